@@ -1,0 +1,38 @@
+# The two commands: `make run` starts the service, `make test` runs the whole suite.
+# Both create the virtual environment in .venv and install the project as needed.
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-stamp
+
+.PHONY: install run test lint typecheck pytest openapi clean
+
+install: $(STAMP)
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $@
+
+run: $(STAMP)
+	$(BIN)/python -m service
+
+lint: $(STAMP)
+	$(BIN)/ruff check service tests
+	$(BIN)/ruff format --check service tests
+
+typecheck: $(STAMP)
+	$(BIN)/mypy --strict service
+
+pytest: $(STAMP)
+	$(BIN)/python -m pytest
+
+test: lint typecheck pytest
+
+openapi: $(STAMP)
+	$(BIN)/python -m service.openapi openapi/openapi.json
+
+clean:
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache build *.egg-info

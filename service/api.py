@@ -1,0 +1,307 @@
+"""Routes of API v1 and the health check: HTTP in, domain lookups, JSON out."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Body, Depends, Path, Query, Request, Response
+from fastapi.exceptions import RequestValidationError
+
+from .board import Board, BoardError, Mark, Position
+from .models import (
+    AnalysisRequest,
+    AnalysisResponse,
+    BestMoveQuery,
+    BestMoveRequest,
+    BestMoveResponse,
+    HealthResponse,
+    PlayerQuery,
+    Problem,
+)
+from .views import Document, Documents
+
+JSON = "application/json"
+CACHE_CONTROL = "public, max-age=86400"
+
+router = APIRouter()
+
+
+def documents(request: Request) -> Documents:
+    """The app's rendered answers."""
+    docs: Documents = request.app.state.documents
+    return docs
+
+
+DocumentsDep = Annotated[Documents, Depends(documents)]
+
+_PROBLEM_EXAMPLES: dict[int, tuple[str, dict[str, Any]]] = {
+    400: (
+        "The body is not valid JSON.",
+        {
+            "type": "/problems/malformed-json",
+            "title": "Malformed JSON",
+            "status": 400,
+            "detail": "the request body is not valid JSON: Expecting value at character 10",
+            "instance": "/v1/best-move",
+            "errors": [{"loc": ["body"], "msg": "Expecting value at character 10", "type": "json_invalid"}],
+        },
+    ),
+    404: (
+        "No such resource.",
+        {
+            "type": "/problems/not-found",
+            "title": "Not Found",
+            "status": 404,
+            "detail": "no resource at /v1/best-moves",
+            "instance": "/v1/best-moves",
+        },
+    ),
+    405: (
+        "The method is not allowed on this path.",
+        {
+            "type": "/problems/method-not-allowed",
+            "title": "Method Not Allowed",
+            "status": 405,
+            "detail": "DELETE is not allowed on /v1/best-move; allowed: GET, POST",
+            "instance": "/v1/best-move",
+        },
+    ),
+    413: (
+        "The body is larger than the limit (1 MiB by default).",
+        {
+            "type": "/problems/body-too-large",
+            "title": "Content Too Large",
+            "status": 413,
+            "detail": "the request body is larger than the limit of 1048576 bytes",
+            "instance": "/v1/best-move",
+        },
+    ),
+    415: (
+        "The body is not sent as JSON.",
+        {
+            "type": "/problems/unsupported-media-type",
+            "title": "Unsupported Media Type",
+            "status": 415,
+            "detail": "the request body must be JSON sent with Content-Type: application/json; "
+            "got text/plain",
+            "instance": "/v1/best-move",
+        },
+    ),
+    422: (
+        "Invalid input: each problem is in `errors`, with its location. On a best-move request "
+        "for a finished board the type is `/problems/game-over` and `game_status` gives the status.",
+        {
+            "type": "/problems/invalid-input",
+            "title": "Invalid input",
+            "status": 422,
+            "detail": "body.board: unknown symbol: cell 4 (row 1, column 1) has 'Z' (U+005A). "
+            "Use X or O for a mark and '.', '-', '_', ' ' for an empty cell",
+            "instance": "/v1/best-move",
+            "errors": [
+                {
+                    "loc": ["body", "board"],
+                    "msg": "unknown symbol: cell 4 (row 1, column 1) has 'Z' (U+005A). "
+                    "Use X or O for a mark and '.', '-', '_', ' ' for an empty cell",
+                    "type": "board_symbol",
+                }
+            ],
+        },
+    ),
+}
+
+
+def problem_responses(*codes: int) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI entries for the error responses of an operation."""
+    return {
+        code: {
+            "model": Problem,
+            "description": _PROBLEM_EXAMPLES[code][0],
+            "content": {"application/problem+json": {"example": _PROBLEM_EXAMPLES[code][1]}},
+        }
+        for code in codes
+    }
+
+
+NOT_MODIFIED: dict[int | str, dict[str, Any]] = {
+    304: {"description": "Not modified: the `ETag` in `If-None-Match` is current."}
+}
+
+
+def _cached(request: Request, document: Document) -> Response:
+    """A cacheable answer: ``304`` when the client already holds this entity."""
+    headers = {"ETag": document.etag, "Cache-Control": CACHE_CONTROL}
+    if _matches(request.headers.get("if-none-match"), document.etag):
+        return Response(status_code=304, headers=headers)
+    return Response(document.body, media_type=JSON, headers=headers)
+
+
+def _matches(if_none_match: str | None, etag: str) -> bool:
+    """RFC 9110 weak comparison of ``If-None-Match`` against ``etag``."""
+    if not if_none_match:
+        return False
+    for candidate in if_none_match.split(","):
+        tag = candidate.strip()
+        if tag == "*" or tag.removeprefix("W/") == etag:
+            return True
+    return False
+
+
+def _resolve(text: str, player: Mark | None, board_loc: tuple[str, ...], playable: bool) -> Position:
+    """The position a path or query names, or ``422`` naming what is wrong."""
+    try:
+        position = Position.resolve(Board.parse(text), player)
+    except BoardError as error:
+        loc = ("query", "player") if error.field == "player" else board_loc
+        raise RequestValidationError([{"type": error.code, "loc": loc, "msg": error.message}]) from None
+    if playable and position.to_move is None:
+        status = position.status.value
+        raise RequestValidationError(
+            [
+                {
+                    "type": "game_over",
+                    "loc": board_loc,
+                    "msg": f"the game is over ({status}): there is no move to make",
+                    "ctx": {"status": status},
+                }
+            ]
+        )
+    return position
+
+
+BEST_MOVE_DESCRIPTION = """\
+Returns the move to play on `board` for the side to move, with its value.
+
+The move is always optimal, chosen in this order: the best `score`; a win in
+the fewest plies or a loss in the most; the move that leaves the opponent the
+most mistakes; the lowest cell index. Values are from the side to move:
+`score` 1 win, 0 draw, -1 loss; `plies_to_end` counts the moves left under
+perfect play, this one included.
+
+The board may be a 9-character string, an array of 9 cells or 3 rows of 3.
+`player` is needed only when both sides have as many marks (X moves first by
+default). A finished board gets `422` with type `/problems/game-over`.
+"""
+
+_BEST_MOVE_EXAMPLES: dict[str, Any] = {
+    "string": {
+        "summary": "A board as a string",
+        "value": {"board": "X........"},
+    },
+    "cells": {
+        "summary": "A board as 9 cells",
+        "value": {"board": ["X", None, "O", None, None, None, "X", None, None], "player": "O"},
+    },
+    "rows": {
+        "summary": "A board as 3 rows, O to start",
+        "value": {"board": [["", "", ""], ["", "", ""], ["", "", ""]], "player": "O"},
+    },
+}
+
+
+@router.post(
+    "/v1/best-move",
+    tags=["moves"],
+    summary="Best move for a board",
+    description=BEST_MOVE_DESCRIPTION,
+    response_model=BestMoveResponse,
+    responses=problem_responses(400, 413, 415, 422),
+)
+async def post_best_move(
+    body: Annotated[BestMoveRequest, Body(openapi_examples=_BEST_MOVE_EXAMPLES)],
+    docs: DocumentsDep,
+) -> Response:
+    return Response(docs.best_move(body.position).body, media_type=JSON)
+
+
+@router.get(
+    "/v1/best-move",
+    tags=["moves"],
+    summary="Best move for a board (cacheable)",
+    description=BEST_MOVE_DESCRIPTION
+    + "\nThe same answer as `POST /v1/best-move` with default options, for a board in "
+    "string form. Cacheable: `Cache-Control: public, max-age=86400` and a strong `ETag`; "
+    "a matching `If-None-Match` gets `304`.",
+    response_model=BestMoveResponse,
+    responses=NOT_MODIFIED | problem_responses(422),
+)
+async def get_best_move(
+    request: Request, query: Annotated[BestMoveQuery, Query()], docs: DocumentsDep
+) -> Response:
+    position = _resolve(query.board, query.player, ("query", "board"), playable=True)
+    return _cached(request, docs.best_move(position))
+
+
+ANALYSIS_DESCRIPTION = """\
+Returns everything about a position: its `status`, `winner` and
+`winning_lines`; for an unfinished board the side to move (`player`), the
+value of the position (`score`, `outcome`, `plies_to_end`), every legal move
+with its value, best first, the optimal cells (`best_moves`), and the
+`principal_variation`: the rest of the game under perfect play.
+
+A finished board is valid here: it gets its status, winner and lines, and no
+moves.
+"""
+
+
+@router.get(
+    "/v1/positions/{board}",
+    tags=["analysis"],
+    summary="Analysis of a board (cacheable)",
+    description=ANALYSIS_DESCRIPTION
+    + "\nThe board is a 9-character string in the path (URL-encode a space as `%20`). "
+    "Cacheable: `Cache-Control: public, max-age=86400` and a strong `ETag`; a matching "
+    "`If-None-Match` gets `304`.",
+    response_model=AnalysisResponse,
+    responses=NOT_MODIFIED | problem_responses(404, 422),
+)
+async def get_position(
+    request: Request,
+    board: Annotated[
+        str,
+        Path(
+            description="The board: 9 characters, X or O for a mark and '.', '-', '_' or a space "
+            "for an empty cell.",
+            examples=["X.O...X.."],
+        ),
+    ],
+    query: Annotated[PlayerQuery, Query()],
+    docs: DocumentsDep,
+) -> Response:
+    position = _resolve(board, query.player, ("path", "board"), playable=False)
+    return _cached(request, docs.analysis(position))
+
+
+@router.post(
+    "/v1/analysis",
+    tags=["analysis"],
+    summary="Analysis of a board",
+    description=ANALYSIS_DESCRIPTION + "\nThe board may be in any of the three forms.",
+    response_model=AnalysisResponse,
+    responses=problem_responses(400, 413, 415, 422),
+)
+async def post_analysis(
+    body: Annotated[
+        AnalysisRequest,
+        Body(
+            openapi_examples={
+                "unfinished": {"summary": "X to win", "value": {"board": "XX.OO...."}},
+                "finished": {"summary": "A finished board", "value": {"board": "XXXOO...."}},
+            }
+        ),
+    ],
+    docs: DocumentsDep,
+) -> Response:
+    return Response(docs.analysis(body.position).body, media_type=JSON)
+
+
+@router.get(
+    "/health",
+    tags=["service"],
+    summary="Health check",
+    description="`200` once the solved table is ready, with the service version and the "
+    "number of legal boards in the table. Never cached.",
+    response_model=HealthResponse,
+)
+async def health(request: Request, docs: DocumentsDep) -> Response:
+    body = HealthResponse(status="ok", version=request.app.version, positions=docs.game.boards)
+    return Response(body.model_dump_json(), media_type=JSON, headers={"Cache-Control": "no-store"})

@@ -1,0 +1,314 @@
+"""Boards, marks, lines and the rules that make a board legal.
+
+A board is nine cells in row-major order: cell ``i`` is at row ``i // 3`` and
+column ``i % 3``, cell 0 top-left. Its canonical text is nine characters of
+``X``, ``O`` and ``.``.
+
+A :class:`Board` only knows its marks. A :class:`Position` adds whose turn it
+is, and :meth:`Position.resolve` applies the turn and legality rules:
+
+* the mark counts ``x`` and ``o`` differ by at most one;
+* ``O`` moves when ``x = o + 1``, ``X`` moves when ``o = x + 1``; when
+  ``x = o`` the side to move is the given player, ``X`` by default;
+* at most one side has three in a row, and that side moved last.
+
+Nothing here knows about HTTP.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Literal, TypeAlias
+
+Mark: TypeAlias = Literal["X", "O"]
+Line: TypeAlias = tuple[int, int, int]
+
+EMPTY = "."
+MARKS: tuple[Mark, Mark] = ("X", "O")
+CELLS = range(9)
+
+LINES: tuple[Line, ...] = (
+    (0, 1, 2),
+    (3, 4, 5),
+    (6, 7, 8),
+    (0, 3, 6),
+    (1, 4, 7),
+    (2, 5, 8),
+    (0, 4, 8),
+    (2, 4, 6),
+)
+
+#: Every symbol a request may use for a cell, and the canonical symbol it means.
+SYMBOLS: dict[str, str] = {
+    "X": "X",
+    "x": "X",
+    "O": "O",
+    "o": "O",
+    ".": EMPTY,
+    "-": EMPTY,
+    "_": EMPTY,
+    " ": EMPTY,
+}
+#: Array forms also accept the empty string for an empty cell (and JSON ``null``).
+ARRAY_SYMBOLS: dict[str, str] = {**SYMBOLS, "": EMPTY}
+
+
+def opponent(mark: Mark) -> Mark:
+    """The other side."""
+    return "O" if mark == "X" else "X"
+
+
+def cell_name(cell: int) -> str:
+    """``cell 5 (row 1, column 2)``: how errors and documents name a cell."""
+    return f"cell {cell} (row {cell // 3}, column {cell % 3})"
+
+
+class Status(StrEnum):
+    """Where a game stands on a board."""
+
+    IN_PROGRESS = "in_progress"
+    X_WON = "x_won"
+    O_WON = "o_won"
+    DRAW = "draw"
+
+
+class BoardError(ValueError):
+    """A board or player that the rules reject.
+
+    ``code`` is a short machine-readable name of the rule that failed, and
+    ``field`` says which input is at fault: ``"board"`` or ``"player"``.
+    """
+
+    def __init__(self, code: str, message: str, field: Literal["board", "player"] = "board") -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.field = field
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """Nine cells of ``X``, ``O`` or ``.``; immutable.
+
+    ``Board(cells)`` trusts ``cells`` to be canonical; :meth:`parse` accepts
+    every request form and names what is wrong with a bad one.
+    """
+
+    cells: str
+
+    @classmethod
+    def empty(cls) -> Board:
+        return cls(EMPTY * 9)
+
+    @classmethod
+    def parse(cls, value: object) -> Board:
+        """Read a board in any of its three forms.
+
+        * a string of exactly 9 characters from :data:`SYMBOLS`;
+        * an array of 9 cells, each a string from :data:`ARRAY_SYMBOLS` or ``None``;
+        * an array of 3 rows, each an array of 3 such cells.
+
+        Raises :class:`BoardError` naming the length or the cells at fault.
+        """
+        if isinstance(value, str):
+            if len(value) != 9:
+                raise BoardError(
+                    "board_length",
+                    f"a board string has exactly 9 characters, one per cell; got {len(value)}",
+                )
+            return cls._from_symbols(list(value), SYMBOLS)
+        if isinstance(value, Sequence) and not isinstance(value, (bytes, bytearray)):
+            items = list(value)
+            if len(items) == 3 and all(
+                isinstance(row, Sequence) and not isinstance(row, (str, bytes, bytearray)) for row in items
+            ):
+                rows = [list(row) for row in items]
+                for index, row in enumerate(rows):
+                    if len(row) != 3:
+                        raise BoardError(
+                            "board_length",
+                            f"row {index} of the board has {len(row)} cells; every row has exactly 3",
+                        )
+                return cls._from_symbols([cell for row in rows for cell in row], ARRAY_SYMBOLS)
+            if len(items) != 9:
+                raise BoardError(
+                    "board_length",
+                    f"a board array has exactly 9 cells, or 3 rows of 3 cells; got {len(items)} items",
+                )
+            return cls._from_symbols(items, ARRAY_SYMBOLS)
+        raise BoardError(
+            "board_type",
+            "a board is a string of 9 characters, an array of 9 cells, or an array of 3 rows of 3 cells",
+        )
+
+    @classmethod
+    def _from_symbols(cls, symbols: list[object], table: dict[str, str]) -> Board:
+        cells: list[str] = []
+        unknown: list[str] = []
+        for cell, symbol in enumerate(symbols):
+            canonical = EMPTY if symbol is None and table is ARRAY_SYMBOLS else None
+            if isinstance(symbol, str):
+                canonical = table.get(symbol)
+            if canonical is None:
+                unknown.append(f"{cell_name(cell)} has {_describe(symbol)}")
+            else:
+                cells.append(canonical)
+        if unknown:
+            empties = "'.', '-', '_', ' '" + (", '' or null" if table is ARRAY_SYMBOLS else "")
+            raise BoardError(
+                "board_symbol",
+                "unknown symbol: "
+                + "; ".join(unknown)
+                + f". Use X or O for a mark and {empties} for an empty cell",
+            )
+        return cls("".join(cells))
+
+    def __str__(self) -> str:
+        return self.cells
+
+    def count(self, mark: Mark) -> int:
+        """How many cells hold ``mark``."""
+        return self.cells.count(mark)
+
+    def empty_cells(self) -> tuple[int, ...]:
+        """The cells without a mark, in increasing order."""
+        return tuple(cell for cell in CELLS if self.cells[cell] == EMPTY)
+
+    def lines_of(self, mark: Mark) -> tuple[Line, ...]:
+        """The lines that ``mark`` fills completely."""
+        c = self.cells
+        return tuple(line for line in LINES if c[line[0]] == c[line[1]] == c[line[2]] == mark)
+
+    def winning_lines(self) -> tuple[Line, ...]:
+        """Every complete line of either side, in the order of :data:`LINES`."""
+        return self.lines_of("X") + self.lines_of("O")
+
+    @property
+    def winner(self) -> Mark | None:
+        """The side with three in a row, if exactly one has it."""
+        x, o = bool(self.lines_of("X")), bool(self.lines_of("O"))
+        if x and not o:
+            return "X"
+        if o and not x:
+            return "O"
+        return None
+
+    @property
+    def status(self) -> Status:
+        """``x_won`` or ``o_won`` for a line, ``draw`` for a full board without one."""
+        winner = self.winner
+        if winner == "X":
+            return Status.X_WON
+        if winner == "O":
+            return Status.O_WON
+        return Status.IN_PROGRESS if EMPTY in self.cells else Status.DRAW
+
+    def play(self, cell: int, mark: Mark) -> Board:
+        """The board after ``mark`` is put on the empty ``cell``."""
+        if self.cells[cell] != EMPTY:
+            raise ValueError(f"{cell_name(cell)} is not empty")
+        return Board(self.cells[:cell] + mark + self.cells[cell + 1 :])
+
+    def check(self) -> None:
+        """Raise :class:`BoardError` unless some game, started by either side, reaches this board.
+
+        The rules: counts differ by at most one, at most one side has a line,
+        and a side with a line could have moved last (with ``x = o`` that
+        means the other side started).
+        """
+        x, o = self.count("X"), self.count("O")
+        if abs(x - o) > 1:
+            raise BoardError(
+                "board_counts",
+                f"the board has {x} X and {o} O; the sides alternate, so the counts differ by at most one",
+            )
+        x_lines, o_lines = self.lines_of("X"), self.lines_of("O")
+        if x_lines and o_lines:
+            raise BoardError(
+                "board_two_winners",
+                "both X and O have three in a row; the game ends at the first line",
+            )
+        if x_lines and o > x:
+            raise _late_move("X", "O")
+        if o_lines and x > o:
+            raise _late_move("O", "X")
+
+
+def _late_move(winner: Mark, loser: Mark) -> BoardError:
+    return BoardError(
+        "board_winner_not_last",
+        f"{winner} has three in a row but {loser} has more marks, so {loser} moved after the game was over",
+    )
+
+
+def _describe(symbol: object) -> str:
+    if isinstance(symbol, str):
+        return f"{symbol!r} (U+{ord(symbol):04X})" if len(symbol) == 1 else repr(symbol)
+    if symbol is None:
+        return "null"
+    return f"a {type(symbol).__name__} ({symbol!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A board and the side to move; ``to_move`` is ``None`` on a finished board.
+
+    ``Position(board, to_move)`` trusts its arguments; :meth:`resolve` applies
+    the turn and legality rules.
+    """
+
+    board: Board
+    to_move: Mark | None
+
+    @classmethod
+    def resolve(cls, board: Board, player: Mark | None = None) -> Position:
+        """The position on ``board`` with the side to move decided by the rules.
+
+        ``player`` is the side to move as a request states it. It must agree
+        with the counts; when ``x = o`` it chooses the side (``X`` when
+        absent). On a finished board with ``x = o`` and no ``player``, the
+        winner is taken to have moved last (the other side started).
+
+        Raises :class:`BoardError` whose ``field`` is ``"player"`` when only
+        the player is at fault.
+        """
+        board.check()
+        x, o = board.count("X"), board.count("O")
+        winner = board.winner
+        to_move: Mark
+        if x == o + 1 or o == x + 1:
+            to_move = "O" if x > o else "X"
+            if player is not None and player != to_move:
+                raise BoardError(
+                    "player_contradicts_counts",
+                    f"the board has {x} X and {o} O, so {to_move} is to move, not {player}",
+                    field="player",
+                )
+        elif player is not None:
+            to_move = player
+        elif winner is not None:
+            to_move = opponent(winner)
+        else:
+            to_move = "X"
+        if winner is not None and winner == to_move:
+            raise BoardError(
+                "player_winner_not_last",
+                f"{winner} has three in a row, so {winner} moved last and cannot be the player to move",
+                field="player",
+            )
+        if board.status is not Status.IN_PROGRESS:
+            return cls(board, None)
+        return cls(board, to_move)
+
+    @property
+    def status(self) -> Status:
+        return self.board.status
+
+    def play(self, cell: int) -> Position:
+        """The position after the side to move plays on ``cell``."""
+        if self.to_move is None:
+            raise ValueError("the game is over")
+        after = self.board.play(cell, self.to_move)
+        return Position(after, None if after.status is not Status.IN_PROGRESS else opponent(self.to_move))

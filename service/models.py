@@ -1,0 +1,329 @@
+"""Request and response models of API v1: the JSON shapes, in one place.
+
+Request models turn JSON into domain values (:class:`~service.board.Board`,
+:class:`~service.board.Position`) and name what is wrong with bad input;
+response models describe what the service answers.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    PlainValidator,
+    ValidationInfo,
+    WithJsonSchema,
+    field_validator,
+)
+from pydantic_core import PydanticCustomError
+
+from .board import Board, BoardError, Mark, Position, Status
+
+_CELL_SCHEMA: dict[str, Any] = {
+    "anyOf": [
+        {"type": "string", "enum": ["X", "x", "O", "o", "", " ", ".", "-", "_"]},
+        {"type": "null"},
+    ],
+    "description": "A mark (X, x, O, o) or an empty cell (null, '', ' ', '.', '-', '_').",
+}
+_BOARD_STRING_SCHEMA: dict[str, Any] = {
+    "type": "string",
+    "minLength": 9,
+    "maxLength": 9,
+    "pattern": "^[XxOo.\\-_ ]{9}$",
+    "description": "Nine cells in row-major order: X or O (either case) for a mark, "
+    "'.', '-', '_' or a space for an empty cell.",
+    "examples": ["X.O...X.."],
+}
+BOARD_SCHEMA: dict[str, Any] = {
+    "title": "Board",
+    "description": "A board in one of three forms: a 9-character string, an array of 9 cells, "
+    "or an array of 3 rows of 3 cells. Cell i is at row i // 3, column i % 3.",
+    "oneOf": [
+        _BOARD_STRING_SCHEMA,
+        {"type": "array", "items": _CELL_SCHEMA, "minItems": 9, "maxItems": 9},
+        {
+            "type": "array",
+            "items": {"type": "array", "items": _CELL_SCHEMA, "minItems": 3, "maxItems": 3},
+            "minItems": 3,
+            "maxItems": 3,
+        },
+    ],
+}
+
+
+def _custom_error(error: BoardError) -> PydanticCustomError:
+    return PydanticCustomError(error.code, error.message)
+
+
+def parse_board(value: object) -> Board:
+    """Validate a board in any form against the board-only rules."""
+    try:
+        board = Board.parse(value)
+        board.check()
+    except BoardError as error:
+        raise _custom_error(error) from None
+    return board
+
+
+def parse_playable_board(value: object) -> Board:
+    """Like :func:`parse_board`, and the game must not be over."""
+    board = parse_board(value)
+    if board.status is not Status.IN_PROGRESS:
+        raise PydanticCustomError(
+            "game_over",
+            "the game is over ({status}): there is no move to make",
+            {"status": board.status.value},
+        )
+    return board
+
+
+AnyBoard = Annotated[Board, PlainValidator(parse_board), WithJsonSchema(BOARD_SCHEMA)]
+PlayableBoard = Annotated[Board, PlainValidator(parse_playable_board), WithJsonSchema(BOARD_SCHEMA)]
+PLAYER_DESCRIPTION = (
+    "The side to move. Needed only when both sides have as many marks (X by default); "
+    "otherwise the counts decide, and a player that contradicts them is an error."
+)
+
+
+class PositionRequest(BaseModel):
+    """A board and, optionally, the side to move; resolved by the turn and legality rules.
+
+    After validation ``player`` holds the side to move that the rules decide
+    (``None`` on a finished board), and :attr:`position` the domain value.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    board: AnyBoard
+    player: Mark | None = Field(default=None, validate_default=True, description=PLAYER_DESCRIPTION)
+
+    @field_validator("player", mode="after")
+    @classmethod
+    def _resolve_player(cls, player: Mark | None, info: ValidationInfo) -> Mark | None:
+        board = info.data.get("board")
+        if not isinstance(board, Board):
+            return player
+        try:
+            return Position.resolve(board, player).to_move
+        except BoardError as error:
+            raise _custom_error(error) from None
+
+    @property
+    def position(self) -> Position:
+        return Position(self.board, self.player)
+
+
+class AnalysisRequest(PositionRequest):
+    """Body of ``POST /v1/analysis``: any legal board, finished or not."""
+
+    model_config = ConfigDict(
+        json_schema_extra={"examples": [{"board": "X.O...X..", "player": "O"}]},
+    )
+
+
+class BestMoveRequest(PositionRequest):
+    """Body of ``POST /v1/best-move``: a legal board on which the game is not over."""
+
+    model_config = ConfigDict(
+        json_schema_extra={"examples": [{"board": "X........"}, {"board": "X.O...X..", "player": "O"}]},
+    )
+
+    board: PlayableBoard
+
+
+class BestMoveQuery(BaseModel):
+    """Query of ``GET /v1/best-move``: the board as a 9-character string."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    board: str = Field(json_schema_extra=_BOARD_STRING_SCHEMA)
+    player: Mark | None = Field(default=None, description=PLAYER_DESCRIPTION)
+
+
+class PlayerQuery(BaseModel):
+    """Query of ``GET /v1/positions/{board}``."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    player: Mark | None = Field(default=None, description=PLAYER_DESCRIPTION)
+
+
+Score = Annotated[int, Field(ge=-1, le=1, description="1 win, 0 draw, -1 loss, for the side to move.")]
+Outcome = Annotated[Literal["win", "draw", "loss"], Field(description="The score in words.")]
+Plies = Annotated[
+    int,
+    Field(
+        ge=1,
+        le=9,
+        description="Moves the game still lasts under perfect play, the next one included; "
+        "the winner hurries, the loser delays.",
+    ),
+]
+Cell = Annotated[int, Field(ge=0, le=8, description="Cell index: row * 3 + column.")]
+CanonicalBoard = Annotated[
+    str,
+    Field(
+        pattern="^[XO.]{9}$",
+        description="The board in canonical form: 9 characters of X, O and '.'.",
+        examples=["X...O...."],
+    ),
+]
+
+
+class BestMoveResponse(BaseModel):
+    """The chosen move and its value for the side to move."""
+
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {
+                    "board": "X........",
+                    "player": "O",
+                    "position": 4,
+                    "row": 1,
+                    "column": 1,
+                    "score": 0,
+                    "outcome": "draw",
+                    "plies_to_end": 8,
+                    "optimal": True,
+                    "board_after": "X...O....",
+                    "status_after": "in_progress",
+                }
+            ]
+        }
+    )
+
+    board: CanonicalBoard
+    player: Mark = Field(description="The side to move, who plays the returned move.")
+    position: Cell
+    row: int = Field(ge=0, le=2)
+    column: int = Field(ge=0, le=2)
+    score: Score
+    outcome: Outcome
+    plies_to_end: Plies
+    optimal: bool = Field(description="Whether the returned move is one of the optimal moves.")
+    board_after: CanonicalBoard
+    status_after: Status = Field(description="The status of the board after the move.")
+
+
+class MoveInfo(BaseModel):
+    """One legal move and its value for the side that plays it."""
+
+    position: Cell
+    row: int = Field(ge=0, le=2)
+    column: int = Field(ge=0, le=2)
+    score: Score
+    outcome: Outcome
+    plies_to_end: Plies
+    traps: int = Field(
+        ge=0,
+        le=8,
+        description="Opponent replies after this move whose result for the opponent is worse "
+        "than its perfect-play result: the mistakes this move invites (step 3 of the move choice).",
+    )
+
+
+class AnalysisResponse(BaseModel):
+    """Everything about a position: status, values of every move, and the principal variation."""
+
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {
+                    "board": "XX.OO....",
+                    "status": "in_progress",
+                    "winner": None,
+                    "winning_lines": [],
+                    "player": "X",
+                    "score": 1,
+                    "outcome": "win",
+                    "plies_to_end": 1,
+                    "best_moves": [2],
+                    "moves": [
+                        {
+                            "position": 2,
+                            "row": 0,
+                            "column": 2,
+                            "score": 1,
+                            "outcome": "win",
+                            "plies_to_end": 1,
+                            "traps": 0,
+                        }
+                    ],
+                    "principal_variation": [2],
+                }
+            ]
+        }
+    )
+
+    board: CanonicalBoard
+    status: Status
+    winner: Mark | None = Field(description="The side with three in a row, null if none.")
+    winning_lines: list[list[int]] = Field(description="Every complete line, as its 3 cells.")
+    player: Mark | None = Field(description="The side to move; null when the game is over.")
+    score: Score | None
+    outcome: Outcome | None
+    plies_to_end: Plies | None
+    best_moves: list[int] = Field(
+        description="Every optimal cell: best score, then fastest win or slowest loss."
+    )
+    moves: list[MoveInfo] = Field(description="Every legal move with its value, best first.")
+    principal_variation: list[int] = Field(
+        description="Cells of the rest of the game when both sides play the chosen move."
+    )
+
+
+class HealthResponse(BaseModel):
+    """The service is up and its solved table is ready."""
+
+    model_config = ConfigDict(
+        json_schema_extra={"examples": [{"status": "ok", "version": "1.0.0", "positions": 8533}]}
+    )
+
+    status: Literal["ok"]
+    version: str
+    positions: int = Field(description="Legal boards in the solved table (8,533).")
+
+
+class ErrorDetail(BaseModel):
+    """One problem with the input."""
+
+    loc: list[str | int] = Field(
+        description="Where the problem is: 'body', 'query' or 'path', then field names and array indexes."
+    )
+    msg: str = Field(description="What is wrong, in words.")
+    type: str = Field(description="A machine-readable name of the rule that failed.")
+
+
+class Problem(BaseModel):
+    """An error, as ``application/problem+json`` (RFC 9457)."""
+
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {
+                    "type": "/problems/not-found",
+                    "title": "Not Found",
+                    "status": 404,
+                    "detail": "No resource at /v1/nothing.",
+                    "instance": "/v1/nothing",
+                }
+            ]
+        }
+    )
+
+    type: str = Field(description="A URI reference naming the kind of problem.")
+    title: str = Field(description="A short summary of the kind of problem.")
+    status: int = Field(description="The HTTP status code.")
+    detail: str = Field(description="What went wrong with this request.")
+    instance: str | None = Field(default=None, description="The path of the request.")
+    errors: list[ErrorDetail] | None = Field(
+        default=None, description="For invalid input: each problem and where it is."
+    )
+    game_status: Status | None = Field(
+        default=None, description="For a best-move request on a finished board: the board's status."
+    )

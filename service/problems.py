@@ -1,0 +1,195 @@
+"""Errors as ``application/problem+json`` (RFC 9457), for every status the service sends.
+
+Every problem has ``type``, ``title``, ``status``, ``detail`` and
+``instance``; input errors add ``errors``, each with ``loc``, ``msg`` and
+``type``. No problem ever carries a stack trace.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from http import HTTPStatus
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import BaseRoute, Route
+
+logger = logging.getLogger("service")
+
+PROBLEM_MEDIA_TYPE = "application/problem+json"
+
+
+@dataclass(frozen=True)
+class ProblemType:
+    """A kind of problem: its URI reference, title and status."""
+
+    slug: str
+    title: str
+    status: int
+
+    @property
+    def uri(self) -> str:
+        return f"/problems/{self.slug}"
+
+
+INVALID_INPUT = ProblemType("invalid-input", "Invalid input", 422)
+GAME_OVER = ProblemType("game-over", "The game is over", 422)
+MALFORMED_JSON = ProblemType("malformed-json", "Malformed JSON", 400)
+NOT_FOUND = ProblemType("not-found", "Not Found", 404)
+METHOD_NOT_ALLOWED = ProblemType("method-not-allowed", "Method Not Allowed", 405)
+BODY_TOO_LARGE = ProblemType("body-too-large", "Content Too Large", 413)
+UNSUPPORTED_MEDIA_TYPE = ProblemType("unsupported-media-type", "Unsupported Media Type", 415)
+INTERNAL_ERROR = ProblemType("internal-error", "Internal Server Error", 500)
+
+PROBLEM_TYPES: tuple[ProblemType, ...] = (
+    INVALID_INPUT,
+    GAME_OVER,
+    MALFORMED_JSON,
+    NOT_FOUND,
+    METHOD_NOT_ALLOWED,
+    BODY_TOO_LARGE,
+    UNSUPPORTED_MEDIA_TYPE,
+    INTERNAL_ERROR,
+)
+_BY_STATUS = {kind.status: kind for kind in PROBLEM_TYPES if kind is not GAME_OVER}
+
+
+class ProblemResponse(JSONResponse):
+    """A JSON response with the problem media type."""
+
+    media_type = PROBLEM_MEDIA_TYPE
+
+
+def problem(
+    kind: ProblemType,
+    detail: str,
+    instance: str | None = None,
+    headers: Mapping[str, str] | None = None,
+    **extra: object,
+) -> ProblemResponse:
+    """The response for one problem."""
+    body: dict[str, Any] = {
+        "type": kind.uri,
+        "title": kind.title,
+        "status": kind.status,
+        "detail": detail,
+    }
+    if instance is not None:
+        body["instance"] = instance
+    body.update(extra)
+    return ProblemResponse(body, status_code=kind.status, headers=dict(headers or {}))
+
+
+def _is_json(content_type: str | None) -> bool:
+    media = (content_type or "").split(";", 1)[0].strip().lower()
+    return media == "application/json" or (media.startswith("application/") and media.endswith("+json"))
+
+
+def _error_item(error: Mapping[str, Any]) -> dict[str, Any]:
+    loc = [part if isinstance(part, int) else str(part) for part in error.get("loc", ())]
+    kind = str(error.get("type", "value_error"))
+    msg = str(error.get("msg", "invalid value"))
+    if kind == "missing" and loc == ["body"]:
+        msg = "a JSON object is required as the request body"
+    elif kind in {"model_attributes_type", "dict_type"} and loc == ["body"]:
+        msg = "the request body must be a JSON object"
+    return {"loc": loc, "msg": msg, "type": kind}
+
+
+def _summary(errors: Sequence[Mapping[str, Any]]) -> str:
+    parts = []
+    for error in errors[:5]:
+        where = ".".join(str(part) for part in error["loc"])
+        parts.append(f"{where}: {error['msg']}")
+    more = f" (and {len(errors) - 5} more)" if len(errors) > 5 else ""
+    return "; ".join(parts) + more
+
+
+async def validation_problem(request: Request, exc: Exception) -> ProblemResponse:
+    """Invalid input: ``400`` malformed JSON, ``415`` not JSON, ``422`` otherwise."""
+    assert isinstance(exc, RequestValidationError)
+    raw = list(exc.errors())
+    path = request.url.path
+    body_given = "content-length" in request.headers and request.headers["content-length"] != "0"
+    body_given = body_given or "transfer-encoding" in request.headers
+    if body_given and not _is_json(request.headers.get("content-type")):
+        given = request.headers.get("content-type") or "none"
+        return problem(
+            UNSUPPORTED_MEDIA_TYPE,
+            f"the request body must be JSON sent with Content-Type: application/json; got {given}",
+            path,
+        )
+    malformed = [error for error in raw if error.get("type") == "json_invalid"]
+    if malformed:
+        error = malformed[0]
+        position = error["loc"][-1] if error.get("loc") else 0
+        reason = (error.get("ctx") or {}).get("error", "invalid JSON")
+        return problem(
+            MALFORMED_JSON,
+            f"the request body is not valid JSON: {reason} at character {position}",
+            path,
+            errors=[{"loc": ["body"], "msg": f"{reason} at character {position}", "type": "json_invalid"}],
+        )
+    errors = [_error_item(error) for error in raw]
+    over = [error for error in raw if error.get("type") == "game_over"]
+    if over and len(over) == len(raw):
+        status = (over[0].get("ctx") or {}).get("status")
+        return problem(GAME_OVER, _summary(errors), path, errors=errors, game_status=status)
+    return problem(INVALID_INPUT, _summary(errors), path, errors=errors)
+
+
+async def http_problem(request: Request, exc: Exception) -> ProblemResponse:
+    """Routing and protocol errors raised as HTTP exceptions (404, 405, ...)."""
+    assert isinstance(exc, StarletteHTTPException)
+    path = request.url.path
+    headers = dict(exc.headers or {})
+    kind = _BY_STATUS.get(exc.status_code)
+    if exc.status_code == 404:
+        detail = f"no resource at {path}"
+    elif exc.status_code == 405:
+        allowed = _allowed_methods(request)
+        headers = {name: value for name, value in headers.items() if name.lower() != "allow"}
+        headers["Allow"] = allowed
+        detail = f"{request.method} is not allowed on {path}; allowed: {allowed}"
+    else:
+        detail = exc.detail if isinstance(exc.detail, str) else HTTPStatus(exc.status_code).phrase
+    if kind is None:
+        phrase = HTTPStatus(exc.status_code).phrase
+        kind = ProblemType(phrase.lower().replace(" ", "-"), phrase, exc.status_code)
+    return problem(kind, detail, path, headers)
+
+
+def _allowed_methods(request: Request) -> str:
+    """Every method some route accepts on the request's path (routes may share a path)."""
+    path = request.url.path
+    methods: set[str] = set()
+    for pattern, accepted in request.app.state.route_methods:
+        if pattern.match(path):
+            methods.update(accepted)
+    return ", ".join(sorted(methods))
+
+
+def route_methods(routes: Iterable[BaseRoute]) -> list[tuple[re.Pattern[str], frozenset[str]]]:
+    """The path pattern and methods of each route, for the ``Allow`` header of a ``405``."""
+    return [
+        (route.path_regex, frozenset(route.methods or ())) for route in routes if isinstance(route, Route)
+    ]
+
+
+async def internal_problem(request: Request, exc: Exception) -> ProblemResponse:
+    """A bug: log the traceback, answer without it."""
+    logger.error("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
+    return problem(INTERNAL_ERROR, "the service failed to answer this request", request.url.path)
+
+
+def install(app: FastAPI) -> None:
+    """Route every error of ``app`` through the problem handlers."""
+    app.add_exception_handler(RequestValidationError, validation_problem)
+    app.add_exception_handler(StarletteHTTPException, http_problem)
+    app.add_exception_handler(Exception, internal_problem)

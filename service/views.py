@@ -1,0 +1,102 @@
+"""Response documents of the solved game: models, and their JSON rendered once and kept."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+
+from .board import Mark, Position
+from .models import AnalysisResponse, BestMoveResponse, MoveInfo
+from .solver import Analysis, MoveValue, SolvedGame
+
+
+@dataclass(frozen=True, slots=True)
+class Document:
+    """A JSON body and its strong entity tag."""
+
+    body: bytes
+    etag: str
+
+    @classmethod
+    def of(cls, body: bytes) -> Document:
+        return cls(body, '"' + hashlib.blake2b(body, digest_size=12).hexdigest() + '"')
+
+
+def best_move_response(analysis: Analysis, move: MoveValue) -> BestMoveResponse:
+    """The answer that plays ``move`` in the position of ``analysis``."""
+    position = analysis.position
+    assert position.to_move is not None, "a finished board has no move"
+    after = position.play(move.cell)
+    return BestMoveResponse(
+        board=position.board.cells,
+        player=position.to_move,
+        position=move.cell,
+        row=move.row,
+        column=move.column,
+        score=move.score,
+        outcome=move.outcome,
+        plies_to_end=move.plies,
+        optimal=move.cell in analysis.best_moves,
+        board_after=after.board.cells,
+        status_after=after.status,
+    )
+
+
+def analysis_response(analysis: Analysis) -> AnalysisResponse:
+    """The full analysis of a position."""
+    return AnalysisResponse(
+        board=analysis.position.board.cells,
+        status=analysis.status,
+        winner=analysis.winner,
+        winning_lines=[list(line) for line in analysis.winning_lines],
+        player=analysis.position.to_move,
+        score=analysis.score,
+        outcome=analysis.outcome,
+        plies_to_end=analysis.plies,
+        best_moves=list(analysis.best_moves),
+        moves=[
+            MoveInfo(
+                position=move.cell,
+                row=move.row,
+                column=move.column,
+                score=move.score,
+                outcome=move.outcome,
+                plies_to_end=move.plies,
+                traps=move.traps,
+            )
+            for move in analysis.moves
+        ],
+        principal_variation=list(analysis.principal_variation),
+    )
+
+
+class Documents:
+    """The deterministic answers of the service, rendered on first use and then kept.
+
+    There are about eleven thousand positions, so every answer fits in memory.
+    """
+
+    def __init__(self, game: SolvedGame) -> None:
+        self.game = game
+        self._best: dict[tuple[str, Mark | None], Document] = {}
+        self._analysis: dict[tuple[str, Mark | None], Document] = {}
+
+    def best_move(self, position: Position) -> Document:
+        """The chosen move (steps 1–4) in an unfinished position."""
+        key = (position.board.cells, position.to_move)
+        document = self._best.get(key)
+        if document is None:
+            analysis = self.game[position]
+            assert analysis.choice is not None, "a finished board has no move"
+            body = best_move_response(analysis, analysis.choice).model_dump_json().encode()
+            document = self._best[key] = Document.of(body)
+        return document
+
+    def analysis(self, position: Position) -> Document:
+        """The full analysis of a position, finished or not."""
+        key = (position.board.cells, position.to_move)
+        document = self._analysis.get(key)
+        if document is None:
+            body = analysis_response(self.game[position]).model_dump_json().encode()
+            document = self._analysis[key] = Document.of(body)
+        return document
