@@ -1,0 +1,460 @@
+"""The HTTP API as a client sees it: every endpoint, status code, error type and header."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from typing import Any
+
+import httpx
+import pytest
+
+from service.app import create_app
+from service.settings import Settings
+
+pytestmark = pytest.mark.anyio
+
+PROBLEM = "application/problem+json"
+
+
+def assert_problem(response: httpx.Response, status: int, kind: str) -> dict[str, Any]:
+    assert response.status_code == status, response.text
+    assert response.headers["content-type"] == PROBLEM
+    body: dict[str, Any] = response.json()
+    assert body["type"] == f"/problems/{kind}"
+    assert body["status"] == status
+    assert body["title"] and body["detail"]
+    assert "Traceback" not in response.text
+    return body
+
+
+def only_error(body: dict[str, Any]) -> dict[str, Any]:
+    assert len(body["errors"]) == 1, body
+    error: dict[str, Any] = body["errors"][0]
+    return error
+
+
+# --- POST /v1/best-move ---------------------------------------------------------------------------
+
+
+async def test_post_best_move_answers_the_contract_example(client: httpx.AsyncClient) -> None:
+    response = await client.post("/v1/best-move", json={"board": "X........"})
+    assert response.status_code == 200
+    assert response.headers["content-type"] == "application/json"
+    assert response.json() == {
+        "board": "X........",
+        "player": "O",
+        "position": 4,
+        "row": 1,
+        "column": 1,
+        "score": 0,
+        "outcome": "draw",
+        "plies_to_end": 8,
+        "optimal": True,
+        "board_after": "X...O....",
+        "status_after": "in_progress",
+    }
+    assert "etag" not in response.headers
+
+
+@pytest.mark.parametrize(
+    "board",
+    [
+        "x-o___x  ",
+        ["X", None, "O", "", " ", ".", "x", "-", "_"],
+        [["X", None, "o"], ["", " ", "."], ["X", "-", "_"]],
+    ],
+)
+async def test_every_board_form_gives_the_canonical_board(client: httpx.AsyncClient, board: Any) -> None:
+    response = await client.post("/v1/best-move", json={"board": board, "player": "O"})
+    assert response.status_code == 200
+    assert response.json()["board"] == "X.O...X.."
+    assert response.json()["position"] == 3
+
+
+async def test_player_chooses_the_side_only_when_counts_are_equal(client: httpx.AsyncClient) -> None:
+    first = await client.post("/v1/best-move", json={"board": "........."})
+    assert first.json()["player"] == "X"
+    second = await client.post("/v1/best-move", json={"board": ".........", "player": "O"})
+    assert second.json()["player"] == "O"
+    assert second.json()["board_after"] == "O........"
+
+
+async def test_winning_move_reports_status_after(client: httpx.AsyncClient) -> None:
+    response = await client.post("/v1/best-move", json={"board": "XX.OO...."})
+    assert response.json()["position"] == 2
+    assert response.json()["status_after"] == "x_won"
+    assert response.json()["plies_to_end"] == 1
+
+
+@pytest.mark.parametrize(
+    ("body", "loc", "kind", "fragment"),
+    [
+        ({"board": "X.O"}, ["body", "board"], "board_length", "got 3"),
+        ({"board": "X.O.Z...."}, ["body", "board"], "board_symbol", "cell 4 (row 1, column 1) has 'Z'"),
+        ({"board": ["X"] * 8}, ["body", "board"], "board_length", "got 8 items"),
+        ({"board": 7}, ["body", "board"], "board_type", "a board is a string"),
+        ({"board": "XX......."}, ["body", "board"], "board_counts", "2 X and 0 O"),
+        ({"board": "XXXOOOX.."}, ["body", "board"], "board_two_winners", "both X and O"),
+        ({"board": "OOOXX.XX."}, ["body", "board"], "board_winner_not_last", "X moved after"),
+        (
+            {"board": "X........", "player": "X"},
+            ["body", "player"],
+            "player_contradicts_counts",
+            "O is to move",
+        ),
+        ({"board": ".........", "player": "Z"}, ["body", "player"], "literal_error", "'X' or 'O'"),
+        ({"board": ".........", "colour": "X"}, ["body", "colour"], "extra_forbidden", "not permitted"),
+        ({"player": "X"}, ["body", "board"], "missing", "required"),
+    ],
+)
+async def test_invalid_input_names_what_is_wrong(
+    client: httpx.AsyncClient, body: dict[str, Any], loc: list[Any], kind: str, fragment: str
+) -> None:
+    problem = assert_problem(await client.post("/v1/best-move", json=body), 422, "invalid-input")
+    error = only_error(problem)
+    assert error["loc"] == loc
+    assert error["type"] == kind
+    assert fragment in error["msg"]
+    assert fragment in problem["detail"]
+    assert problem["instance"] == "/v1/best-move"
+
+
+@pytest.mark.parametrize(
+    ("board", "status"),
+    [("XXXOO....", "x_won"), ("XX.OOO.X.", "o_won"), ("XOXXOOOXX", "draw")],
+)
+async def test_finished_board_is_game_over(client: httpx.AsyncClient, board: str, status: str) -> None:
+    problem = assert_problem(await client.post("/v1/best-move", json={"board": board}), 422, "game-over")
+    assert problem["game_status"] == status
+    assert only_error(problem)["type"] == "game_over"
+    assert status in problem["detail"]
+
+
+async def test_malformed_json_is_400(client: httpx.AsyncClient) -> None:
+    response = await client.post(
+        "/v1/best-move", content=b'{"board": "X........"', headers={"content-type": "application/json"}
+    )
+    problem = assert_problem(response, 400, "malformed-json")
+    assert "not valid JSON" in problem["detail"]
+
+
+@pytest.mark.parametrize("content_type", ["text/plain", "application/x-www-form-urlencoded", None])
+async def test_body_that_is_not_json_is_415(client: httpx.AsyncClient, content_type: str | None) -> None:
+    headers = {"content-type": content_type} if content_type else {}
+    response = await client.post("/v1/best-move", content=b'{"board": "X........"}', headers=headers)
+    problem = assert_problem(response, 415, "unsupported-media-type")
+    assert "application/json" in problem["detail"]
+
+
+async def test_json_with_charset_and_problem_suffix_is_accepted(client: httpx.AsyncClient) -> None:
+    for content_type in ["application/json; charset=utf-8", "application/merge-patch+json"]:
+        response = await client.post(
+            "/v1/best-move", content=b'{"board": "X........"}', headers={"content-type": content_type}
+        )
+        assert response.status_code == 200
+
+
+async def test_empty_body_is_422(client: httpx.AsyncClient) -> None:
+    response = await client.post("/v1/best-move", headers={"content-type": "application/json"})
+    problem = assert_problem(response, 422, "invalid-input")
+    assert "JSON object is required" in only_error(problem)["msg"]
+
+
+async def test_body_must_be_an_object(client: httpx.AsyncClient) -> None:
+    problem = assert_problem(await client.post("/v1/best-move", json=["X........"]), 422, "invalid-input")
+    assert only_error(problem)["loc"] == ["body"]
+
+
+# --- limits, routing ------------------------------------------------------------------------------
+
+
+@pytest.fixture
+async def small_client() -> AsyncIterator[httpx.AsyncClient]:
+    app = create_app(Settings(max_body_bytes=64))
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://t") as client:
+        yield client
+
+
+async def test_body_over_the_limit_is_413(small_client: httpx.AsyncClient) -> None:
+    ok = await small_client.post("/v1/best-move", json={"board": "X........"})
+    assert ok.status_code == 200
+    big = {"board": "X........", "pad": "x" * 100}
+    problem = assert_problem(await small_client.post("/v1/best-move", json=big), 413, "body-too-large")
+    assert "64 bytes" in problem["detail"]
+
+
+async def test_streamed_body_over_the_limit_is_413(small_client: httpx.AsyncClient) -> None:
+    async def chunks() -> AsyncIterator[bytes]:
+        for _ in range(10):
+            yield b"          "
+
+    response = await small_client.post(
+        "/v1/best-move", content=chunks(), headers={"content-type": "application/json"}
+    )
+    assert_problem(response, 413, "body-too-large")
+
+
+async def test_default_limit_is_one_mebibyte(client: httpx.AsyncClient) -> None:
+    padding = " " * (1024 * 1024)
+    response = await client.post(
+        "/v1/best-move",
+        content=b'{"board": "X........"}' + padding.encode(),
+        headers={"content-type": "application/json"},
+    )
+    assert_problem(response, 413, "body-too-large")
+    response = await client.post(
+        "/v1/best-move",
+        content=b'{"board": "X........"}' + b" " * 1000,
+        headers={"content-type": "application/json"},
+    )
+    assert response.status_code == 200
+
+
+async def test_unknown_path_is_404(client: httpx.AsyncClient) -> None:
+    problem = assert_problem(await client.get("/v1/best-moves"), 404, "not-found")
+    assert problem["instance"] == "/v1/best-moves"
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "allowed"),
+    [
+        ("DELETE", "/v1/best-move", "GET, POST"),
+        ("PUT", "/v1/analysis", "POST"),
+        ("POST", "/health", "GET"),
+        ("POST", "/v1/positions/X........", "GET"),
+    ],
+)
+async def test_wrong_method_is_405_with_allow(
+    client: httpx.AsyncClient, method: str, path: str, allowed: str
+) -> None:
+    response = await client.request(method, path)
+    assert_problem(response, 405, "method-not-allowed")
+    assert response.headers["allow"] == allowed
+
+
+# --- GET /v1/best-move ----------------------------------------------------------------------------
+
+
+async def test_get_best_move_equals_post(client: httpx.AsyncClient) -> None:
+    got = await client.get("/v1/best-move", params={"board": "X.O...X..", "player": "O"})
+    posted = await client.post("/v1/best-move", json={"board": "X.O...X..", "player": "O"})
+    assert got.status_code == 200
+    assert got.json() == posted.json()
+
+
+async def test_get_best_move_is_cacheable(client: httpx.AsyncClient) -> None:
+    response = await client.get("/v1/best-move", params={"board": "X........"})
+    assert response.headers["cache-control"] == "public, max-age=86400"
+    etag = response.headers["etag"]
+    assert etag.startswith('"') and etag.endswith('"') and not etag.startswith("W/")
+    again = await client.get("/v1/best-move", params={"board": "x--------"})
+    assert again.headers["etag"] == etag
+    other = await client.get("/v1/best-move", params={"board": "O........"})
+    assert other.headers["etag"] != etag
+
+
+@pytest.mark.parametrize("header", ['"{etag}"', "{etag}", "W/{etag}", '"nope", {etag}', "*"])
+async def test_if_none_match_gets_304(client: httpx.AsyncClient, header: str) -> None:
+    first = await client.get("/v1/best-move", params={"board": "X........"})
+    etag = first.headers["etag"]
+    value = header.replace('"{etag}"', etag).replace("{etag}", etag)
+    response = await client.get(
+        "/v1/best-move", params={"board": "X........"}, headers={"if-none-match": value}
+    )
+    assert response.status_code == 304
+    assert response.content == b""
+    assert response.headers["etag"] == etag
+    assert response.headers["cache-control"] == "public, max-age=86400"
+
+
+async def test_stale_etag_gets_200(client: httpx.AsyncClient) -> None:
+    response = await client.get(
+        "/v1/best-move", params={"board": "X........"}, headers={"if-none-match": '"stale"'}
+    )
+    assert response.status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("params", "loc", "kind"),
+    [
+        ({"board": "X.O"}, ["query", "board"], "board_length"),
+        ({"board": "XX......."}, ["query", "board"], "board_counts"),
+        ({"board": "X........", "player": "X"}, ["query", "player"], "player_contradicts_counts"),
+        ({"board": "X........", "player": "x"}, ["query", "player"], "literal_error"),
+        ({}, ["query", "board"], "missing"),
+        ({"board": "X........", "skil": "1"}, ["query", "skil"], "extra_forbidden"),
+    ],
+)
+async def test_get_best_move_errors(
+    client: httpx.AsyncClient, params: dict[str, str], loc: list[str], kind: str
+) -> None:
+    problem = assert_problem(await client.get("/v1/best-move", params=params), 422, "invalid-input")
+    assert only_error(problem)["loc"] == loc
+    assert only_error(problem)["type"] == kind
+
+
+async def test_get_best_move_on_finished_board(client: httpx.AsyncClient) -> None:
+    problem = assert_problem(
+        await client.get("/v1/best-move", params={"board": "XXXOO...."}), 422, "game-over"
+    )
+    assert problem["game_status"] == "x_won"
+    assert only_error(problem)["loc"] == ["query", "board"]
+
+
+# --- analysis --------------------------------------------------------------------------------------
+
+
+async def test_position_analysis(client: httpx.AsyncClient) -> None:
+    response = await client.get("/v1/positions/XX.OO....")
+    assert response.status_code == 200
+    body = response.json()
+    assert body["status"] == "in_progress"
+    assert body["player"] == "X"
+    assert (body["score"], body["outcome"], body["plies_to_end"]) == (1, "win", 1)
+    assert body["best_moves"] == [2]
+    assert body["principal_variation"] == [2]
+    assert [m["position"] for m in body["moves"]] == [2, 5, 6, 7, 8]
+    assert body["moves"][0] == {
+        "position": 2,
+        "row": 0,
+        "column": 2,
+        "score": 1,
+        "outcome": "win",
+        "plies_to_end": 1,
+        "traps": 0,
+    }
+    assert body["winner"] is None and body["winning_lines"] == []
+
+
+async def test_finished_position_analysis(client: httpx.AsyncClient) -> None:
+    response = await client.get("/v1/positions/XXXXOOXOO")
+    body = response.json()
+    assert response.status_code == 200
+    assert body == {
+        "board": "XXXXOOXOO",
+        "status": "x_won",
+        "winner": "X",
+        "winning_lines": [[0, 1, 2], [0, 3, 6]],
+        "player": None,
+        "score": None,
+        "outcome": None,
+        "plies_to_end": None,
+        "best_moves": [],
+        "moves": [],
+        "principal_variation": [],
+    }
+
+
+async def test_position_path_accepts_encoded_spaces_and_symbols(client: httpx.AsyncClient) -> None:
+    response = await client.get("/v1/positions/x-o%20%20%20x__", params={"player": "O"})
+    assert response.status_code == 200
+    assert response.json()["board"] == "X.O...X.."
+
+
+async def test_position_is_cacheable(client: httpx.AsyncClient) -> None:
+    first = await client.get("/v1/positions/X........")
+    assert first.headers["cache-control"] == "public, max-age=86400"
+    second = await client.get("/v1/positions/X........", headers={"if-none-match": first.headers["etag"]})
+    assert second.status_code == 304
+
+
+@pytest.mark.parametrize(
+    ("path", "status", "loc"),
+    [
+        ("/v1/positions/X.O", 422, ["path", "board"]),
+        ("/v1/positions/XX.......", 422, ["path", "board"]),
+        ("/v1/positions/X........?player=X", 422, ["query", "player"]),
+        ("/v1/positions/X..../....", 404, None),
+        ("/v1/positions/..%2F..%2F..", 404, None),
+        ("/v1/positions/XXXOO.O..?player=X", 422, ["query", "player"]),
+    ],
+)
+async def test_position_errors(
+    client: httpx.AsyncClient, path: str, status: int, loc: list[str] | None
+) -> None:
+    response = await client.get(path)
+    assert response.status_code == status, response.text
+    assert response.headers["content-type"] == PROBLEM
+    if loc is not None:
+        assert only_error(response.json())["loc"] == loc
+
+
+async def test_post_analysis_equals_get(client: httpx.AsyncClient) -> None:
+    posted = await client.post("/v1/analysis", json={"board": [["X", "", "O"], ["", "", ""], ["X", "", ""]]})
+    got = await client.get("/v1/positions/X.O...X..")
+    assert posted.status_code == 200
+    assert posted.json() == got.json()
+    assert "etag" not in posted.headers
+
+
+async def test_post_analysis_accepts_finished_and_rejects_illegal(client: httpx.AsyncClient) -> None:
+    finished = await client.post("/v1/analysis", json={"board": "XOXXOOOXX"})
+    assert finished.json()["status"] == "draw"
+    problem = assert_problem(
+        await client.post("/v1/analysis", json={"board": "OOO......"}), 422, "invalid-input"
+    )
+    assert only_error(problem)["type"] == "board_counts"
+
+
+# --- health, docs, CORS ----------------------------------------------------------------------------
+
+
+async def test_health(client: httpx.AsyncClient) -> None:
+    response = await client.get("/health")
+    assert response.status_code == 200
+    body = response.json()
+    assert body["status"] == "ok"
+    assert body["positions"] == 8533
+    assert body["version"]
+    assert response.headers["cache-control"] == "no-store"
+
+
+@pytest.mark.parametrize("path", ["/docs", "/redoc"])
+async def test_documentation_pages(client: httpx.AsyncClient, path: str) -> None:
+    response = await client.get(path)
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith("text/html")
+
+
+async def test_cors_allows_every_origin_without_credentials(client: httpx.AsyncClient) -> None:
+    response = await client.post(
+        "/v1/best-move", json={"board": "X........"}, headers={"origin": "https://game.example"}
+    )
+    assert response.headers["access-control-allow-origin"] == "*"
+    assert "access-control-allow-credentials" not in response.headers
+    preflight = await client.options(
+        "/v1/best-move",
+        headers={
+            "origin": "https://game.example",
+            "access-control-request-method": "POST",
+            "access-control-request-headers": "content-type",
+        },
+    )
+    assert preflight.status_code == 200
+    assert "POST" in preflight.headers["access-control-allow-methods"]
+
+
+async def test_cors_origins_narrow_the_list() -> None:
+    app = create_app(Settings(cors_origins=["https://game.example"]))
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://t") as client:
+        allowed = await client.get("/health", headers={"origin": "https://game.example"})
+        assert allowed.headers["access-control-allow-origin"] == "https://game.example"
+        other = await client.get("/health", headers={"origin": "https://evil.example"})
+        assert "access-control-allow-origin" not in other.headers
+        exposed = await client.get(
+            "/v1/best-move", params={"board": "X........"}, headers={"origin": "https://game.example"}
+        )
+        assert "etag" in exposed.headers["access-control-expose-headers"].lower()
+
+
+async def test_errors_carry_cors_headers(client: httpx.AsyncClient) -> None:
+    response = await client.post(
+        "/v1/best-move", json={"board": "bad"}, headers={"origin": "https://game.example"}
+    )
+    assert response.status_code == 422
+    assert response.headers["access-control-allow-origin"] == "*"
+
+
+async def test_no_server_banner(client: httpx.AsyncClient) -> None:
+    response = await client.get("/health")
+    assert "server" not in response.headers
