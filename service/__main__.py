@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 from collections.abc import Sequence
+from types import FrameType
+from typing import NoReturn
 
 import uvicorn
 
@@ -22,8 +25,19 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
+def _exit_cleanly(signum: int, frame: FrameType | None) -> NoReturn:
+    """End the process with status 0 on SIGTERM or SIGINT.
+
+    uvicorn shuts down gracefully on these signals and then raises them again
+    with the handler that was in place before it started: this one.
+    """
+    raise SystemExit(0)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     args = parse_args(argv)
+    for stop in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(stop, _exit_cleanly)
     if args.host is not None:
         os.environ["TICTACTOE_HOST"] = args.host
     if args.port is not None:

@@ -7,6 +7,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Body, Depends, Path, Query, Request, Response
 from fastapi.exceptions import RequestValidationError
 
+from . import examples
 from .board import Board, BoardError, Mark, Position
 from .models import (
     AnalysisRequest,
@@ -34,89 +35,14 @@ def documents(request: Request) -> Documents:
 
 DocumentsDep = Annotated[Documents, Depends(documents)]
 
-_PROBLEM_EXAMPLES: dict[int, tuple[str, dict[str, Any]]] = {
-    400: (
-        "The body is not valid JSON.",
-        {
-            "type": "/problems/malformed-json",
-            "title": "Malformed JSON",
-            "status": 400,
-            "detail": "the request body is not valid JSON: Expecting value at character 10",
-            "instance": "/v1/best-move",
-            "errors": [{"loc": ["body"], "msg": "Expecting value at character 10", "type": "json_invalid"}],
-        },
-    ),
-    404: (
-        "No such resource.",
-        {
-            "type": "/problems/not-found",
-            "title": "Not Found",
-            "status": 404,
-            "detail": "no resource at /v1/best-moves",
-            "instance": "/v1/best-moves",
-        },
-    ),
-    405: (
-        "The method is not allowed on this path.",
-        {
-            "type": "/problems/method-not-allowed",
-            "title": "Method Not Allowed",
-            "status": 405,
-            "detail": "DELETE is not allowed on /v1/best-move; allowed: GET, POST",
-            "instance": "/v1/best-move",
-        },
-    ),
-    413: (
-        "The body is larger than the limit (1 MiB by default).",
-        {
-            "type": "/problems/body-too-large",
-            "title": "Content Too Large",
-            "status": 413,
-            "detail": "the request body is larger than the limit of 1048576 bytes",
-            "instance": "/v1/best-move",
-        },
-    ),
-    415: (
-        "The body is not sent as JSON.",
-        {
-            "type": "/problems/unsupported-media-type",
-            "title": "Unsupported Media Type",
-            "status": 415,
-            "detail": "the request body must be JSON sent with Content-Type: application/json; "
-            "got text/plain",
-            "instance": "/v1/best-move",
-        },
-    ),
-    422: (
-        "Invalid input: each problem is in `errors`, with its location. On a best-move request "
-        "for a finished board the type is `/problems/game-over` and `game_status` gives the status.",
-        {
-            "type": "/problems/invalid-input",
-            "title": "Invalid input",
-            "status": 422,
-            "detail": "body.board: unknown symbol: cell 4 (row 1, column 1) has 'Z' (U+005A). "
-            "Use X or O for a mark and '.', '-', '_', ' ' for an empty cell",
-            "instance": "/v1/best-move",
-            "errors": [
-                {
-                    "loc": ["body", "board"],
-                    "msg": "unknown symbol: cell 4 (row 1, column 1) has 'Z' (U+005A). "
-                    "Use X or O for a mark and '.', '-', '_', ' ' for an empty cell",
-                    "type": "board_symbol",
-                }
-            ],
-        },
-    ),
-}
-
 
 def problem_responses(*codes: int) -> dict[int | str, dict[str, Any]]:
     """OpenAPI entries for the error responses of an operation."""
     return {
         code: {
             "model": Problem,
-            "description": _PROBLEM_EXAMPLES[code][0],
-            "content": {"application/problem+json": {"example": _PROBLEM_EXAMPLES[code][1]}},
+            "description": examples.PROBLEMS[code][0],
+            "content": {"application/problem+json": {"example": examples.PROBLEMS[code][1]}},
         }
         for code in codes
     }
@@ -182,20 +108,10 @@ The board may be a 9-character string, an array of 9 cells or 3 rows of 3.
 default). A finished board gets `422` with type `/problems/game-over`.
 """
 
-_BEST_MOVE_EXAMPLES: dict[str, Any] = {
-    "string": {
-        "summary": "A board as a string",
-        "value": {"board": "X........"},
-    },
-    "cells": {
-        "summary": "A board as 9 cells",
-        "value": {"board": ["X", None, "O", None, None, None, "X", None, None], "player": "O"},
-    },
-    "rows": {
-        "summary": "A board as 3 rows, O to start",
-        "value": {"board": [["", "", ""], ["", "", ""], ["", "", ""]], "player": "O"},
-    },
-}
+
+def ok(example: dict[str, Any]) -> dict[int | str, dict[str, Any]]:
+    """The OpenAPI entry of a ``200`` answer with its example."""
+    return {200: {"content": {JSON: {"example": example}}}}
 
 
 @router.post(
@@ -204,10 +120,10 @@ _BEST_MOVE_EXAMPLES: dict[str, Any] = {
     summary="Best move for a board",
     description=BEST_MOVE_DESCRIPTION,
     response_model=BestMoveResponse,
-    responses=problem_responses(400, 413, 415, 422),
+    responses=ok(examples.BEST_MOVE_RESPONSE) | problem_responses(400, 413, 415, 422),
 )
 async def post_best_move(
-    body: Annotated[BestMoveRequest, Body(openapi_examples=_BEST_MOVE_EXAMPLES)],
+    body: Annotated[BestMoveRequest, Body(openapi_examples=examples.BEST_MOVE_REQUESTS)],
     docs: DocumentsDep,
 ) -> Response:
     return Response(docs.best_move(body.position).body, media_type=JSON)
@@ -222,7 +138,7 @@ async def post_best_move(
     "string form. Cacheable: `Cache-Control: public, max-age=86400` and a strong `ETag`; "
     "a matching `If-None-Match` gets `304`.",
     response_model=BestMoveResponse,
-    responses=NOT_MODIFIED | problem_responses(422),
+    responses=ok(examples.BEST_MOVE_QUERY_RESPONSE) | NOT_MODIFIED | problem_responses(422),
 )
 async def get_best_move(
     request: Request, query: Annotated[BestMoveQuery, Query()], docs: DocumentsDep
@@ -252,7 +168,7 @@ moves.
     "Cacheable: `Cache-Control: public, max-age=86400` and a strong `ETag`; a matching "
     "`If-None-Match` gets `304`.",
     response_model=AnalysisResponse,
-    responses=NOT_MODIFIED | problem_responses(404, 422),
+    responses=ok(examples.ANALYSIS_RESPONSE) | NOT_MODIFIED | problem_responses(404, 422),
 )
 async def get_position(
     request: Request,
@@ -261,7 +177,7 @@ async def get_position(
         Path(
             description="The board: 9 characters, X or O for a mark and '.', '-', '_' or a space "
             "for an empty cell.",
-            examples=["X.O...X.."],
+            examples=[examples.ANALYSIS_BOARD],
         ),
     ],
     query: Annotated[PlayerQuery, Query()],
@@ -277,17 +193,12 @@ async def get_position(
     summary="Analysis of a board",
     description=ANALYSIS_DESCRIPTION + "\nThe board may be in any of the three forms.",
     response_model=AnalysisResponse,
-    responses=problem_responses(400, 413, 415, 422),
+    responses=ok(examples.ANALYSIS_RESPONSE) | problem_responses(400, 413, 415, 422),
 )
 async def post_analysis(
     body: Annotated[
         AnalysisRequest,
-        Body(
-            openapi_examples={
-                "unfinished": {"summary": "X to win", "value": {"board": "XX.OO...."}},
-                "finished": {"summary": "A finished board", "value": {"board": "XXXOO...."}},
-            }
-        ),
+        Body(openapi_examples=examples.ANALYSIS_REQUESTS),
     ],
     docs: DocumentsDep,
 ) -> Response:

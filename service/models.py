@@ -20,6 +20,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
+from . import examples
 from .board import Board, BoardError, Mark, Position, Status
 
 _CELL_SCHEMA: dict[str, Any] = {
@@ -121,7 +122,7 @@ class AnalysisRequest(PositionRequest):
     """Body of ``POST /v1/analysis``: any legal board, finished or not."""
 
     model_config = ConfigDict(
-        json_schema_extra={"examples": [{"board": "X.O...X..", "player": "O"}]},
+        json_schema_extra={"examples": [examples.ANALYSIS_REQUESTS["unfinished"]["value"]]}
     )
 
 
@@ -129,7 +130,7 @@ class BestMoveRequest(PositionRequest):
     """Body of ``POST /v1/best-move``: a legal board on which the game is not over."""
 
     model_config = ConfigDict(
-        json_schema_extra={"examples": [{"board": "X........"}, {"board": "X.O...X..", "player": "O"}]},
+        json_schema_extra={"examples": [example["value"] for example in examples.BEST_MOVE_REQUESTS.values()]}
     )
 
     board: PlayableBoard
@@ -177,25 +178,7 @@ CanonicalBoard = Annotated[
 class BestMoveResponse(BaseModel):
     """The chosen move and its value for the side to move."""
 
-    model_config = ConfigDict(
-        json_schema_extra={
-            "examples": [
-                {
-                    "board": "X........",
-                    "player": "O",
-                    "position": 4,
-                    "row": 1,
-                    "column": 1,
-                    "score": 0,
-                    "outcome": "draw",
-                    "plies_to_end": 8,
-                    "optimal": True,
-                    "board_after": "X...O....",
-                    "status_after": "in_progress",
-                }
-            ]
-        }
-    )
+    model_config = ConfigDict(json_schema_extra={"examples": [examples.BEST_MOVE_RESPONSE]})
 
     board: CanonicalBoard
     player: Mark = Field(description="The side to move, who plays the returned move.")
@@ -231,33 +214,7 @@ class AnalysisResponse(BaseModel):
     """Everything about a position: status, values of every move, and the principal variation."""
 
     model_config = ConfigDict(
-        json_schema_extra={
-            "examples": [
-                {
-                    "board": "XX.OO....",
-                    "status": "in_progress",
-                    "winner": None,
-                    "winning_lines": [],
-                    "player": "X",
-                    "score": 1,
-                    "outcome": "win",
-                    "plies_to_end": 1,
-                    "best_moves": [2],
-                    "moves": [
-                        {
-                            "position": 2,
-                            "row": 0,
-                            "column": 2,
-                            "score": 1,
-                            "outcome": "win",
-                            "plies_to_end": 1,
-                            "traps": 0,
-                        }
-                    ],
-                    "principal_variation": [2],
-                }
-            ]
-        }
+        json_schema_extra={"examples": [examples.ANALYSIS_RESPONSE, examples.FINISHED_ANALYSIS_RESPONSE]}
     )
 
     board: CanonicalBoard
@@ -302,19 +259,7 @@ class ErrorDetail(BaseModel):
 class Problem(BaseModel):
     """An error, as ``application/problem+json`` (RFC 9457)."""
 
-    model_config = ConfigDict(
-        json_schema_extra={
-            "examples": [
-                {
-                    "type": "/problems/not-found",
-                    "title": "Not Found",
-                    "status": 404,
-                    "detail": "No resource at /v1/nothing.",
-                    "instance": "/v1/nothing",
-                }
-            ]
-        }
-    )
+    model_config = ConfigDict(json_schema_extra={"examples": [examples.PROBLEMS[422][1]]})
 
     type: str = Field(description="A URI reference naming the kind of problem.")
     title: str = Field(description="A short summary of the kind of problem.")

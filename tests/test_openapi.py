@@ -1,0 +1,105 @@
+"""The OpenAPI document: committed copy, completeness, and examples that are real answers."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from fastapi import FastAPI
+
+from service import examples
+from service.openapi import render
+
+pytestmark = pytest.mark.anyio
+
+COMMITTED = Path(__file__).resolve().parent.parent / "openapi" / "openapi.json"
+
+
+async def served(client: httpx.AsyncClient) -> dict[str, Any]:
+    response = await client.get("/openapi.json")
+    assert response.status_code == 200
+    document: dict[str, Any] = response.json()
+    return document
+
+
+async def test_committed_document_matches_the_app(client: httpx.AsyncClient, app: FastAPI) -> None:
+    document = await served(client)
+    committed = json.loads(COMMITTED.read_text(encoding="utf-8"))
+    assert committed == document, "openapi/openapi.json is stale: run `make openapi`"
+    assert COMMITTED.read_text(encoding="utf-8") == render(app)
+
+
+def operations(document: dict[str, Any]) -> list[tuple[str, str, dict[str, Any]]]:
+    return [
+        (method.upper(), path, operation)
+        for path, item in document["paths"].items()
+        for method, operation in item.items()
+    ]
+
+
+async def test_every_operation_is_documented(client: httpx.AsyncClient) -> None:
+    document = await served(client)
+    ops = operations(document)
+    assert {(m, p) for m, p, _ in ops} == {
+        ("POST", "/v1/best-move"),
+        ("GET", "/v1/best-move"),
+        ("GET", "/v1/positions/{board}"),
+        ("POST", "/v1/analysis"),
+        ("GET", "/health"),
+    }
+    schemas = document["components"]["schemas"]
+    for method, path, operation in ops:
+        where = f"{method} {path}"
+        assert operation.get("summary"), where
+        assert len(operation.get("description", "")) > 40, where
+        ok = operation["responses"]["200"]["content"]["application/json"]
+        ref = ok["schema"]["$ref"].rsplit("/", 1)[-1]
+        assert "example" in ok or schemas[ref].get("examples"), where
+        if "requestBody" in operation:
+            body = operation["requestBody"]["content"]["application/json"]
+            assert body.get("examples"), where
+        for parameter in operation.get("parameters", []):
+            if parameter["required"]:
+                assert parameter["schema"].get("examples") or parameter.get("examples"), where
+        errors = {code: r for code, r in operation["responses"].items() if code[0] in "45"}
+        if path != "/health":
+            assert "422" in errors, where
+        if method == "POST":
+            assert {"400", "413", "415", "422"} <= set(errors), where
+        for code, response in errors.items():
+            content = response["content"]
+            assert list(content) == ["application/problem+json"], (where, code)
+            assert content["application/problem+json"]["schema"]["$ref"].endswith("/Problem"), (where, code)
+            assert content["application/problem+json"]["example"]["status"] == int(code), (where, code)
+
+
+async def test_response_examples_are_real_answers(client: httpx.AsyncClient) -> None:
+    post = await client.post("/v1/best-move", json=examples.BEST_MOVE_REQUESTS["string"]["value"])
+    assert post.json() == examples.BEST_MOVE_RESPONSE
+    get = await client.get("/v1/best-move", params=examples.BEST_MOVE_QUERY)
+    assert get.json() == examples.BEST_MOVE_QUERY_RESPONSE
+    analysis = await client.post("/v1/analysis", json=examples.ANALYSIS_REQUESTS["unfinished"]["value"])
+    assert analysis.json() == examples.ANALYSIS_RESPONSE
+    position = await client.get(f"/v1/positions/{examples.ANALYSIS_BOARD}")
+    assert position.json() == examples.ANALYSIS_RESPONSE
+    finished = await client.post("/v1/analysis", json=examples.ANALYSIS_REQUESTS["finished"]["value"])
+    assert finished.json() == examples.FINISHED_ANALYSIS_RESPONSE
+    for example in examples.BEST_MOVE_REQUESTS.values():
+        assert (await client.post("/v1/best-move", json=example["value"])).status_code == 200
+
+
+async def test_problem_examples_are_real_answers(client: httpx.AsyncClient) -> None:
+    cases = {
+        400: client.post(
+            "/v1/best-move", content=b'{"board": }', headers={"content-type": "application/json"}
+        ),
+        404: client.get("/v1/positions/X..../...."),
+        415: client.post("/v1/best-move", content=b"{}", headers={"content-type": "text/plain"}),
+        422: client.post("/v1/best-move", json={"board": "X...Z...."}),
+    }
+    for code, request in cases.items():
+        response = await request
+        assert response.json() == examples.PROBLEMS[code][1], code
