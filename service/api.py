@@ -12,6 +12,8 @@ from .board import Board, BoardError, Mark, Position
 from .models import (
     AnalysisRequest,
     AnalysisResponse,
+    BatchRequest,
+    BatchResponse,
     BestMoveQuery,
     BestMoveRequest,
     BestMoveResponse,
@@ -23,6 +25,7 @@ from .views import Document, Documents
 
 JSON = "application/json"
 CACHE_CONTROL = "public, max-age=86400"
+NO_STORE = {"Cache-Control": "no-store"}
 
 router = APIRouter()
 
@@ -97,15 +100,24 @@ def _resolve(text: str, player: Mark | None, board_loc: tuple[str, ...], playabl
 BEST_MOVE_DESCRIPTION = """\
 Returns the move to play on `board` for the side to move, with its value.
 
-The move is always optimal, chosen in this order: the best `score`; a win in
-the fewest plies or a loss in the most; the move that leaves the opponent the
-most mistakes; the lowest cell index. Values are from the side to move:
-`score` 1 win, 0 draw, -1 loss; `plies_to_end` counts the moves left under
-perfect play, this one included.
+With default options the move is always optimal, chosen in this order: the
+best `score`; a win in the fewest plies or a loss in the most; the move that
+leaves the opponent the most mistakes; the lowest cell index. Values are from
+the side to move: `score` 1 win, 0 draw, -1 loss; `plies_to_end` counts the
+moves left under perfect play, this one included.
 
 The board may be a 9-character string, an array of 9 cells or 3 rows of 3.
 `player` is needed only when both sides have as many marks (X moves first by
 default). A finished board gets `422` with type `/problems/game-over`.
+"""
+
+OPTIONS_DESCRIPTION = """
+Options for front ends: `random: true` breaks the ties between optimal moves
+at random; `skill` (0 to 1) plays a uniformly random legal move with
+probability `1 - skill`, a difficulty slider; `seed` makes the random choices
+reproducible. `optimal` is `false` when the returned move is not one of the
+optimal moves, and `score`, `outcome` and `plies_to_end` always describe the
+returned move. Answers that involve randomness carry `Cache-Control: no-store`.
 """
 
 
@@ -118,7 +130,7 @@ def ok(example: dict[str, Any]) -> dict[int | str, dict[str, Any]]:
     "/v1/best-move",
     tags=["moves"],
     summary="Best move for a board",
-    description=BEST_MOVE_DESCRIPTION,
+    description=BEST_MOVE_DESCRIPTION + OPTIONS_DESCRIPTION,
     response_model=BestMoveResponse,
     responses=ok(examples.BEST_MOVE_RESPONSE) | problem_responses(400, 413, 415, 422),
 )
@@ -126,7 +138,29 @@ async def post_best_move(
     body: Annotated[BestMoveRequest, Body(openapi_examples=examples.BEST_MOVE_REQUESTS)],
     docs: DocumentsDep,
 ) -> Response:
-    return Response(docs.best_move(body.position).body, media_type=JSON)
+    options = body.options
+    headers = None if options.deterministic else NO_STORE
+    return Response(docs.best_move_with(body.position, options), media_type=JSON, headers=headers)
+
+
+@router.post(
+    "/v1/best-move/batch",
+    tags=["moves"],
+    summary="Best moves for many boards",
+    description="Answers 1 to 1,000 best-move requests, each with its own board and options, "
+    "in one round trip. `results` are in the order of `items`. One invalid item fails the whole "
+    "request with `422`, and the location of each error starts with `body`, `items` and the "
+    "index of the item.",
+    response_model=BatchResponse,
+    responses=ok(examples.BATCH_RESPONSE) | problem_responses(400, 413, 415, 422),
+)
+async def post_best_move_batch(
+    body: Annotated[BatchRequest, Body(openapi_examples=examples.BATCH_REQUESTS)],
+    docs: DocumentsDep,
+) -> Response:
+    requests = [(item.position, item.options) for item in body.items]
+    deterministic = all(options.deterministic for _, options in requests)
+    return Response(docs.batch(requests), media_type=JSON, headers=None if deterministic else NO_STORE)
 
 
 @router.get(
@@ -134,7 +168,7 @@ async def post_best_move(
     tags=["moves"],
     summary="Best move for a board (cacheable)",
     description=BEST_MOVE_DESCRIPTION
-    + "\nThe same answer as `POST /v1/best-move` with default options, for a board in "
+    + "\nThe same answer as `POST /v1/best-move` with default options (no randomness), for a board in "
     "string form. Cacheable: `Cache-Control: public, max-age=86400` and a strong `ETag`; "
     "a matching `If-None-Match` gets `304`.",
     response_model=BestMoveResponse,
@@ -215,4 +249,4 @@ async def post_analysis(
 )
 async def health(request: Request, docs: DocumentsDep) -> Response:
     body = HealthResponse(status="ok", version=request.app.version, positions=docs.game.boards)
-    return Response(body.model_dump_json(), media_type=JSON, headers={"Cache-Control": "no-store"})
+    return Response(body.model_dump_json(), media_type=JSON, headers=NO_STORE)

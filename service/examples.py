@@ -23,6 +23,53 @@ BEST_MOVE_REQUESTS: dict[str, Example] = {
         "summary": "A board as 3 rows, O to start",
         "value": {"board": [["", "", ""], ["", "", ""], ["", "", ""]], "player": "O"},
     },
+    "beginner": {
+        "summary": "A weaker engine, reproducibly",
+        "value": {"board": "XX.OO....", "skill": 0.25, "seed": 7},
+    },
+    "varied": {
+        "summary": "Optimal, but not always the same move",
+        "value": {"board": ".........", "random": True},
+    },
+}
+
+BATCH_REQUESTS: dict[str, Example] = {
+    "two": {
+        "summary": "Two boards",
+        "value": {"items": [{"board": "X........"}, {"board": "XX.OO...."}]},
+    },
+}
+
+#: The answer to ``BATCH_REQUESTS["two"]``.
+BATCH_RESPONSE: dict[str, Any] = {
+    "results": [
+        {
+            "board": "X........",
+            "player": "O",
+            "position": 4,
+            "row": 1,
+            "column": 1,
+            "score": 0,
+            "outcome": "draw",
+            "plies_to_end": 8,
+            "optimal": True,
+            "board_after": "X...O....",
+            "status_after": "in_progress",
+        },
+        {
+            "board": "XX.OO....",
+            "player": "X",
+            "position": 2,
+            "row": 0,
+            "column": 2,
+            "score": 1,
+            "outcome": "win",
+            "plies_to_end": 1,
+            "optimal": True,
+            "board_after": "XXXOO....",
+            "status_after": "x_won",
+        },
+    ]
 }
 
 #: The answer to ``BEST_MOVE_REQUESTS["string"]``.

@@ -14,6 +14,7 @@ from pydantic import (
     ConfigDict,
     Field,
     PlainValidator,
+    StrictBool,
     ValidationInfo,
     WithJsonSchema,
     field_validator,
@@ -22,6 +23,7 @@ from pydantic_core import PydanticCustomError
 
 from . import examples
 from .board import Board, BoardError, Mark, Position, Status
+from .choice import Options
 
 _CELL_SCHEMA: dict[str, Any] = {
     "anyOf": [
@@ -126,14 +128,65 @@ class AnalysisRequest(PositionRequest):
     )
 
 
+Skill = Annotated[
+    float,
+    Field(
+        strict=True,
+        ge=0,
+        le=1,
+        allow_inf_nan=False,
+        description="Difficulty from 0 to 1: with probability `skill` the move is chosen as usual, "
+        "otherwise uniformly from all legal moves. 1 is perfect play, 0 a random player.",
+    ),
+]
+Seed = Annotated[
+    int,
+    Field(
+        strict=True,
+        ge=-(2**63),
+        lt=2**64,
+        description="Makes every random choice of this request reproducible: "
+        "the same request with the same seed always gets the same answer.",
+    ),
+]
+
+
 class BestMoveRequest(PositionRequest):
-    """Body of ``POST /v1/best-move``: a legal board on which the game is not over."""
+    """Body of ``POST /v1/best-move``: a legal board on which the game is not over, and options."""
 
     model_config = ConfigDict(
         json_schema_extra={"examples": [example["value"] for example in examples.BEST_MOVE_REQUESTS.values()]}
     )
 
     board: PlayableBoard
+    skill: Skill = 1.0
+    random: StrictBool = Field(
+        default=False,
+        description="Break the ties left after the best score and the fastest win (or slowest loss) "
+        "uniformly at random, instead of by traps and then the lowest cell.",
+    )
+    seed: Seed | None = None
+
+    @property
+    def options(self) -> Options:
+        return Options(skill=self.skill, randomize=self.random, seed=self.seed)
+
+
+MAX_BATCH_ITEMS = 1000
+
+
+class BatchRequest(BaseModel):
+    """Body of ``POST /v1/best-move/batch``: 1 to 1,000 best-move requests."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        frozen=True,
+        json_schema_extra={"examples": [examples.BATCH_REQUESTS["two"]["value"]]},
+    )
+
+    items: list[BestMoveRequest] = Field(
+        min_length=1, max_length=MAX_BATCH_ITEMS, description="Best-move requests, answered in order."
+    )
 
 
 class BestMoveQuery(BaseModel):
@@ -191,6 +244,12 @@ class BestMoveResponse(BaseModel):
     optimal: bool = Field(description="Whether the returned move is one of the optimal moves.")
     board_after: CanonicalBoard
     status_after: Status = Field(description="The status of the board after the move.")
+
+
+class BatchResponse(BaseModel):
+    """The answers to a batch, in the order of its items."""
+
+    results: list[BestMoveResponse]
 
 
 class MoveInfo(BaseModel):

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .board import Mark, Position
+from .choice import Options, choose
 from .models import AnalysisResponse, BestMoveResponse, MoveInfo
 from .solver import Analysis, MoveValue, SolvedGame
 
@@ -91,6 +93,18 @@ class Documents:
             body = best_move_response(analysis, analysis.choice).model_dump_json().encode()
             document = self._best[key] = Document.of(body)
         return document
+
+    def best_move_with(self, position: Position, options: Options) -> bytes:
+        """The move chosen with ``options``; rendered each time when they involve randomness."""
+        if options.deterministic:
+            return self.best_move(position).body
+        analysis = self.game[position]
+        return best_move_response(analysis, choose(analysis, options)).model_dump_json().encode()
+
+    def batch(self, requests: Iterable[tuple[Position, Options]]) -> bytes:
+        """The answers to several best-move requests, as a ``{"results": [...]}`` document."""
+        bodies = [self.best_move_with(position, options) for position, options in requests]
+        return b'{"results":[' + b",".join(bodies) + b"]}"
 
     def analysis(self, position: Position) -> Document:
         """The full analysis of a position, finished or not."""

@@ -45,6 +45,7 @@ async def test_every_operation_is_documented(client: httpx.AsyncClient) -> None:
     ops = operations(document)
     assert {(m, p) for m, p, _ in ops} == {
         ("POST", "/v1/best-move"),
+        ("POST", "/v1/best-move/batch"),
         ("GET", "/v1/best-move"),
         ("GET", "/v1/positions/{board}"),
         ("POST", "/v1/analysis"),
@@ -87,6 +88,8 @@ async def test_response_examples_are_real_answers(client: httpx.AsyncClient) -> 
     assert position.json() == examples.ANALYSIS_RESPONSE
     finished = await client.post("/v1/analysis", json=examples.ANALYSIS_REQUESTS["finished"]["value"])
     assert finished.json() == examples.FINISHED_ANALYSIS_RESPONSE
+    batch = await client.post("/v1/best-move/batch", json=examples.BATCH_REQUESTS["two"]["value"])
+    assert batch.json() == examples.BATCH_RESPONSE
     for example in examples.BEST_MOVE_REQUESTS.values():
         assert (await client.post("/v1/best-move", json=example["value"])).status_code == 200
 

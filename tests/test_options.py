@@ -1,0 +1,198 @@
+"""Options of POST /v1/best-move (skill, random, seed) and the batch endpoint."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import httpx
+import pytest
+
+from . import oracle
+
+pytestmark = pytest.mark.anyio
+
+# Chi-square critical value for 8 degrees of freedom at p = 0.001.
+CHI2_8_DF_P001 = 26.12
+
+
+async def best(client: httpx.AsyncClient, **body: Any) -> dict[str, Any]:
+    response = await client.post("/v1/best-move", json=body)
+    assert response.status_code == 200, response.text
+    answer: dict[str, Any] = response.json()
+    return answer
+
+
+async def test_same_seed_same_answer(client: httpx.AsyncClient) -> None:
+    for seed in range(40):
+        request = {"board": ".........", "skill": 0.5, "random": True, "seed": seed}
+        first = await best(client, **request)
+        second = await best(client, **request)
+        assert first == second
+
+
+async def test_seeds_vary_the_answer(client: httpx.AsyncClient) -> None:
+    moves = {(await best(client, board=".........", skill=0, seed=seed))["position"] for seed in range(60)}
+    assert len(moves) > 3
+
+
+async def test_skill_zero_is_uniform_over_all_legal_moves(client: httpx.AsyncClient) -> None:
+    draws = 1800
+    counts = Counter()
+    for seed in range(draws):
+        counts[(await best(client, board=".........", skill=0, seed=seed))["position"]] += 1
+    assert set(counts) == set(range(9))
+    expected = draws / 9
+    chi2 = sum((counts[cell] - expected) ** 2 / expected for cell in range(9))
+    assert chi2 < CHI2_8_DF_P001, counts
+
+
+async def test_skill_zero_without_seed_still_plays_legal_moves(client: httpx.AsyncClient) -> None:
+    seen = set()
+    for _ in range(100):
+        answer = await best(client, board="X.O...X..", player="O", skill=0)
+        assert "X.O...X.."[answer["position"]] == "."
+        seen.add(answer["position"])
+    assert len(seen) > 1
+
+
+async def test_weaker_move_reports_its_own_values(client: httpx.AsyncClient) -> None:
+    cells = oracle.encode("XX.OO....")
+    values = {cell: (score, plies) for cell, score, plies in oracle.move_values(cells, 1)}
+    found_weak = False
+    for seed in range(50):
+        answer = await best(client, board="XX.OO....", skill=0, seed=seed)
+        cell = answer["position"]
+        assert (answer["score"], answer["plies_to_end"]) == values[cell]
+        assert answer["outcome"] == {1: "win", 0: "draw", -1: "loss"}[answer["score"]]
+        assert answer["optimal"] is (cell == 2)
+        assert answer["board_after"][cell] == "X"
+        found_weak = found_weak or not answer["optimal"]
+    assert found_weak
+
+
+async def test_skill_one_is_always_the_perfect_choice(client: httpx.AsyncClient) -> None:
+    positions = sorted(
+        (oracle.decode(cells), side) for cells, sides in oracle.reachable().items() for side in sides
+    )
+    for index, (cells, side) in enumerate(positions[::7]):
+        answer = await best(client, board=cells, player="X" if side == 1 else "O", skill=1, seed=index)
+        assert answer["optimal"] is True
+        assert answer["position"] == oracle.choose(oracle.encode(cells), side)
+
+
+async def test_random_only_returns_optimal_moves_and_reaches_each(client: httpx.AsyncClient) -> None:
+    for cells, side in [(".........", 1), ("X........", -1), ("X...O....", 1), ("XO.......", 1)]:
+        encoded = oracle.encode(cells)
+        optimal = set(oracle.optimal_moves(encoded, side))
+        seen = Counter()
+        for seed in range(300):
+            answer = await best(client, board=cells, player="X" if side == 1 else "O", random=True, seed=seed)
+            assert answer["position"] in optimal
+            assert answer["optimal"] is True
+            seen[answer["position"]] += 1
+        assert set(seen) == optimal, (cells, seen)
+
+
+async def test_randomness_is_never_cached(client: httpx.AsyncClient) -> None:
+    plain = await client.post("/v1/best-move", json={"board": "........."})
+    assert "no-store" not in plain.headers.get("cache-control", "")
+    for body in [{"random": True}, {"skill": 0.5}, {"skill": 0, "seed": 3}]:
+        response = await client.post("/v1/best-move", json={"board": ".........", **body})
+        assert response.headers["cache-control"] == "no-store"
+
+
+@pytest.mark.parametrize(
+    ("raw", "loc", "kind"),
+    [
+        ('{"board": ".........", "skill": 1.5}', ["body", "skill"], "less_than_equal"),
+        ('{"board": ".........", "skill": -0.1}', ["body", "skill"], "greater_than_equal"),
+        ('{"board": ".........", "skill": "0.5"}', ["body", "skill"], "float_type"),
+        ('{"board": ".........", "skill": NaN}', ["body", "skill"], "finite_number"),
+        ('{"board": ".........", "skill": Infinity}', ["body", "skill"], "finite_number"),
+        ('{"board": ".........", "skill": true}', ["body", "skill"], "float_type"),
+        ('{"board": ".........", "random": "yes"}', ["body", "random"], "bool_type"),
+        ('{"board": ".........", "random": 1}', ["body", "random"], "bool_type"),
+        ('{"board": ".........", "seed": 1.5}', ["body", "seed"], "int_type"),
+        ('{"board": ".........", "seed": "7"}', ["body", "seed"], "int_type"),
+        ('{"board": ".........", "seed": 18446744073709551616}', ["body", "seed"], "less_than"),
+    ],
+)
+async def test_invalid_options(client: httpx.AsyncClient, raw: str, loc: list[str], kind: str) -> None:
+    response = await client.post("/v1/best-move", content=raw, headers={"content-type": "application/json"})
+    assert response.status_code == 422, response.text
+    errors = response.json()["errors"]
+    assert [(e["loc"], e["type"]) for e in errors] == [(loc, kind)]
+
+
+async def test_get_best_move_refuses_options(client: httpx.AsyncClient) -> None:
+    response = await client.get("/v1/best-move", params={"board": ".........", "skill": "0"})
+    assert response.status_code == 422
+    assert response.json()["errors"][0]["loc"] == ["query", "skill"]
+
+
+# --- batch -----------------------------------------------------------------------------------------
+
+
+async def test_batch_answers_in_order(client: httpx.AsyncClient) -> None:
+    boards = [oracle.decode(cells) for cells, sides in sorted(oracle.reachable().items()) if sides][:200]
+    items = [
+        {"board": board, "player": "X"} if board.count("X") == board.count("O") else {"board": board}
+        for board in boards
+    ]
+    response = await client.post("/v1/best-move/batch", json={"items": items})
+    assert response.status_code == 200
+    results = response.json()["results"]
+    assert [r["board"] for r in results] == boards
+    for item, result in zip(items, results, strict=True):
+        single = await client.post("/v1/best-move", json=item)
+        assert single.json() == result
+
+
+async def test_batch_items_keep_their_own_options(client: httpx.AsyncClient) -> None:
+    items = [{"board": ".........", "skill": 0, "seed": seed} for seed in range(30)]
+    first = (await client.post("/v1/best-move/batch", json={"items": items})).json()["results"]
+    second = (await client.post("/v1/best-move/batch", json={"items": items})).json()["results"]
+    assert first == second
+    singles = [await best(client, **item) for item in items]
+    assert first == singles
+    assert len({r["position"] for r in first}) > 3
+
+
+async def test_batch_error_names_the_item_index(client: httpx.AsyncClient) -> None:
+    items = [
+        {"board": "X........"},
+        {"board": "X........"},
+        {"board": "XX......."},
+        {"board": "X", "skill": 2},
+    ]
+    response = await client.post("/v1/best-move/batch", json={"items": items})
+    assert response.status_code == 422
+    locs = [error["loc"] for error in response.json()["errors"]]
+    assert locs == [
+        ["body", "items", 2, "board"],
+        ["body", "items", 3, "board"],
+        ["body", "items", 3, "skill"],
+    ]
+
+
+@pytest.mark.parametrize(("count", "kind"), [(0, "too_short"), (1001, "too_long")])
+async def test_batch_size_limits(client: httpx.AsyncClient, count: int, kind: str) -> None:
+    response = await client.post("/v1/best-move/batch", json={"items": [{"board": "X........"}] * count})
+    assert response.status_code == 422
+    assert [(e["loc"], e["type"]) for e in response.json()["errors"]] == [(["body", "items"], kind)]
+
+
+async def test_batch_of_one_thousand(client: httpx.AsyncClient) -> None:
+    response = await client.post("/v1/best-move/batch", json={"items": [{"board": "X........"}] * 1000})
+    assert response.status_code == 200
+    assert len(response.json()["results"]) == 1000
+
+
+async def test_batch_finished_board_is_game_over_at_its_index(client: httpx.AsyncClient) -> None:
+    response = await client.post(
+        "/v1/best-move/batch", json={"items": [{"board": "X........"}, {"board": "XXXOO...."}]}
+    )
+    body = response.json()
+    assert body["type"] == "/problems/game-over"
+    assert body["errors"][0]["loc"] == ["body", "items", 1, "board"]
