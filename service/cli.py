@@ -1,0 +1,298 @@
+"""``tictactoe``: the engine in a terminal.
+
+Commands: ``serve``, ``best-move BOARD``, ``analyze BOARD``, ``play`` (a person
+against the engine) and ``selfplay`` (the engine against itself). Every
+command except ``serve`` talks to the service at ``--url``; without it the
+app runs in-process, so no server is needed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import sys
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import TextIO
+
+import httpx
+
+from . import __version__
+from .board import Board, Mark, opponent
+from .client import AsyncClient, ServiceError
+from .models import AnalysisResponse, BestMoveResponse
+
+Ask = Callable[[str], str]
+
+RESULT_WORDS = {"x_won": "X wins", "o_won": "O wins", "draw": "Draw"}
+
+
+class Quit(Exception):
+    """The person asked to stop, or the input ended."""
+
+
+def render_board(cells: str, numbered: bool = False) -> str:
+    """The board as three text rows; empty cells show their number 1–9 when ``numbered``."""
+    shown = [
+        (str(index + 1) if numbered else " ") if mark == "." else mark for index, mark in enumerate(cells)
+    ]
+    rows = [" " + " | ".join(shown[row * 3 : row * 3 + 3]) for row in range(3)]
+    return "\n---+---+---\n".join(rows)
+
+
+def render_analysis(analysis: AnalysisResponse) -> str:
+    """The board, its status, and a table of every move's value, best first."""
+    lines = [render_board(analysis.board), ""]
+    if analysis.player is None:
+        winner = f", winning line(s) {analysis.winning_lines}" if analysis.winning_lines else ""
+        lines.append(f"Game over: {RESULT_WORDS[analysis.status.value]}{winner}.")
+        return "\n".join(lines)
+    lines.append(
+        f"{analysis.player} to move: {analysis.outcome} with perfect play, "
+        f"{analysis.plies_to_end} more move(s). Principal variation: "
+        + " ".join(str(cell) for cell in analysis.principal_variation)
+    )
+    lines.append("")
+    lines.append("cell  row  col  outcome  score  plies  traps  best")
+    for move in analysis.moves:
+        best = "*" if move.position in analysis.best_moves else ""
+        lines.append(
+            f"{move.position:>4}  {move.row:>3}  {move.column:>3}  {move.outcome:<7}  {move.score:>5}"
+            f"  {move.plies_to_end:>5}  {move.traps:>5}  {best}"
+        )
+    return "\n".join(lines)
+
+
+def describe_move(move: BestMoveResponse) -> str:
+    flag = "" if move.optimal else " (not optimal)"
+    return (
+        f"{move.player} plays cell {move.position} (row {move.row}, column {move.column}){flag}: "
+        f"{move.outcome} in {move.plies_to_end} move(s) with perfect play.\n"
+        f"{render_board(move.board_after)}\nStatus: {move.status_after.value}"
+    )
+
+
+def make_client(url: str | None, timeout: float = 5.0) -> AsyncClient:
+    """A client of the service at ``url``, or of the app run in-process."""
+    if url:
+        return AsyncClient(url, timeout=timeout)
+    from .app import create_app  # noqa: PLC0415 - only when running in-process
+
+    return AsyncClient("http://tictactoe.local", transport=httpx.ASGITransport(app=create_app()))
+
+
+# --- prompts ---------------------------------------------------------------------------------------
+
+
+def reader(stream: TextIO, out: TextIO) -> Ask:
+    """Prompt on ``out`` and read a line from ``stream``; :class:`Quit` at the end of input."""
+
+    def ask(prompt: str) -> str:
+        out.write(prompt)
+        out.flush()
+        line = stream.readline()
+        if not line:
+            out.write("\n")
+            raise Quit
+        answer = line.strip()
+        if answer.lower() in {"q", "quit", "exit"}:
+            raise Quit
+        return answer
+
+    return ask
+
+
+def ask_choice(ask: Ask, out: TextIO, prompt: str, choices: Sequence[str], default: str) -> str:
+    while True:
+        answer = ask(f"{prompt} [{'/'.join(choices)}, Enter for {default}]: ").upper() or default
+        if answer in choices:
+            return answer
+        out.write(f"Please answer one of {', '.join(choices)}.\n")
+
+
+def ask_skill(ask: Ask, out: TextIO, default: float) -> float:
+    while True:
+        answer = ask(f"Engine skill from 0 (random) to 1 (perfect) [Enter for {default:g}]: ") or str(default)
+        try:
+            skill = float(answer)
+        except ValueError:
+            skill = -1.0
+        if 0.0 <= skill <= 1.0:
+            return skill
+        out.write("Please give a number from 0 to 1, such as 0.5.\n")
+
+
+def ask_move(ask: Ask, out: TextIO, cells: str) -> int:
+    while True:
+        answer = ask("Your move (1-9, q to quit): ")
+        if answer.isdigit() and 1 <= int(answer) <= 9:
+            cell = int(answer) - 1
+            if cells[cell] == ".":
+                return cell
+            out.write(f"Cell {answer} is taken; choose an empty cell.\n")
+        else:
+            out.write("Please type a number from 1 to 9: 1 is top-left, 9 is bottom-right.\n")
+
+
+# --- commands --------------------------------------------------------------------------------------
+
+
+async def play(
+    client: AsyncClient,
+    ask: Ask,
+    out: TextIO,
+    *,
+    side: str | None,
+    first: str | None,
+    skill: float | None,
+) -> int:
+    """A person against the engine; returns the exit status."""
+    out.write("Tic-tac-toe against the engine. Type q to quit at any prompt.\n")
+    try:
+        person: Mark = "O" if (side or ask_choice(ask, out, "Play as", ["X", "O"], "X")) == "O" else "X"
+        starter: Mark = "O" if (first or ask_choice(ask, out, "Who starts", ["X", "O"], "X")) == "O" else "X"
+        level = skill if skill is not None else ask_skill(ask, out, 1.0)
+        engine = opponent(person)
+        out.write(f"You are {person}, the engine is {engine} (skill {level:g}); {starter} starts.\n")
+        cells, to_move, status = "." * 9, starter, "in_progress"
+        while status == "in_progress":
+            out.write("\n" + render_board(cells, numbered=True) + "\n")
+            if to_move == person:
+                cell = ask_move(ask, out, cells)
+                cells = cells[:cell] + person + cells[cell + 1 :]
+                status = Board(cells).status.value
+            else:
+                move = await client.best_move(cells, engine, skill=level)
+                out.write(f"The engine plays {move.position + 1}.\n")
+                cells, status = move.board_after, move.status_after.value
+            to_move = opponent(to_move)
+        out.write("\n" + render_board(cells) + "\n")
+        winner = {"x_won": "X", "o_won": "O"}.get(status)
+        verdict = "Draw." if winner is None else ("You win!" if winner == person else "The engine wins.")
+        out.write(f"{RESULT_WORDS[status]}. {verdict}\n")
+        return 0
+    except Quit:
+        out.write("Bye.\n")
+        return 0
+
+
+async def selfplay(
+    client: AsyncClient,
+    out: TextIO,
+    *,
+    games: int,
+    x_skill: float,
+    o_skill: float,
+    first: str,
+    seed: int | None,
+) -> int:
+    """The engine against itself; prints the tally."""
+    rng = random.Random(seed)
+    tally: Counter[str] = Counter()
+    for game in range(games):
+        starter: Mark = (
+            ("X" if game % 2 == 0 else "O") if first == "alternate" else ("O" if first == "O" else "X")
+        )
+        cells, to_move, status = "." * 9, starter, "in_progress"
+        while status == "in_progress":
+            skill = x_skill if to_move == "X" else o_skill
+            move = await client.best_move(cells, to_move, skill=skill, seed=rng.getrandbits(32))
+            cells, status = move.board_after, move.status_after.value
+            to_move = opponent(to_move)
+        tally[status] += 1
+    out.write(
+        f"{games} game(s), X skill {x_skill:g}, O skill {o_skill:g}: "
+        f"X won {tally['x_won']}, O won {tally['o_won']}, drawn {tally['draw']}\n"
+    )
+    return 0
+
+
+def parser() -> argparse.ArgumentParser:
+    main = argparse.ArgumentParser(prog="tictactoe", description=__doc__.splitlines()[0] if __doc__ else None)
+    main.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    main.add_argument("--url", help="the service to use, such as http://127.0.0.1:8000 (default: in-process)")
+    main.add_argument("--timeout", type=float, default=5.0, help="seconds to wait for each answer")
+    commands = main.add_subparsers(dest="command", required=True)
+
+    serve = commands.add_parser("serve", help="run the service (as python -m service)")
+    serve.add_argument("--host")
+    serve.add_argument("--port", type=int)
+
+    best = commands.add_parser("best-move", help="the best move on a board")
+    best.add_argument("board", help="9 characters: X, O, and . for empty, such as X.O...X..")
+    best.add_argument("--player", choices=["X", "O"])
+    best.add_argument("--skill", type=float)
+    best.add_argument("--random", action="store_true", default=None)
+    best.add_argument("--seed", type=int)
+
+    analyze = commands.add_parser("analyze", help="every move's value on a board")
+    analyze.add_argument("board")
+    analyze.add_argument("--player", choices=["X", "O"])
+
+    game = commands.add_parser("play", help="play against the engine")
+    game.add_argument("--side", choices=["X", "O"], help="your side (asked when absent)")
+    game.add_argument("--first", choices=["X", "O"], help="who starts (asked when absent)")
+    game.add_argument("--skill", type=float, help="engine skill from 0 to 1 (asked when absent)")
+
+    auto = commands.add_parser("selfplay", help="the engine against itself")
+    auto.add_argument("--games", type=int, default=10)
+    auto.add_argument("--x-skill", type=float, default=1.0)
+    auto.add_argument("--o-skill", type=float, default=1.0)
+    auto.add_argument("--first", choices=["X", "O", "alternate"], default="alternate")
+    auto.add_argument("--seed", type=int, help="makes the games reproducible")
+    return main
+
+
+async def run(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+    async with make_client(args.url, args.timeout) as client:
+        if args.command == "best-move":
+            move = await client.best_move(
+                args.board, args.player, skill=args.skill, random=args.random, seed=args.seed
+            )
+            out.write(describe_move(move) + "\n")
+            return 0
+        if args.command == "analyze":
+            out.write(render_analysis(await client.analyze(args.board, args.player)) + "\n")
+            return 0
+        if args.command == "play":
+            ask = reader(stdin, out)
+            return await play(client, ask, out, side=args.side, first=args.first, skill=args.skill)
+        return await selfplay(
+            client,
+            out,
+            games=args.games,
+            x_skill=args.x_skill,
+            o_skill=args.o_skill,
+            first=args.first,
+            seed=args.seed,
+        )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    if args.command == "serve":
+        from .__main__ import main as serve  # noqa: PLC0415 - starts uvicorn
+
+        serve(
+            [
+                *(["--host", args.host] if args.host else []),
+                *(["--port", str(args.port)] if args.port else []),
+            ]
+        )
+        return 0
+    try:
+        return asyncio.run(run(args, sys.stdin, sys.stdout))
+    except ServiceError as error:
+        sys.stderr.write(f"error: {error.problem.detail}\n")
+        return 1
+    except httpx.TransportError as error:
+        sys.stderr.write(f"error: cannot reach the service at {args.url}: {error}\n")
+        return 1
+    except KeyboardInterrupt:
+        sys.stderr.write("\n")
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

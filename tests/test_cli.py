@@ -1,0 +1,134 @@
+"""The terminal game: play through standard input, selfplay through its output."""
+
+from __future__ import annotations
+
+import io
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+
+import pytest
+
+from service.cli import main
+
+from .server import Server, running
+
+
+def run_cli(
+    args: list[str], stdin: str = "", monkeypatch: pytest.MonkeyPatch | None = None
+) -> tuple[int, str]:
+    """The CLI in a subprocess, as a person runs it; returns exit code and output."""
+    result = subprocess.run(
+        [sys.executable, "-m", "service.cli", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    return result.returncode, result.stdout + result.stderr
+
+
+def every_cell(times: int = 3) -> str:
+    """Answers 1 to 9 over and over: taken cells are refused and asked again."""
+    return "".join(f"{cell}\n" for _ in range(times) for cell in range(1, 10))
+
+
+def test_play_a_whole_game_through_stdin() -> None:
+    code, out = run_cli(["play"], stdin="X\nX\n1\n" + every_cell())
+    assert code == 0, out
+    assert "You are X, the engine is O (skill 1); X starts." in out
+    assert "is taken; choose an empty cell" in out
+    assert re.search(r"(Draw\. Draw\.|O wins\. The engine wins\.)", out), out
+    assert "You win" not in out
+    assert "Traceback" not in out
+
+
+def test_play_as_o_with_o_starting() -> None:
+    code, out = run_cli(["play", "--side", "O", "--first", "O", "--skill", "1"], stdin=every_cell())
+    assert code == 0, out
+    assert "You are O, the engine is X (skill 1); O starts." in out
+    assert re.search(r"(Draw\. Draw\.|X wins\. The engine wins\.)", out), out
+
+
+def test_bad_input_is_asked_again_never_a_crash() -> None:
+    stdin = "maybe\nX\n\nseven\n2\n-1\n0.5\n0\n10\nx\n" + every_cell()
+    code, out = run_cli(["play"], stdin=stdin)
+    assert code == 0, out
+    assert "Please answer one of X, O." in out
+    assert out.count("Please give a number from 0 to 1") == 3
+    assert out.count("Please type a number from 1 to 9") >= 3
+    assert "You are X, the engine is O (skill 0.5); X starts." in out
+    assert "Traceback" not in out
+
+
+def test_end_of_input_and_quit_end_quietly() -> None:
+    code, out = run_cli(["play", "--side", "X", "--first", "X", "--skill", "1"], stdin="5\n")
+    assert (code, out.rstrip().endswith("Bye.")) == (0, True), out
+    code, out = run_cli(["play"], stdin="q\n")
+    assert (code, out.rstrip().endswith("Bye.")) == (0, True), out
+
+
+def test_a_weak_engine_can_be_beaten(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    wins = 0
+    for _ in range(10):
+        monkeypatch.setattr(sys, "stdin", io.StringIO(every_cell()))
+        assert main(["play", "--side", "X", "--first", "X", "--skill", "0"]) == 0
+        wins += "You win!" in capsys.readouterr().out
+    assert wins > 0
+
+
+def test_selfplay_perfect_always_draws(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["selfplay", "--games", "20"]) == 0
+    assert "20 game(s), X skill 1, O skill 1: X won 0, O won 0, drawn 20" in capsys.readouterr().out
+
+
+def test_selfplay_at_two_skills(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["selfplay", "--games", "60", "--x-skill", "0", "--o-skill", "1", "--seed", "5"]) == 0
+    out = capsys.readouterr().out
+    match = re.search(r"X won (\d+), O won (\d+), drawn (\d+)", out)
+    assert match, out
+    x_won, o_won, drawn = map(int, match.groups())
+    assert x_won == 0 and o_won > drawn and x_won + o_won + drawn == 60
+    assert main(["selfplay", "--games", "60", "--x-skill", "0", "--o-skill", "1", "--seed", "5"]) == 0
+    assert capsys.readouterr().out == out
+
+
+def test_best_move_and_analyze(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["best-move", "X........"]) == 0
+    assert "O plays cell 4 (row 1, column 1): draw in 8 move(s)" in capsys.readouterr().out
+    assert main(["analyze", "X.O...X..", "--player", "O"]) == 0
+    out = capsys.readouterr().out
+    assert "O to move: loss with perfect play, 4 more move(s). Principal variation: 3 8 4 7" in out
+    assert re.search(r"^\s+3\s+1\s+0\s+loss\s+-1\s+4\s+4\s+\*$", out, re.M), out
+    assert len([line for line in out.splitlines() if re.match(r"^\s+\d\s+\d\s+\d\s", line)]) == 6
+    assert main(["analyze", "XXXOO.O.."]) == 0
+    assert "Game over: X wins" in capsys.readouterr().out
+
+
+def test_errors_are_reported_not_raised(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["best-move", "XXXOO...."]) == 1
+    assert "error: body.board: the game is over (x_won)" in capsys.readouterr().err
+    assert main(["--url", "http://127.0.0.1:9", "--timeout", "1", "analyze", "X........"]) == 1
+    assert "cannot reach the service" in capsys.readouterr().err
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[Server]:
+    with running() as server:
+        yield server
+
+
+def test_commands_talk_to_a_server_given_by_url(server: Server) -> None:
+    code, out = run_cli(["--url", server.url, "best-move", "XX.OO...."])
+    assert code == 0, out
+    assert "X plays cell 2" in out
+    code, out = run_cli(["--url", server.url, "selfplay", "--games", "4"])
+    assert "drawn 4" in out
+    code, out = run_cli(
+        ["--url", server.url, "play", "--side", "O", "--first", "X", "--skill", "1"], every_cell()
+    )
+    assert code == 0 and "The engine plays" in out
