@@ -9,8 +9,9 @@ from functools import cache
 from fastapi import FastAPI
 from fastapi.middleware.cors import CORSMiddleware
 
-from . import __version__, logs, problems
+from . import __version__, logs, pages, problems
 from .api import router
+from .docs import install_docs
 from .middleware import BodyLimitMiddleware
 from .openapi import DESCRIPTION, TAGS, install_openapi
 from .settings import Settings
@@ -46,10 +47,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         description=DESCRIPTION,
         openapi_tags=TAGS,
         lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
     )
     app.state.settings = settings
     app.state.documents = Documents(game)
     app.include_router(router)
+    app.include_router(pages.router)
+    install_docs(app)
+    app.mount("/static", pages.static_files(), name="static")
     app.state.route_methods = problems.route_methods([*app.router.routes, *router.routes])
     problems.install(app)
     app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes)

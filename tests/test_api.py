@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -458,3 +459,49 @@ async def test_errors_carry_cors_headers(client: httpx.AsyncClient) -> None:
 async def test_no_server_banner(client: httpx.AsyncClient) -> None:
     response = await client.get("/health")
     assert "server" not in response.headers
+
+
+# --- pages ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", ["/play", "/docs", "/redoc"])
+async def test_pages_carry_security_headers_and_load_nothing_from_elsewhere(
+    client: httpx.AsyncClient, path: str
+) -> None:
+    response = await client.get(path)
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith("text/html")
+    policy = response.headers["content-security-policy"]
+    assert "default-src 'self'" in policy and "frame-ancestors 'none'" in policy
+    assert "'unsafe-inline'" not in policy.split("script-src", 1)[1].split(";", 1)[0]
+    assert response.headers["x-content-type-options"] == "nosniff"
+    assert response.headers["referrer-policy"] == "no-referrer"
+    assert not re.search(r"(src|href)=[\"']?(https?:)?//", response.text), "a page refers to another host"
+
+
+@pytest.mark.parametrize(
+    "asset",
+    [
+        "/static/play.js",
+        "/static/play.css",
+        "/static/docs/swagger-ui-bundle.js",
+        "/static/docs/swagger-ui.css",
+    ],
+)
+async def test_page_assets_are_served_by_the_service(client: httpx.AsyncClient, asset: str) -> None:
+    response = await client.get(asset)
+    assert response.status_code == 200
+    assert len(response.content) > 1000
+
+
+async def test_redoc_bundle_refers_to_no_other_host(client: httpx.AsyncClient) -> None:
+    response = await client.get("/static/docs/redoc.standalone.js")
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith("text/javascript")
+    assert b"cdn.redoc.ly" not in response.content
+    assert len(response.content) > 500_000
+
+
+async def test_unknown_static_file_is_a_problem_404(client: httpx.AsyncClient) -> None:
+    response = await client.get("/static/nothing.js")
+    assert_problem(response, 404, "not-found")

@@ -1,0 +1,92 @@
+"""Interactive API documentation that works with no internet access.
+
+``/docs`` (Swagger UI) and ``/redoc`` (ReDoc) load their scripts and styles
+from ``/static/docs``, served from the assets that the ``fastapi-offline``
+package ships.
+"""
+
+from __future__ import annotations
+
+from importlib.resources import files
+from pathlib import Path
+
+from fastapi import FastAPI
+from fastapi.openapi.docs import get_redoc_html, get_swagger_ui_html, get_swagger_ui_oauth2_redirect_html
+from fastapi.responses import HTMLResponse, Response
+from fastapi.staticfiles import StaticFiles
+
+from .security import page
+
+ASSETS_URL = "/static/docs"
+ASSETS_DIR = Path(str(files("fastapi_offline") / "static"))
+
+#: Swagger UI and ReDoc set styles inline, and ReDoc runs its search in a worker made from a blob.
+_DOCS_POLICY = {"style_src": "'self' 'unsafe-inline'", "worker_src": "'self' blob:"}
+
+
+#: ReDoc shows the Redocly logo from a CDN in its menu; an empty data URI keeps the page offline
+#: (the logo hides itself when its image does not load).
+_REDOC_LOGO = b"https://cdn.redoc.ly/redoc/logo-mini.svg"
+
+
+def offline_redoc_bundle() -> bytes:
+    """ReDoc's bundle with its one reference to another host replaced."""
+    bundle = (ASSETS_DIR / "redoc.standalone.js").read_bytes()
+    return bundle.replace(_REDOC_LOGO, b"data:,")
+
+
+def _text(response: HTMLResponse) -> str:
+    return bytes(response.body).decode()
+
+
+def install_docs(app: FastAPI, openapi_url: str = "/openapi.json") -> None:
+    """Serve ``/docs``, ``/redoc`` and their assets on ``app``."""
+    redoc_js = offline_redoc_bundle()
+
+    @app.get(f"{ASSETS_URL}/redoc.standalone.js", include_in_schema=False)
+    async def redoc_bundle() -> Response:
+        return Response(
+            redoc_js, media_type="text/javascript", headers={"Cache-Control": "public, max-age=86400"}
+        )
+
+    app.mount(ASSETS_URL, StaticFiles(directory=ASSETS_DIR), name="docs-assets")
+    favicon = f"{ASSETS_URL}/favicon.png"
+    redirect = "/docs/oauth2-redirect"
+
+    swagger = _text(
+        get_swagger_ui_html(
+            openapi_url=openapi_url,
+            title=f"{app.title} - Swagger UI",
+            oauth2_redirect_url=redirect,
+            swagger_js_url=f"{ASSETS_URL}/swagger-ui-bundle.js",
+            swagger_css_url=f"{ASSETS_URL}/swagger-ui.css",
+            swagger_favicon_url=favicon,
+            swagger_ui_parameters={
+                "validatorUrl": None,
+                "tryItOutEnabled": True,
+                "displayRequestDuration": True,
+            },
+        )
+    )
+    redoc = _text(
+        get_redoc_html(
+            openapi_url=openapi_url,
+            title=f"{app.title} - ReDoc",
+            redoc_js_url=f"{ASSETS_URL}/redoc.standalone.js",
+            redoc_favicon_url=favicon,
+            with_google_fonts=False,
+        )
+    )
+    oauth2_redirect = _text(get_swagger_ui_oauth2_redirect_html())
+
+    @app.get("/docs", include_in_schema=False)
+    async def swagger_ui() -> HTMLResponse:
+        return page(swagger, **_DOCS_POLICY)
+
+    @app.get("/redoc", include_in_schema=False)
+    async def redoc_ui() -> HTMLResponse:
+        return page(redoc, **_DOCS_POLICY)
+
+    @app.get(redirect, include_in_schema=False)
+    async def swagger_ui_redirect() -> HTMLResponse:
+        return page(oauth2_redirect)
