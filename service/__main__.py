@@ -15,6 +15,7 @@ from typing import NoReturn
 
 import uvicorn
 
+from . import logs
 from .settings import Settings
 
 
@@ -50,6 +51,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         port=settings.port,
         workers=settings.workers,
         log_level=settings.log_level,
+        log_config=logs.config(settings.log_level),
+        access_log=False,
         server_header=False,
         date_header=True,
     )

@@ -6,6 +6,8 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Depends, Path, Query, Request, Response
 from fastapi.exceptions import RequestValidationError
+from fastapi.responses import PlainTextResponse
+from prometheus_client import generate_latest
 
 from . import examples
 from .board import Board, BoardError, Mark, Position
@@ -21,13 +23,14 @@ from .models import (
     PlayerQuery,
     Problem,
 )
+from .strict_json import StrictJSONRoute
 from .views import Document, Documents
 
 JSON = "application/json"
 CACHE_CONTROL = "public, max-age=86400"
 NO_STORE = {"Cache-Control": "no-store"}
 
-router = APIRouter()
+router = APIRouter(route_class=StrictJSONRoute)
 
 
 def documents(request: Request) -> Documents:
@@ -237,6 +240,36 @@ async def post_analysis(
     docs: DocumentsDep,
 ) -> Response:
     return Response(docs.analysis(body.position).body, media_type=JSON)
+
+
+PROMETHEUS = "text/plain; version=0.0.4; charset=utf-8"
+
+
+@router.get(
+    "/metrics",
+    tags=["service"],
+    summary="Prometheus metrics",
+    description="Metrics in the Prometheus text format: requests by route, method and status "
+    "(`tictactoe_http_requests_total`), a latency histogram "
+    "(`tictactoe_http_request_duration_seconds`), the size of the solved table "
+    "(`tictactoe_solved_positions`), the solve time, and build information "
+    "(`tictactoe_build_info`). Each worker process counts its own requests.",
+    response_class=PlainTextResponse,
+    responses={
+        200: {
+            "content": {
+                PROMETHEUS: {
+                    "schema": {"type": "string"},
+                    "example": "# HELP tictactoe_solved_positions Legal boards in the solved table.\n"
+                    "# TYPE tictactoe_solved_positions gauge\ntictactoe_solved_positions 8533.0\n",
+                }
+            }
+        }
+    },
+)
+async def metrics(request: Request) -> Response:
+    registry = request.app.state.metrics.registry
+    return Response(generate_latest(registry), media_type=PROMETHEUS, headers=NO_STORE)
 
 
 @router.get(

@@ -13,6 +13,7 @@ from . import __version__, logs, pages, problems
 from .api import router
 from .docs import install_docs
 from .middleware import BodyLimitMiddleware
+from .observability import Metrics, ObservabilityMiddleware
 from .openapi import DESCRIPTION, TAGS, install_openapi
 from .settings import Settings
 from .solver import SolvedGame, solve
@@ -68,6 +69,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         allow_credentials=False,
         max_age=86400,
     )
+    app.state.metrics = Metrics(__version__, game.boards, game.seconds)
+    app.add_middleware(ObservabilityMiddleware, metrics=app.state.metrics)
     install_openapi(app)
     return app
 

@@ -78,8 +78,10 @@ def make_client(url: str | None, timeout: float = 5.0) -> AsyncClient:
     if url:
         return AsyncClient(url, timeout=timeout)
     from .app import create_app  # noqa: PLC0415 - only when running in-process
+    from .settings import Settings  # noqa: PLC0415
 
-    return AsyncClient("http://tictactoe.local", transport=httpx.ASGITransport(app=create_app()))
+    app = create_app(Settings(log_level="warning"))  # a terminal game prints no access log
+    return AsyncClient("http://tictactoe.local", transport=httpx.ASGITransport(app=app))
 
 
 # --- prompts ---------------------------------------------------------------------------------------

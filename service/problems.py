@@ -128,13 +128,15 @@ async def validation_problem(request: Request, exc: Exception) -> ProblemRespons
     malformed = [error for error in raw if error.get("type") == "json_invalid"]
     if malformed:
         error = malformed[0]
-        position = error["loc"][-1] if error.get("loc") else 0
-        reason = (error.get("ctx") or {}).get("error", "invalid JSON")
+        position = error["loc"][-1] if error.get("loc") else -1
+        reason = str((error.get("ctx") or {}).get("error", "invalid JSON"))
+        if isinstance(position, int) and position >= 0:
+            reason = f"{reason} at character {position}"
         return problem(
             MALFORMED_JSON,
-            f"the request body is not valid JSON: {reason} at character {position}",
+            f"the request body is not valid JSON: {reason}",
             path,
-            errors=[{"loc": ["body"], "msg": f"{reason} at character {position}", "type": "json_invalid"}],
+            errors=[{"loc": ["body"], "msg": reason, "type": "json_invalid"}],
         )
     errors = [_error_item(error) for error in raw]
     over = [error for error in raw if error.get("type") == "game_over"]

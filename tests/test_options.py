@@ -108,8 +108,7 @@ async def test_randomness_is_never_cached(client: httpx.AsyncClient) -> None:
         ('{"board": ".........", "skill": 1.5}', ["body", "skill"], "less_than_equal"),
         ('{"board": ".........", "skill": -0.1}', ["body", "skill"], "greater_than_equal"),
         ('{"board": ".........", "skill": "0.5"}', ["body", "skill"], "float_type"),
-        ('{"board": ".........", "skill": NaN}', ["body", "skill"], "finite_number"),
-        ('{"board": ".........", "skill": Infinity}', ["body", "skill"], "finite_number"),
+        ('{"board": ".........", "skill": 1e400}', ["body", "skill"], "finite_number"),
         ('{"board": ".........", "skill": true}', ["body", "skill"], "float_type"),
         ('{"board": ".........", "random": "yes"}', ["body", "random"], "bool_type"),
         ('{"board": ".........", "random": 1}', ["body", "random"], "bool_type"),
@@ -123,6 +122,14 @@ async def test_invalid_options(client: httpx.AsyncClient, raw: str, loc: list[st
     assert response.status_code == 422, response.text
     errors = response.json()["errors"]
     assert [(e["loc"], e["type"]) for e in errors] == [(loc, kind)]
+
+
+@pytest.mark.parametrize("constant", ["NaN", "Infinity", "-Infinity"])
+async def test_non_json_numbers_are_malformed(client: httpx.AsyncClient, constant: str) -> None:
+    raw = '{"board": ".........", "skill": ' + constant + "}"
+    response = await client.post("/v1/best-move", content=raw, headers={"content-type": "application/json"})
+    assert response.status_code == 400
+    assert f"{constant} is not a JSON value" in response.json()["detail"]
 
 
 async def test_get_best_move_refuses_options(client: httpx.AsyncClient) -> None:

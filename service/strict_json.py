@@ -1,0 +1,73 @@
+"""Strict JSON for request bodies.
+
+Python's ``json`` module is lenient where the JSON standard (RFC 8259) is not:
+it accepts ``NaN`` and ``Infinity``, guesses UTF-16 and UTF-32, and keeps the
+last of duplicate keys. Request bodies here must be UTF-8 JSON with no such
+constants and no duplicate keys; anything else is malformed (``400``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+from fastapi import Request, Response
+from fastapi.routing import APIRoute
+
+#: The position of an error that has none in particular.
+UNKNOWN = -1
+
+
+class _Rejected(Exception):
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def _no_constants(name: str) -> object:
+    raise _Rejected(f"{name} is not a JSON value")
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            raise _Rejected(f"duplicate key {key!r} in a JSON object")
+        result[key] = value
+    return result
+
+
+def loads(body: bytes) -> object:
+    """Parse a request body as strict JSON; raise :class:`json.JSONDecodeError` otherwise."""
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise json.JSONDecodeError(f"the body is not UTF-8 text (byte {error.start})", "", UNKNOWN) from None
+    try:
+        return json.loads(text, parse_constant=_no_constants, object_pairs_hook=_unique_keys)
+    except _Rejected as error:
+        raise json.JSONDecodeError(error.message, text, UNKNOWN) from None
+    except RecursionError:
+        raise json.JSONDecodeError("the JSON is nested too deeply", text, UNKNOWN) from None
+
+
+class StrictJSONRequest(Request):
+    """A request whose :meth:`json` is :func:`loads`."""
+
+    async def json(self) -> Any:  # noqa: ANN401 - the signature of Request.json
+        if not hasattr(self, "_json"):
+            self._json = loads(await self.body())
+        return self._json
+
+
+class StrictJSONRoute(APIRoute):
+    """A route that reads its JSON body with :class:`StrictJSONRequest`."""
+
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        handler = super().get_route_handler()
+
+        async def strict_handler(request: Request) -> Response:
+            return await handler(StrictJSONRequest(request.scope, request.receive))
+
+        return strict_handler
