@@ -50,6 +50,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
         docs_url=None,
         redoc_url=None,
+        redirect_slashes=False,
     )
     app.state.settings = settings
     app.state.documents = Documents(game)

@@ -37,3 +37,12 @@ def require_tool(name: str) -> str:
             pytest.fail(f"{name} is required under CI but is not installed")
         pytest.skip(f"{name} is not installed")
     return path
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    from .stats import counts
+
+    if counts:
+        terminalreporter.section("figures")
+        for name, value in sorted(counts.items()):
+            terminalreporter.write_line(f"{name}: {value:,}")

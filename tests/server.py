@@ -7,10 +7,12 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import IO
 
 import httpx
 
@@ -26,18 +28,24 @@ def free_port() -> int:
 class Server:
     process: subprocess.Popen[str]
     url: str
+    log: IO[str]
     output: list[str] = field(default_factory=list)
 
+    @property
+    def port(self) -> int:
+        return int(self.url.rsplit(":", 1)[1])
+
     def stop(self, timeout: float = 10) -> int:
-        """SIGTERM, then wait; returns the exit code."""
+        """SIGTERM, then wait; returns the exit code. The server's output is then in ``output``."""
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGTERM)
         try:
-            out, _ = self.process.communicate(timeout=timeout)
+            self.process.wait(timeout=timeout)
         except subprocess.TimeoutExpired:
             self.process.kill()
-            out, _ = self.process.communicate()
-        self.output.append(out or "")
+            self.process.wait()
+        self.log.seek(0)
+        self.output.append(self.log.read())
         return self.process.returncode
 
 
@@ -49,32 +57,39 @@ def running(
     port = free_port()
     environment = {**os.environ, "TICTACTOE_PORT": str(port), "TICTACTOE_HOST": "127.0.0.1"}
     environment.update(env or {})
-    process = subprocess.Popen(
-        [sys.executable, "-m", "service", *(args or [])],
-        env=environment,
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    port = int(environment["TICTACTOE_PORT"])
     if args and "--port" in args:
         port = int(args[args.index("--port") + 1])
-    server = Server(process, f"http://127.0.0.1:{port}")
-    try:
-        deadline = time.monotonic() + timeout
-        while True:
-            if process.poll() is not None:
-                out, _ = process.communicate()
-                raise RuntimeError(f"the service exited with {process.returncode}:\n{out}")
-            try:
-                if httpx.get(f"{server.url}/health", timeout=1).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError("the service did not become healthy in time")
-            time.sleep(0.05)
-        yield server
-    finally:
-        server.stop()
+    else:
+        port = int(environment["TICTACTOE_PORT"])
+    # The output goes to a file, not a pipe: a full pipe would block the server.
+    with tempfile.TemporaryFile("w+", encoding="utf-8") as log:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "service", *(args or [])],
+            env=environment,
+            stdin=subprocess.DEVNULL,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        server = Server(process, f"http://127.0.0.1:{port}", log)
+        try:
+            wait_healthy(server, timeout)
+            yield server
+        finally:
+            server.stop()
+
+
+def wait_healthy(server: Server, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while True:
+        if server.process.poll() is not None:
+            server.log.seek(0)
+            raise RuntimeError(f"the service exited with {server.process.returncode}:\n{server.log.read()}")
+        try:
+            if httpx.get(f"{server.url}/health", timeout=1).status_code == 200:
+                return
+        except httpx.TransportError:
+            pass
+        if time.monotonic() > deadline:
+            raise RuntimeError("the service did not become healthy in time")
+        time.sleep(0.05)

@@ -1,0 +1,252 @@
+"""A catalogue of hostile input: each gets its documented 4xx as problem+json, never a 5xx."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+from .server import Server, running
+from .stats import counts
+
+pytestmark = pytest.mark.anyio
+
+JSON = {"content-type": "application/json"}
+VALID = b'{"board": "X........", "player": "O"}'
+
+
+def documented(app_openapi: dict[str, Any], method: str, path: str) -> set[int]:
+    item = app_openapi["paths"].get(path, {})
+    return {int(code) for code in item.get(method.lower(), {}).get("responses", {})}
+
+
+async def expect(
+    client: httpx.AsyncClient, method: str, url: str, status: int, kind: str | None = None, **kwargs: Any
+) -> dict[str, Any]:
+    response = await client.request(method, url, **kwargs)
+    counts["hostile inputs tried"] += 1
+    assert response.status_code == status, (url, response.status_code, response.text[:300])
+    assert response.headers["content-type"] == "application/problem+json"
+    body: dict[str, Any] = response.json()
+    assert body["status"] == status and body["title"] and body["detail"]
+    if kind:
+        assert body["type"] == f"/problems/{kind}", body
+    assert "Traceback" not in response.text and 'File "' not in response.text
+    return body
+
+
+def truncations() -> Iterator[bytes]:
+    body = b'{"items": [{"board": "X........", "player": "O", "skill": 0.5, "seed": 1}]}'
+    for end in range(1, len(body)):
+        yield body[:end]
+
+
+MALFORMED = [
+    b"{",
+    b'{"board": ',
+    b'{board: "X........"}',
+    b"{'board': 'X........'}",
+    b'{"board": "X........"} trailing',
+    b'{"board": "X........",}',
+    b"[1, 2,]",
+    b"nul",
+    b'{"board": "X........"}{"board": "X........"}',
+    b'{"board": "X\\u00"}',
+    b"\x00\x00\x00{",
+    b"[" * 100_000,
+    b'{"a":' * 50_000,
+    b'{"board": "X........", "board": "O........"}',
+    b'{"items": [{"board": "X........", "skill": 1, "skill": 0}]}',
+    b'{"board": ".........", "skill": NaN}',
+    b'{"board": ".........", "skill": Infinity}',
+    b'{"board": ".........", "skill": -Infinity}',
+    b"\xff\xfe{\x00}\x00",
+    '{"board": "X........"}'.encode("utf-16"),
+    b'{"board": "X\xe9......."}',
+    b'\xef\xbb\xbf{"board": "X........"}',
+]
+
+
+@pytest.mark.parametrize("body", MALFORMED, ids=[repr(b[:24]) for b in MALFORMED])
+async def test_malformed_json_is_400(client: httpx.AsyncClient, body: bytes) -> None:
+    for path in ["/v1/best-move", "/v1/analysis", "/v1/best-move/batch"]:
+        await expect(client, "POST", path, 400, "malformed-json", content=body, headers=JSON)
+
+
+async def test_every_truncation_is_400(client: httpx.AsyncClient) -> None:
+    for body in truncations():
+        await expect(client, "POST", "/v1/best-move/batch", 400, "malformed-json", content=body, headers=JSON)
+
+
+async def test_deeply_nested_valid_json_is_422(client: httpx.AsyncClient) -> None:
+    nested: Any = "X"
+    for _ in range(200):
+        nested = [nested]
+    body = await expect(client, "POST", "/v1/best-move", 422, "invalid-input", json={"board": nested})
+    assert body["errors"][0]["loc"] == ["body", "board"]
+
+
+async def test_ten_megabytes_is_413(client: httpx.AsyncClient) -> None:
+    huge = b'{"board": "' + b"X" * (10 * 1024 * 1024) + b'"}'
+    await expect(client, "POST", "/v1/best-move", 413, "body-too-large", content=huge, headers=JSON)
+
+
+@pytest.mark.parametrize(
+    "content_type",
+    [
+        None,
+        "text/plain",
+        "text/json",
+        "application/xml",
+        "multipart/form-data; boundary=x",
+        "application/jsonx",
+        "json",
+    ],
+)
+async def test_wrong_or_missing_content_type_is_415(
+    client: httpx.AsyncClient, content_type: str | None
+) -> None:
+    headers = {"content-type": content_type} if content_type else {}
+    await expect(
+        client, "POST", "/v1/best-move", 415, "unsupported-media-type", content=VALID, headers=headers
+    )
+
+
+@pytest.mark.parametrize(
+    ("body", "loc"),
+    [
+        ({"board": "X........", "skill": "0.5"}, ["body", "skill"]),
+        ({"board": "X........", "seed": "12"}, ["body", "seed"]),
+        ({"board": "X........", "random": "true"}, ["body", "random"]),
+        ({"board": 123456789}, ["body", "board"]),
+        ({"board": ["X", 0, 0, 0, 0, 0, 0, 0, 0]}, ["body", "board"]),
+        ({"board": "X........", "player": 1}, ["body", "player"]),
+        ({"board": "X........", "player": "x"}, ["body", "player"]),
+        ({"board": "X........", "seed": 2**70}, ["body", "seed"]),
+        ({"board": "X........", "extra": 1}, ["body", "extra"]),
+        ({"board": "X........", "__proto__": {}}, ["body", "__proto__"]),
+        ({"Board": "X........"}, ["body", "board"]),
+    ],
+)
+async def test_wrong_types_and_extra_fields_are_422(
+    client: httpx.AsyncClient, body: Any, loc: list[Any]
+) -> None:
+    problem = await expect(
+        client, "POST", "/v1/best-move", 422, "invalid-input", content=json.dumps(body), headers=JSON
+    )
+    assert loc in [error["loc"] for error in problem["errors"]]
+
+
+@pytest.mark.parametrize(
+    ("board", "kind"),
+    [
+        ("\u0425........", "board_symbol"),  # Cyrillic capital Kha, looks like X
+        ("X\u041e.......", "board_symbol"),  # Cyrillic capital O
+        ("\u03a7........", "board_symbol"),  # Greek capital Chi
+        ("\uff38........", "board_symbol"),  # fullwidth X
+        ("X0.......", "board_symbol"),  # digit zero for O
+        ("X\u200b.......", "board_symbol"),  # zero-width space in place of a cell
+        ("X\u200b........", "board_length"),  # zero-width space added
+        ("\ufeffX........", "board_length"),  # byte order mark inside the string
+        ("X\u0301.......", "board_symbol"),  # combining accent
+        ("X\u00a0.......", "board_symbol"),  # no-break space
+        ("X\t.......", "board_symbol"),
+        ("X\x00.......", "board_symbol"),
+        ("X" * 10_000, "board_length"),
+    ],
+)
+async def test_look_alike_and_invisible_characters_are_named(
+    client: httpx.AsyncClient, board: str, kind: str
+) -> None:
+    problem = await expect(client, "POST", "/v1/best-move", 422, "invalid-input", json={"board": board})
+    assert problem["errors"][0]["type"] == kind
+    if kind == "board_symbol":
+        assert "U+" in problem["errors"][0]["msg"]
+
+
+async def test_numbers_too_large_for_a_float_are_422(client: httpx.AsyncClient) -> None:
+    raw = b'{"board": "X........", "skill": 1e400}'
+    problem = await expect(client, "POST", "/v1/best-move", 422, "invalid-input", content=raw, headers=JSON)
+    assert problem["errors"][0]["type"] == "finite_number"
+
+
+async def test_batch_of_1001_items_is_422(client: httpx.AsyncClient) -> None:
+    body = {"items": [{"board": "X........"}] * 1001}
+    problem = await expect(client, "POST", "/v1/best-move/batch", 422, "invalid-input", json=body)
+    assert problem["errors"][0]["type"] == "too_long"
+
+
+@pytest.mark.parametrize(
+    ("path", "status"),
+    [
+        ("/v1/positions/..%2F..%2Fetc%2Fpasswd", 404),
+        ("/v1/positions/%2e%2e%2f%2e%2e%2f%2e%2e", 404),
+        ("/v1/positions/X........%00", 422),
+        ("/v1/positions/X.......%0A", 422),
+        ("/v1/positions/X........;drop", 422),
+        ("/v1/positions/%58........", 200),  # %58 is X
+        ("/v1/positions/X%2E%2E%2E%2E%2E%2E%2E%2E", 200),
+        ("/v1/positions/X........?player=O&player=X", 422),
+        ("/v1/positions/" + "X" * 5000, 422),
+        ("/v1/positions/%E2%80%8BX........", 422),
+        ("/v1/positions/%FF%FE", 422),
+        ("/v1/positions/", 404),
+        ("/v1/positions//", 404),
+        ("/v1/positions/X......../", 404),
+    ],
+)
+async def test_path_tricks(client: httpx.AsyncClient, path: str, status: int) -> None:
+    response = await client.get(path)
+    counts["hostile inputs tried"] += 1
+    assert response.status_code == status, (path, response.text[:300])
+    if status != 200:
+        assert response.headers["content-type"] == "application/problem+json"
+
+
+async def test_long_query_strings_are_422(client: httpx.AsyncClient) -> None:
+    await expect(client, "GET", "/v1/best-move?board=" + "X" * 20_000, 422, "invalid-input")
+    many = "&".join(f"p{i}=1" for i in range(2000))
+    problem = await expect(client, "GET", f"/v1/best-move?board=X........&{many}", 422, "invalid-input")
+    assert len(problem["errors"]) == 2000
+    assert len(problem["detail"]) < 2000  # the summary stays short
+
+
+async def test_methods_and_paths_nobody_serves(client: httpx.AsyncClient) -> None:
+    for method in ["PUT", "PATCH", "DELETE", "TRACE"]:
+        await expect(client, method, "/v1/best-move", 405, "method-not-allowed")
+    for path in [
+        "/v2/best-move",
+        "/v1/best-move/",
+        "/V1/BEST-MOVE",
+        "/%00",
+        "/v1/best-move/batch/1",
+        "/" + "a" * 10_000,
+    ]:
+        await expect(client, "GET", path, 404, "not-found")
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[Server]:
+    with running(env={"TICTACTOE_LOG_LEVEL": "warning"}) as server:
+        yield server
+
+
+def test_over_the_wire(server: Server) -> None:
+    """The same defences through uvicorn's own HTTP parsing."""
+    with httpx.Client(base_url=server.url, timeout=10) as client:
+        cases = [
+            ("POST", "/v1/best-move", {"content": b"{", "headers": JSON}, 400),
+            ("POST", "/v1/best-move", {"content": b"x" * (10 * 1024 * 1024), "headers": JSON}, 413),
+            ("POST", "/v1/best-move", {"content": VALID, "headers": {"content-type": "text/plain"}}, 415),
+            ("GET", "/v1/best-move?board=" + "X" * 60_000, {}, 422),
+            ("GET", "/v1/positions/..%2F..%2F..%2Fetc%2Fpasswd", {}, 404),
+        ]
+        for method, url, kwargs, status in cases:
+            response = client.request(method, url, **kwargs)
+            counts["hostile inputs tried"] += 1
+            assert response.status_code == status, (url[:60], response.status_code, response.text[:200])
+            assert response.headers["content-type"] == "application/problem+json"
+        assert client.get("/health").status_code == 200
