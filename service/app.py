@@ -60,6 +60,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.mount("/static", pages.static_files(), name="static")
     app.state.route_methods = problems.route_methods([*app.router.routes, *router.routes])
     problems.install(app)
+    app.add_middleware(problems.UnhandledErrorMiddleware)
     app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes)
     app.add_middleware(
         CORSMiddleware,

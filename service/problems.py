@@ -19,6 +19,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import BaseRoute, Route
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 logger = logging.getLogger("service")
 
@@ -188,6 +189,40 @@ async def internal_problem(request: Request, exc: Exception) -> ProblemResponse:
     """A bug: log the traceback, answer without it."""
     logger.error("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
     return problem(INTERNAL_ERROR, "the service failed to answer this request", request.url.path)
+
+
+class UnhandledErrorMiddleware:
+    """Turn an exception that escaped every handler into a ``500`` problem, and log its traceback.
+
+    It sits inside the CORS and observability middleware, so the answer still
+    carries their headers (the request id among them) and is counted.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def watch(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, receive, watch)
+        except Exception:
+            request_id = scope.get("state", {}).get("request_id")
+            logger.exception(
+                "unhandled error on %s %s", scope["method"], scope["path"], extra={"request_id": request_id}
+            )
+            if started:
+                raise
+            response = problem(INTERNAL_ERROR, "the service failed to answer this request", scope["path"])
+            await response(scope, receive, send)
 
 
 def install(app: FastAPI) -> None:

@@ -37,6 +37,8 @@ class Server:
 
     def stop(self, timeout: float = 10) -> int:
         """SIGTERM, then wait; returns the exit code. The server's output is then in ``output``."""
+        if self.output:
+            return self.process.wait()
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGTERM)
         try:

@@ -1,0 +1,136 @@
+"""Faults: SIGTERM under load, slow clients, and what the process says on its way out."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+import signal
+import time
+
+import httpx
+import pytest
+
+from service.app import create_app
+from service.settings import Settings
+from service.views import Documents
+
+from .loadgen import Broken, Request, read_answer
+from .server import running
+from .stats import counts
+
+BATCH = Request.post("/v1/best-move/batch", {"items": [{"board": "X........"}, {"board": "........."}] * 500})
+
+
+async def in_flight_then_sigterm(port: int, pid: int, connections: int) -> list[object]:
+    """Send a slow request on each connection, SIGTERM while they run, then read every answer."""
+    streams = [await asyncio.open_connection("127.0.0.1", port) for _ in range(connections)]
+    for _, writer in streams:
+        writer.write(BATCH.encode(port))
+        await writer.drain()
+    await asyncio.sleep(0.05)  # the requests have reached the server and are being answered
+    signal_sent = time.monotonic()
+    os.kill(pid, signal.SIGTERM)
+    outcomes: list[object] = []
+    for reader, writer in streams:
+        try:
+            outcomes.append(await asyncio.wait_for(read_answer(reader), timeout=30))
+        except Broken as error:
+            outcomes.append(error)
+        writer.close()
+    counts["graceful shutdown seconds"] = round(time.monotonic() - signal_sent, 2)
+    return outcomes
+
+
+def test_sigterm_lets_requests_in_flight_finish() -> None:
+    with running(env={"TICTACTOE_LOG_LEVEL": "warning"}) as server:
+        outcomes = asyncio.run(in_flight_then_sigterm(server.port, server.process.pid, connections=24))
+        code = server.process.wait(timeout=30)
+    broken = [o for o in outcomes if not hasattr(o, "status")]
+    assert broken == []
+    for answer in outcomes:
+        assert answer.status == 200  # type: ignore[attr-defined]
+        assert len(json.loads(answer.body)["results"]) == 1000  # type: ignore[attr-defined]
+    counts["requests finished during shutdown"] += len(outcomes)
+    assert code == 0
+
+
+async def slow_body(port: int, seconds: float) -> None:
+    """A client that sends its body one byte at a time."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    body = b'{"board": "X........"}'
+    writer.write(
+        f"POST /v1/best-move HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        f"Content-Length: {len(body)}\r\n\r\n".encode()
+    )
+    for byte in body:
+        writer.write(bytes([byte]))
+        await writer.drain()
+        await asyncio.sleep(seconds / len(body))
+    answer = await read_answer(reader)
+    assert answer is not None and answer.status == 200
+    writer.close()
+
+
+async def slow_and_fast(port: int) -> list[float]:
+    slow = [asyncio.create_task(slow_body(port, seconds=4)) for _ in range(20)]
+    await asyncio.sleep(0.3)
+    latencies = []
+    async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}") as client:
+        for _ in range(200):
+            started = time.monotonic()
+            response = await client.post("/v1/best-move", json={"board": "XX.OO...."})
+            latencies.append(time.monotonic() - started)
+            assert response.status_code == 200
+    still_sending = sum(not task.done() for task in slow)
+    assert still_sending == len(slow), "the slow clients should still be sending"
+    await asyncio.gather(*slow)
+    return latencies
+
+
+def test_slow_clients_do_not_block_others() -> None:
+    with running(env={"TICTACTOE_LOG_LEVEL": "warning"}) as server:
+        latencies = asyncio.run(slow_and_fast(server.port))
+    latencies.sort()
+    counts["slow-client test: p99 latency of others (ms)"] = round(
+        latencies[int(len(latencies) * 0.99) - 1] * 1000
+    )
+    assert latencies[-1] < 1.0, latencies[-5:]
+
+
+def test_a_bug_answers_500_without_traceback_and_logs_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(self: Documents, *args: object) -> bytes:
+        raise RuntimeError("simulated bug")
+
+    records: list[logging.LogRecord] = []
+
+    class Keep(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            records.append(record)
+
+    app = create_app(Settings())
+    keeper = Keep()
+    logging.getLogger("service").addHandler(keeper)
+    try:
+        monkeypatch.setattr(Documents, "best_move_with", broken)
+
+        async def call() -> httpx.Response:
+            transport = httpx.ASGITransport(app=app, raise_app_exceptions=False)
+            async with httpx.AsyncClient(transport=transport, base_url="http://t") as client:
+                return await client.post(
+                    "/v1/best-move", json={"board": "X........"}, headers={"x-request-id": "bug-1"}
+                )
+
+        response = asyncio.run(call())
+    finally:
+        logging.getLogger("service").removeHandler(keeper)
+    assert response.status_code == 500
+    assert response.headers["content-type"] == "application/problem+json"
+    assert response.json()["type"] == "/problems/internal-error"
+    assert "simulated bug" not in response.text and "Traceback" not in response.text
+    assert response.headers["x-request-id"] == "bug-1"
+    errors = [r for r in records if r.levelno >= logging.ERROR]
+    assert errors and errors[0].exc_info is not None
+    access = [r for r in records if r.name == "service.access"]
+    assert access and access[0].__dict__["status"] == 500
