@@ -33,7 +33,7 @@ NO_STORE = {"Cache-Control": "no-store"}
 router = APIRouter(route_class=StrictJSONRoute)
 
 
-def documents(request: Request) -> Documents:
+async def documents(request: Request) -> Documents:
     """The app's rendered answers."""
     docs: Documents = request.app.state.documents
     return docs

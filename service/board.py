@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cache
 from typing import Literal, TypeAlias
 
 Mark: TypeAlias = Literal["X", "O"]
@@ -51,6 +52,8 @@ SYMBOLS: dict[str, str] = {
     "_": EMPTY,
     " ": EMPTY,
 }
+#: Lower-case marks and the other empty symbols, mapped to canonical ones (for strings).
+_CANONICAL = str.maketrans({"x": "X", "o": "O", "-": EMPTY, "_": EMPTY, " ": EMPTY})
 #: Array forms also accept the empty string for an empty cell (and JSON ``null``).
 ARRAY_SYMBOLS: dict[str, str] = {**SYMBOLS, "": EMPTY}
 
@@ -118,6 +121,9 @@ class Board:
                     "board_length",
                     f"a board string has exactly 9 characters, one per cell; got {len(value)}",
                 )
+            cells = value.translate(_CANONICAL)
+            if not cells.strip("XO."):  # every symbol is known
+                return cls(cells)
             return cls._from_symbols(list(value), SYMBOLS)
         if isinstance(value, Sequence) and not isinstance(value, (bytes, bytearray)):
             items = list(value)
@@ -178,8 +184,8 @@ class Board:
 
     def lines_of(self, mark: Mark) -> tuple[Line, ...]:
         """The lines that ``mark`` fills completely."""
-        c = self.cells
-        return tuple(line for line in LINES if c[line[0]] == c[line[1]] == c[line[2]] == mark)
+        x_lines, o_lines = _lines(self.cells)
+        return x_lines if mark == "X" else o_lines
 
     def winning_lines(self) -> tuple[Line, ...]:
         """Every complete line of either side, in the order of :data:`LINES`."""
@@ -188,7 +194,8 @@ class Board:
     @property
     def winner(self) -> Mark | None:
         """The side with three in a row, if exactly one has it."""
-        x, o = bool(self.lines_of("X")), bool(self.lines_of("O"))
+        x_lines, o_lines = _lines(self.cells)
+        x, o = bool(x_lines), bool(o_lines)
         if x and not o:
             return "X"
         if o and not x:
@@ -224,7 +231,7 @@ class Board:
                 "board_counts",
                 f"the board has {x} X and {o} O; the sides alternate, so the counts differ by at most one",
             )
-        x_lines, o_lines = self.lines_of("X"), self.lines_of("O")
+        x_lines, o_lines = _lines(self.cells)
         if x_lines and o_lines:
             raise BoardError(
                 "board_two_winners",
@@ -234,6 +241,14 @@ class Board:
             raise _late_move("X", "O")
         if o_lines and x > o:
             raise _late_move("O", "X")
+
+
+@cache
+def _lines(cells: str) -> tuple[tuple[Line, ...], tuple[Line, ...]]:
+    """The complete lines of X and of O; remembered, since there are at most 3⁹ boards."""
+    x_lines = tuple(line for line in LINES if cells[line[0]] == cells[line[1]] == cells[line[2]] == "X")
+    o_lines = tuple(line for line in LINES if cells[line[0]] == cells[line[1]] == cells[line[2]] == "O")
+    return x_lines, o_lines
 
 
 def _late_move(winner: Mark, loser: Mark) -> BoardError:
