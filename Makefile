@@ -36,3 +36,8 @@ openapi: $(STAMP)
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache build *.egg-info
+
+# Build the image with Podman and check it end to end (scripts/container-test.sh).
+.PHONY: container-test
+container-test:
+	bash scripts/container-test.sh

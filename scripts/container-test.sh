@@ -1,0 +1,325 @@
+#!/usr/bin/env bash
+# Build the image with Podman and check it end to end:
+#   the image holds no compiler, pip or pip cache; the container runs with a
+#   read-only root filesystem, no capabilities and host networking on a free
+#   127.0.0.1 port; its HEALTHCHECK reports healthy; it answers a best move;
+#   it runs as a non-root user with the TICTACTOE_WORKERS it was given; and it
+#   stops on SIGTERM within a few seconds with exit code 0.
+#
+# Base image: BASE_IMAGE if given, else the Dockerfile's default when it is
+# present or can be pulled, else localhost/python-base:bookworm, made once with
+# debootstrap from Debian's packages and reused afterwards.
+#
+# Environment: IMAGE (tag to build), BASE_IMAGE, DEBOOTSTRAP_MIRROR,
+# CONTAINER_TEST_TIMEOUT (seconds to wait for healthy, default 90).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+started=$SECONDS
+failures=0
+container=""
+workdir=$(mktemp -d)
+
+pass() { echo "PASS: $*"; }
+fail() {
+  echo "FAIL: $*"
+  failures=$((failures + 1))
+}
+die() {
+  echo "FAIL: $*"
+  exit 1
+}
+step() { echo "---- $* ($((SECONDS - started)) s)"; }
+
+cleanup() {
+  local status=$?
+  if [[ -n "$container" ]]; then
+    podman rm --force --time 0 "$container" >/dev/null 2>&1 || true
+  fi
+  rm -rf "$workdir"
+  exit "$status"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+version=$(python3 -c 'import tomllib; print(tomllib.load(open("pyproject.toml", "rb"))["project"]["version"])')
+IMAGE=${IMAGE:-localhost/tictactoe-service:$version}
+DEFAULT_BASE=$(sed -n 's/^ARG BASE_IMAGE=//p' Dockerfile)
+LOCAL_BASE=localhost/python-base:bookworm
+HEALTH_TIMEOUT=${CONTAINER_TEST_TIMEOUT:-90}
+
+# --- tools and their configuration ------------------------------------------------------------
+step "tools"
+for tool in podman runc curl python3; do
+  command -v "$tool" >/dev/null || die "$tool is not installed (apt-get install podman buildah runc debootstrap curl)"
+done
+
+# Podman needs runc (crun stops with "cgroups in hybrid mode not supported") and lower default
+# ulimits (the kernel refuses to raise them). Write the system configuration when it is missing;
+# when a configuration exists without these settings, give them on each command instead.
+conf=/etc/containers/containers.conf
+podman_global=()
+limits=()
+if [[ ! -e "$conf" && -w /etc/containers ]]; then
+  cat >"$conf" <<'EOF'
+[containers]
+default_ulimits = ["nofile=4096:4096", "nproc=4096:4096"]
+
+[engine]
+runtime = "runc"
+EOF
+  echo "wrote $conf"
+fi
+if ! grep -qs '^[[:space:]]*runtime[[:space:]]*=[[:space:]]*"runc"' "$conf"; then
+  podman_global=(--runtime runc)
+fi
+if ! grep -qs 'nofile=4096' "$conf"; then
+  limits=(--ulimit nofile=4096:4096 --ulimit nproc=4096:4096)
+fi
+# Without systemd, Podman logs that it cannot add timers for health checks: this script runs
+# them itself, so that noise is left out.
+pm() { podman "${podman_global[@]}" "$@" 2> >(grep -v 'unable to get systemd connection' >&2); }
+pm --version
+
+# --- base image -----------------------------------------------------------------------------------
+step "base image"
+base=${BASE_IMAGE:-}
+if [[ -z "$base" ]]; then
+  if pm image exists "$DEFAULT_BASE" ||
+    timeout 300 podman "${podman_global[@]}" pull --quiet "$DEFAULT_BASE" >/dev/null 2>&1; then
+    base=$DEFAULT_BASE
+  else
+    echo "$DEFAULT_BASE cannot be pulled: using $LOCAL_BASE"
+    base=$LOCAL_BASE
+  fi
+fi
+if [[ "$base" == "$LOCAL_BASE" ]] && ! pm image exists "$LOCAL_BASE"; then
+  command -v debootstrap >/dev/null || die "debootstrap is not installed (apt-get install debootstrap)"
+  # The mirror apt already uses for bookworm, unless DEBOOTSTRAP_MIRROR says otherwise.
+  mirror=${DEBOOTSTRAP_MIRROR:-$(apt-cache policy 2>/dev/null |
+    awk '$2 ~ /^https?:\/\// && $3 == "bookworm/main" { print $2; exit }')}
+  echo "debootstrap bookworm from ${mirror:-the default mirror}"
+  rootfs=$workdir/rootfs
+  timeout 900 debootstrap --variant=minbase --include=python3,python3-venv,python3-pip,ca-certificates \
+    bookworm "$rootfs" ${mirror:+"$mirror"} >"$workdir/debootstrap.log" 2>&1 ||
+    {
+      tail -n 30 "$workdir/debootstrap.log"
+      die "debootstrap failed"
+    }
+  rm -rf "$rootfs"/var/cache/apt/archives/*.deb "$rootfs"/var/lib/apt/lists/*
+  tar -C "$rootfs" -c . | pm import \
+    --change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
+    --change 'ENV LANG=C.UTF-8' \
+    - "$LOCAL_BASE" >/dev/null
+  rm -rf "$rootfs"
+  pass "base image $LOCAL_BASE made with debootstrap"
+fi
+echo "base image: $base"
+
+# --- build ----------------------------------------------------------------------------------------
+step "build $IMAGE"
+build_volumes=()
+bundle=/etc/ssl/certs/ca-certificates.crt
+if [[ -r "$bundle" ]]; then
+  # pip in the build trusts the same certificates as this machine.
+  build_volumes+=(-v "$bundle:$bundle:ro")
+fi
+previous=$(pm image inspect --format '{{.Id}}' "$IMAGE" 2>/dev/null || true)
+# --format docker keeps the HEALTHCHECK (the OCI format has none); --layers=false keeps no
+# intermediate images behind, so repeated runs do not fill the disk.
+if timeout 1200 podman "${podman_global[@]}" build --format docker --layers=false "${limits[@]}" "${build_volumes[@]}" \
+  --build-arg "BASE_IMAGE=$base" --tag "$IMAGE" --file Dockerfile . >"$workdir/build.log" 2>&1; then
+  pass "image $IMAGE built from $base"
+  current=$(pm image inspect --format '{{.Id}}' "$IMAGE")
+  if [[ -n "$previous" && "$previous" != "$current" ]]; then
+    pm rmi "$previous" >/dev/null 2>&1 || true
+  fi
+else
+  tail -n 40 "$workdir/build.log"
+  die "podman build failed"
+fi
+
+# --- image contents -------------------------------------------------------------------------------
+step "image contents"
+user=$(pm image inspect --format '{{.Config.User}}' "$IMAGE")
+if [[ "$user" =~ ^[1-9][0-9]*(:[0-9]+)?$ ]]; then
+  pass "image USER is numeric and non-root ($user)"
+else
+  fail "image USER is '$user', not a numeric non-root user"
+fi
+healthcheck=$(pm image inspect --format '{{if .Config.Healthcheck}}{{.Config.Healthcheck.Test}}{{end}}' "$IMAGE")
+if [[ "$healthcheck" == *"/health"* ]]; then
+  pass "image keeps its HEALTHCHECK ($healthcheck)"
+else
+  fail "image has no HEALTHCHECK on /health"
+fi
+# shellcheck disable=SC2016 # expanded by the container's shell
+contents=$(pm run --rm --network none "${limits[@]}" --entrypoint /bin/sh "$IMAGE" -c '
+  for tool in gcc cc c++ make; do command -v "$tool"; done
+  ls -d /opt/venv/bin/pip* /opt/venv/lib/python3*/site-packages/pip 2>/dev/null
+  find / -xdev -type d -path "*/.cache/pip" 2>/dev/null
+  true' | sort -u)
+if [[ -z "$contents" ]]; then
+  pass "no compiler, no pip in the venv, no pip cache in the image"
+else
+  fail "the image holds build tools or caches: $(echo "$contents" | tr '\n' ' ')"
+fi
+echo "image size: $(pm image inspect --format '{{.Size}}' "$IMAGE" | awk '{ printf "%.0f MB", $1 / 1e6 }')"
+
+# --- run ------------------------------------------------------------------------------------------
+step "run"
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+container=tictactoe-container-test-$$
+workers=2
+# --read-only-tmpfs=false: not even /tmp or /run is writable, as under Kubernetes'
+# readOnlyRootFilesystem.
+pm run --detach --name "$container" --network host "${limits[@]}" \
+  --read-only --read-only-tmpfs=false --cap-drop ALL --security-opt no-new-privileges \
+  --env TICTACTOE_PORT="$port" --env TICTACTOE_WORKERS="$workers" --env TICTACTOE_LOG_LEVEL=info \
+  "$IMAGE" >/dev/null
+url=http://127.0.0.1:$port
+echo "container $container on $url"
+
+step "health check"
+healthy=""
+health_start=$SECONDS
+deadline=$((SECONDS + HEALTH_TIMEOUT))
+while ((SECONDS < deadline)); do
+  if [[ "$(pm inspect --format '{{.State.Running}}' "$container" 2>/dev/null)" != "true" ]]; then
+    break
+  fi
+  if pm healthcheck run "$container" >/dev/null 2>&1; then
+    healthy=yes
+    break
+  fi
+  sleep 1
+done
+if [[ -n "$healthy" ]]; then
+  status=$(pm inspect --format '{{.State.Health.Status}}' "$container" 2>/dev/null ||
+    pm inspect --format '{{.State.Healthcheck.Status}}' "$container")
+  if [[ "$status" == healthy ]]; then
+    pass "health check reports healthy after $((SECONDS - health_start)) s"
+  else
+    fail "health check ran, but the status is '$status'"
+  fi
+else
+  pm logs "$container" 2>&1 | tail -n 40
+  die "the container did not become healthy within $HEALTH_TIMEOUT s"
+fi
+
+step "answers"
+health=$(curl -fsS --max-time 5 "$url/health" || true)
+if [[ "$health" == *'"status":"ok"'* ]]; then
+  pass "GET /health: $health"
+else
+  fail "GET /health answered '$health'"
+fi
+answer=$(curl -fsS --max-time 5 -H 'Content-Type: application/json' -d '{"board":"X........"}' \
+  "$url/v1/best-move" || true)
+if python3 -c 'import json, sys; assert json.loads(sys.argv[1])["position"] == 4' "$answer" 2>/dev/null; then
+  pass "POST /v1/best-move X........ answers position 4"
+else
+  fail "POST /v1/best-move answered '$answer'"
+fi
+
+step "bind address"
+# Host networking shares this machine's sockets: the service listens on 0.0.0.0 (TICTACTOE_HOST
+# of the image), not only on the loopback address.
+hex_port=$(printf '%04X' "$port")
+if awk -v want="00000000:$hex_port" '$2 == want && $4 == "0A" { found = 1 } END { exit !found }' /proc/net/tcp; then
+  pass "listening on 0.0.0.0:$port"
+else
+  fail "not listening on 0.0.0.0:$port"
+fi
+
+step "user, workers, read-only root"
+uid=$(pm exec "$container" id -u || true)
+if [[ "$uid" =~ ^[0-9]+$ && "$uid" != 0 ]]; then
+  pass "the service runs as uid $uid"
+else
+  fail "the service runs as uid '$uid'"
+fi
+processes=$(pm top "$container" user pid ppid args || true)
+echo "$processes"
+users=$(echo "$processes" | awk 'NR > 1 { print $1 }' | sort -u | tr '\n' ' ')
+if [[ -n "$users" && "$users" != *root* ]]; then
+  pass "no process runs as root (users: $users)"
+else
+  fail "process users: '$users'"
+fi
+servers=$(echo "$processes" | grep -c 'python3' || true)
+# The supervisor and one process per worker.
+if ((servers >= workers + 1)); then
+  pass "TICTACTOE_WORKERS=$workers: $servers python processes"
+else
+  fail "TICTACTOE_WORKERS=$workers, but $servers python processes"
+fi
+# /tmp is world-writable in the image: a write there fails only because the root is read-only.
+if [[ "$(pm inspect --format '{{.HostConfig.ReadonlyRootfs}}' "$container")" == true ]] &&
+  ! pm exec "$container" sh -c ': >/tmp/written-at-run-time' 2>/dev/null; then
+  pass "the root filesystem is read-only, /tmp included"
+else
+  fail "the root filesystem is writable"
+fi
+if pm logs "$container" 2>&1 | grep -E 'Traceback|Read-only file system|Permission denied'; then
+  fail "errors in the container's log"
+else
+  pass "no errors in the container's log"
+fi
+
+step "SIGTERM"
+stop_start=$SECONDS
+pm stop --time 10 "$container" >/dev/null
+took=$((SECONDS - stop_start))
+code=$(pm inspect --format '{{.State.ExitCode}}' "$container")
+echo "--- container log"
+pm logs "$container" 2>&1 | tail -n 12
+echo "---"
+if [[ "$code" == 0 ]]; then
+  pass "exit code 0 after SIGTERM"
+else
+  fail "exit code $code after SIGTERM"
+fi
+if ((took <= 5)); then
+  pass "stopped ${took} s after SIGTERM"
+else
+  fail "took ${took} s to stop after SIGTERM"
+fi
+
+step "SIGTERM with the default single process"
+pm rm --force --time 0 "$container" >/dev/null
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+pm run --detach --name "$container" --network host "${limits[@]}" \
+  --read-only --read-only-tmpfs=false --cap-drop ALL --security-opt no-new-privileges \
+  --env TICTACTOE_PORT="$port" "$IMAGE" >/dev/null
+deadline=$((SECONDS + HEALTH_TIMEOUT))
+single_healthy=""
+until ((SECONDS >= deadline)); do
+  if curl -fsS --max-time 2 "http://127.0.0.1:$port/health" >/dev/null 2>&1; then
+    single_healthy=yes
+    break
+  fi
+  sleep 0.5
+done
+if [[ -n "$single_healthy" ]]; then
+  pass "one process: healthy"
+else
+  fail "one process: not healthy within $HEALTH_TIMEOUT s"
+fi
+stop_start=$SECONDS
+pm stop --time 10 "$container" >/dev/null
+took=$((SECONDS - stop_start))
+code=$(pm inspect --format '{{.State.ExitCode}}' "$container")
+if [[ "$code" == 0 && "$took" -le 5 ]]; then
+  pass "one process: exit code 0, ${took} s after SIGTERM"
+else
+  pm logs "$container" 2>&1 | tail -n 20
+  fail "one process: exit code $code, ${took} s after SIGTERM"
+fi
+
+echo "container test: $((SECONDS - started)) s, $failures failure(s)"
+if ((failures > 0)); then
+  echo "FAIL: container test"
+  exit 1
+fi
+echo "PASS: container test"

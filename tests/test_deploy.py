@@ -1,0 +1,519 @@
+"""Deployment: the Dockerfile, docker-compose.yml and the Kubernetes manifests.
+
+The manifests are checked offline against the Kubernetes schemas, the health
+checks of all three against the app's real routes, and the compose file by the
+compose tools themselves. The image itself is built and run by
+``scripts/container-test.sh`` (``make container-test``).
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import re
+import shlex
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import yaml
+
+from .server import running
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCKERFILE = ROOT / "Dockerfile"
+COMPOSE_FILE = ROOT / "docker-compose.yml"
+KUBERNETES = ROOT / "deploy" / "kubernetes"
+MANIFESTS = sorted(path.name for path in KUBERNETES.glob("*.yaml") if path.name != "kustomization.yaml")
+IMAGE_NAME = "tictactoe-service"
+CONTAINER_PORT = 8000
+OLDEST_KUBERNETES = "1.29"
+
+
+# --- helpers ---------------------------------------------------------------------------------------
+
+
+def require_tool(*names: str) -> str:
+    """The first of ``names`` found on PATH or beside the test interpreter.
+
+    Skips when none is installed, but fails under CI, which installs them all.
+    """
+    for name in names:
+        path = shutil.which(name) or shutil.which(name, path=str(Path(sys.executable).parent))
+        if path is not None:
+            return path
+    missing = " or ".join(names)
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"{missing} is required under CI but is not installed")
+    pytest.skip(f"{missing} is not installed")
+
+
+def require_module(name: str) -> Any:
+    """The module ``name`` (a dev dependency): skips without it, but fails under CI."""
+    if os.environ.get("CI") == "true":
+        try:
+            return importlib.import_module(name)
+        except ImportError as error:
+            pytest.fail(f"{name} is required under CI but cannot be imported: {error}")
+    return pytest.importorskip(name)
+
+
+def load_documents(path: Path) -> list[dict[str, Any]]:
+    documents = [doc for doc in yaml.safe_load_all(path.read_text()) if doc is not None]
+    assert documents, f"{path.name} holds no document"
+    return documents
+
+
+def kind(kind_name: str) -> dict[str, Any]:
+    """The one manifest of ``kind_name`` in deploy/kubernetes."""
+    found = [
+        doc for name in MANIFESTS for doc in load_documents(KUBERNETES / name) if doc["kind"] == kind_name
+    ]
+    assert len(found) == 1, f"expected one {kind_name}, found {len(found)}"
+    return found[0]
+
+
+def container(deployment: dict[str, Any]) -> dict[str, Any]:
+    (only,) = deployment["spec"]["template"]["spec"]["containers"]
+    found: dict[str, Any] = only
+    return found
+
+
+def port_number(spec: dict[str, Any], port: int | str) -> int:
+    """A probe's or Service's port, named or numbered, as the container port number."""
+    if isinstance(port, int):
+        return port
+    (number,) = [entry["containerPort"] for entry in spec["ports"] if entry.get("name") == port]
+    return int(number)
+
+
+@cache
+def dockerfile() -> list[tuple[str, str]]:
+    """The Dockerfile's instructions, continuation lines joined, comments left out."""
+    instructions: list[tuple[str, str]] = []
+    pending = ""
+    for raw in DOCKERFILE.read_text().splitlines():
+        line = raw.strip()
+        if not pending and (not line or line.startswith("#")):
+            continue
+        if line.startswith("#"):
+            continue
+        if line.endswith("\\"):
+            pending += line[:-1] + " "
+            continue
+        keyword, _, arguments = (pending + line).strip().partition(" ")
+        instructions.append((keyword.upper(), arguments.strip()))
+        pending = ""
+    assert not pending, "the Dockerfile ends inside a continued line"
+    return instructions
+
+
+def instructions(keyword: str) -> list[str]:
+    return [arguments for name, arguments in dockerfile() if name == keyword]
+
+
+def runtime_stage() -> list[tuple[str, str]]:
+    """The instructions of the last stage, the image that runs."""
+    starts = [index for index, (name, _) in enumerate(dockerfile()) if name == "FROM"]
+    return dockerfile()[starts[-1] :]
+
+
+def dockerfile_uid() -> int:
+    users = [arguments for name, arguments in runtime_stage() if name == "USER"]
+    assert users, "the runtime stage sets no USER"
+    uid = users[-1].split(":")[0]
+    assert uid.isdigit(), f"USER {users[-1]!r} is not numeric: Kubernetes cannot check runAsNonRoot"
+    return int(uid)
+
+
+def health_url_path(command: list[str]) -> str:
+    """The path of the URL a ``python3 -c`` health-check command requests."""
+    match = re.search(r"http://127\.0\.0\.1:[^/'\"]+(/[\w/-]*)", " ".join(command))
+    assert match, f"no http://127.0.0.1 URL in the health check {command}"
+    return match.group(1)
+
+
+def compose() -> dict[str, Any]:
+    (document,) = load_documents(COMPOSE_FILE)
+    return document
+
+
+def compose_service() -> dict[str, Any]:
+    services = compose()["services"]
+    assert list(services) == ["tictactoe"]
+    service: dict[str, Any] = services["tictactoe"]
+    return service
+
+
+def clean_environment() -> dict[str, str]:
+    """This environment without the variables the compose file reads, so its defaults show."""
+    return {
+        name: value
+        for name, value in os.environ.items()
+        if not name.startswith("TICTACTOE_") and name not in {"BASE_IMAGE", "HOST_PORT", "COMPOSE_FILE"}
+    }
+
+
+# --- Kubernetes ------------------------------------------------------------------------------------
+
+
+def test_kustomization_lists_every_manifest() -> None:
+    kustomization = load_documents(KUBERNETES / "kustomization.yaml")[0]
+    assert kustomization["kind"] == "Kustomization"
+    assert sorted(kustomization["resources"]) == MANIFESTS
+    assert len(kustomization["resources"]) == len(set(kustomization["resources"]))
+    assert {"deployment.yaml", "service.yaml", "hpa.yaml", "pdb.yaml"} <= set(MANIFESTS)
+    labels = kustomization["labels"][0]
+    assert labels["pairs"]["app.kubernetes.io/part-of"] == "tictactoe"
+    assert labels["includeTemplates"] is True
+    assert [image["name"] for image in kustomization["images"]] == [IMAGE_NAME]
+
+
+def kubernetes_versions() -> list[str]:
+    """The oldest supported Kubernetes release with schemas, and the newest."""
+    utils = require_module("kubernetes_validate.utils")
+
+    def minor(version: str) -> tuple[int, ...]:
+        return tuple(int(part) for part in version.split(".")[:2])
+
+    versions = [v for v in utils.all_versions() if minor(v) >= minor(OLDEST_KUBERNETES)]
+    assert versions, f"kubernetes-validate has no schemas for {OLDEST_KUBERNETES} or later"
+    return sorted({versions[0], versions[-1]}, key=minor)
+
+
+def validate(document: dict[str, Any], where: str) -> None:
+    kubernetes_validate = require_module("kubernetes_validate")
+    for version in kubernetes_versions():
+        try:
+            kubernetes_validate.validate(document, version, strict=True)
+        except kubernetes_validate.ValidationError as error:
+            location = ".".join(str(part) for part in error.path)
+            pytest.fail(
+                f"{where} is not a valid {document['kind']} for Kubernetes {version}: {location}: "
+                f"{error.message}"
+            )
+
+
+@pytest.mark.parametrize("name", MANIFESTS)
+def test_manifest_is_valid_for_kubernetes(name: str) -> None:
+    for document in load_documents(KUBERNETES / name):
+        validate(document, name)
+
+
+def test_kustomize_output_is_valid_and_labelled() -> None:
+    kubectl = shutil.which("kubectl")
+    if kubectl is None:
+        pytest.skip("kubectl is not installed: kustomize output not checked")
+    built = subprocess.run(
+        [kubectl, "kustomize", str(KUBERNETES)], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert built.returncode == 0, built.stderr
+    documents = [doc for doc in yaml.safe_load_all(built.stdout) if doc]
+    assert sorted(doc["kind"] for doc in documents) == sorted(
+        doc["kind"] for name in MANIFESTS for doc in load_documents(KUBERNETES / name)
+    )
+    for document in documents:
+        validate(document, f"kustomize output {document['kind']}")
+        assert document["metadata"]["labels"]["app.kubernetes.io/part-of"] == "tictactoe"
+        if document["kind"] == "Deployment":
+            template = document["spec"]["template"]
+            assert template["metadata"]["labels"]["app.kubernetes.io/part-of"] == "tictactoe"
+            assert container(document)["image"] == f"{IMAGE_NAME}:1.0.0"
+
+
+def test_deployment_runs_three_locked_down_replicas() -> None:
+    deployment = kind("Deployment")
+    assert deployment["apiVersion"] == "apps/v1"
+    assert deployment["spec"]["replicas"] == 3
+    pod = deployment["spec"]["template"]["spec"]
+    app = container(deployment)
+    assert app["image"].split(":")[0] == IMAGE_NAME
+    assert pod["securityContext"]["runAsNonRoot"] is True
+    assert pod["securityContext"]["runAsUser"] == dockerfile_uid()
+    assert pod["securityContext"]["seccompProfile"] == {"type": "RuntimeDefault"}
+    security = app["securityContext"]
+    assert security["runAsNonRoot"] is True
+    assert security["runAsUser"] == dockerfile_uid()
+    assert security["readOnlyRootFilesystem"] is True
+    assert security["allowPrivilegeEscalation"] is False
+    assert security["capabilities"]["drop"] == ["ALL"]
+    assert "add" not in security["capabilities"]
+    assert security["seccompProfile"] == {"type": "RuntimeDefault"}
+    for section in ("requests", "limits"):
+        assert {"cpu", "memory"} <= set(app["resources"][section]), section
+    assert pod.get("enableServiceLinks") is False
+
+
+def test_deployment_settings_match_the_container_port() -> None:
+    deployment = kind("Deployment")
+    app = container(deployment)
+    env = {entry["name"]: entry["value"] for entry in app["env"]}
+    assert env["TICTACTOE_HOST"] == "0.0.0.0"
+    assert int(env["TICTACTOE_PORT"]) == CONTAINER_PORT
+    assert [entry["containerPort"] for entry in app["ports"]] == [CONTAINER_PORT]
+    assert int(env.get("TICTACTOE_WORKERS", "1")) >= 1
+    assert set(env) <= {
+        f"TICTACTOE_{name}"
+        for name in ("HOST", "PORT", "WORKERS", "LOG_LEVEL", "CORS_ORIGINS", "MAX_BODY_BYTES")
+    }
+
+
+def test_probes_check_health_on_the_container_port() -> None:
+    app = container(kind("Deployment"))
+    for probe in ("readinessProbe", "livenessProbe"):
+        assert probe in app, f"no {probe}"
+    for probe in ("startupProbe", "readinessProbe", "livenessProbe"):
+        if probe in app:
+            check = app[probe]["httpGet"]
+            assert check["path"] == "/health", probe
+            assert port_number(app, check["port"]) == CONTAINER_PORT, probe
+
+
+def test_service_hpa_and_pdb_select_the_deployment() -> None:
+    deployment, service = kind("Deployment"), kind("Service")
+    hpa, pdb = kind("HorizontalPodAutoscaler"), kind("PodDisruptionBudget")
+    pod_labels = deployment["spec"]["template"]["metadata"]["labels"]
+    selector = deployment["spec"]["selector"]["matchLabels"]
+    assert selector.items() <= pod_labels.items()
+    assert service["spec"]["selector"].items() <= pod_labels.items()
+    (port,) = service["spec"]["ports"]
+    assert port_number(container(deployment), port["targetPort"]) == CONTAINER_PORT
+    assert hpa["apiVersion"] == "autoscaling/v2"
+    assert hpa["spec"]["scaleTargetRef"] == {
+        "apiVersion": "apps/v1",
+        "kind": "Deployment",
+        "name": deployment["metadata"]["name"],
+    }
+    assert hpa["spec"]["minReplicas"] <= deployment["spec"]["replicas"] <= hpa["spec"]["maxReplicas"]
+    (metric,) = hpa["spec"]["metrics"]
+    assert metric["type"] == "Resource"
+    assert metric["resource"]["name"] == "cpu"
+    assert pdb["apiVersion"] == "policy/v1"
+    assert len({"minAvailable", "maxUnavailable"} & set(pdb["spec"])) == 1
+    assert pdb["spec"]["selector"]["matchLabels"].items() <= pod_labels.items()
+    # The budget must let a node drain while leaving pods to serve.
+    assert pdb["spec"].get("maxUnavailable", 1) < hpa["spec"]["minReplicas"]
+
+
+# --- health checks against the app -------------------------------------------------------------------
+
+
+def health_check_paths() -> dict[str, str]:
+    """Every health-check path of the three deployments, by where it is declared."""
+    app = container(kind("Deployment"))
+    paths = {
+        f"Kubernetes {probe}": app[probe]["httpGet"]["path"] for probe in ("readinessProbe", "livenessProbe")
+    }
+    (healthcheck,) = instructions("HEALTHCHECK")
+    command = json.loads(healthcheck[healthcheck.index("CMD") + 3 :])
+    paths["Dockerfile HEALTHCHECK"] = health_url_path(command)
+    paths["docker-compose.yml healthcheck"] = health_url_path(compose_service()["healthcheck"]["test"])
+    return paths
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    "where",
+    [
+        "Kubernetes readinessProbe",
+        "Kubernetes livenessProbe",
+        "Dockerfile HEALTHCHECK",
+        "docker-compose.yml healthcheck",
+    ],
+)
+async def test_health_checks_call_a_real_route(client: httpx.AsyncClient, where: str) -> None:
+    path = health_check_paths()[where]
+    response = await client.get(path)
+    assert response.status_code == 200, f"{where} checks {path}: {response.status_code}"
+    assert response.json()["status"] == "ok"
+    assert response.headers["cache-control"] == "no-store"
+
+
+# --- Dockerfile --------------------------------------------------------------------------------------
+
+
+def test_dockerfile_builds_from_a_fully_qualified_base_in_two_stages() -> None:
+    (argument,) = [arg for arg in instructions("ARG") if arg.startswith("BASE_IMAGE")]
+    name, _, default = argument.partition("=")
+    assert name == "BASE_IMAGE"
+    registry, _, rest = default.partition("/")
+    assert "." in registry, f"{default} names no registry: short names resolve differently per engine"
+    assert ":" in rest or "@" in rest, f"{default} names no tag or digest"
+    assert dockerfile()[0] == ("ARG", argument), "ARG BASE_IMAGE must come before the first FROM"
+    stages = instructions("FROM")
+    assert len(stages) >= 2, "not a multi-stage build"
+    assert all(stage.split()[0] == "${BASE_IMAGE}" for stage in stages)
+    builder = stages[0].split()[-1]
+    copies = [arguments for name, arguments in runtime_stage() if name == "COPY"]
+    assert any(f"--from={builder}" in copy for copy in copies), "the runtime stage copies nothing built"
+
+
+def test_dockerfile_runtime_is_non_root_and_read_only_friendly() -> None:
+    assert dockerfile_uid() >= 1000
+    stage = runtime_stage()
+    env = " ".join(arguments for name, arguments in stage if name == "ENV")
+    assert "TICTACTOE_HOST=0.0.0.0" in env
+    assert "PYTHONDONTWRITEBYTECODE=1" in env
+    assert instructions("EXPOSE") == [str(CONTAINER_PORT)]
+    # Exec form: python3 is PID 1 and gets SIGTERM itself.
+    (command,) = instructions("CMD")
+    assert json.loads(command) == ["python3", "-m", "service"]
+    assert [name for name, _ in stage].count("USER") == 1
+    assert not any(name == "RUN" for name, _ in stage[[n for n, _ in stage].index("USER") :])
+
+
+def test_dockerfile_healthcheck_needs_only_python() -> None:
+    (healthcheck,) = instructions("HEALTHCHECK")
+    options, _, command = healthcheck.partition("CMD")
+    assert "--interval" in options
+    assert "--timeout" in options
+    arguments = json.loads(command)
+    assert arguments[:2] == ["python3", "-c"]
+    assert "urllib.request" in arguments[2]
+    assert "TICTACTOE_PORT" in arguments[2], "the check must follow the port the service listens on"
+
+
+def test_dockerfile_uses_python3_and_no_pip_cache() -> None:
+    for name, arguments in dockerfile():
+        if name in {"RUN", "CMD", "HEALTHCHECK"}:
+            # A base from Debian's packages has python3 but no python command.
+            assert not re.search(r"(^|[\s;&|(\[\"])python(\s|\"|$)", arguments), (
+                f"{name} {arguments}: use python3"
+            )
+        if name == "RUN" and re.search(r"pip (install|wheel)", arguments):
+            assert "--no-cache-dir" in arguments, arguments
+
+
+def test_dockerignore_keeps_the_context_small() -> None:
+    ignored = {line.strip() for line in (ROOT / ".dockerignore").read_text().splitlines()}
+    assert {".git", ".venv", "tests", "**/__pycache__"} <= ignored
+    for needed in ("pyproject.toml", "README.md", "service"):
+        assert needed not in ignored
+
+
+# --- docker-compose.yml -------------------------------------------------------------------------------
+
+
+def test_compose_service_is_locked_down_and_limited() -> None:
+    service = compose_service()
+    assert service["image"].split(":")[0] == IMAGE_NAME
+    assert service["read_only"] is True
+    assert service["cap_drop"] == ["ALL"]
+    assert service["security_opt"] == ["no-new-privileges:true"]
+    assert service["restart"] in {"unless-stopped", "always", "on-failure"}
+    assert int(service["user"].split(":")[0]) == dockerfile_uid()
+    limits = service["deploy"]["resources"]["limits"]
+    assert {"cpus", "memory"} <= set(limits)
+    assert service["environment"]["TICTACTOE_HOST"] == "0.0.0.0"
+    assert int(service["environment"]["TICTACTOE_PORT"]) == CONTAINER_PORT
+    assert any(str(port).endswith(f":{CONTAINER_PORT}") for port in service["ports"])
+    assert service["healthcheck"]["test"][0] == "CMD"
+    assert f":{CONTAINER_PORT}/" in " ".join(service["healthcheck"]["test"])
+
+
+def docker_compose() -> list[str]:
+    """``docker compose`` when the plugin is there, else the standalone ``docker-compose``."""
+    docker = shutil.which("docker")
+    if docker is not None:
+        probe = subprocess.run(
+            [docker, "compose", "version"], capture_output=True, text=True, timeout=30, check=False
+        )
+        if probe.returncode == 0:
+            return [docker, "compose"]
+    return [require_tool("docker-compose")]
+
+
+@pytest.mark.parametrize("tool", ["docker compose", "podman-compose"])
+def test_compose_tools_accept_the_file(tool: str) -> None:
+    command = docker_compose() if tool == "docker compose" else [require_tool("podman-compose")]
+    result = subprocess.run(
+        [*command, "-f", str(COMPOSE_FILE), "config"],
+        cwd=ROOT,
+        env=clean_environment(),
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 0, f"{shlex.join(command)} config:\n{result.stdout}\n{result.stderr}"
+    resolved = yaml.safe_load(result.stdout)["services"]["tictactoe"]
+    assert resolved["read_only"] is True
+    assert resolved["cap_drop"] == ["ALL"]
+    assert resolved["environment"]["TICTACTOE_WORKERS"] == "2"
+    assert str(resolved["deploy"]["resources"]["limits"]["memory"]).upper() in {"512M", str(512 * 2**20)}
+    build_args = resolved["build"]["args"]
+    if isinstance(build_args, list):
+        build_args = dict(arg.split("=", 1) for arg in build_args)
+    default_base = instructions("ARG")[0].partition("=")[2]
+    assert build_args["BASE_IMAGE"] == default_base
+
+
+# --- workers --------------------------------------------------------------------------------------------
+
+
+def workers_of(pid: int) -> set[int]:
+    """The uvicorn worker processes of ``pid``: its children started by multiprocessing spawn."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            cmdline = (entry / "cmdline").read_bytes().replace(b"\0", b" ")
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2 :].split()
+        if int(fields[1]) == pid and fields[0] != "Z" and b"spawn_main" in cmdline:
+            found.add(int(entry.name))
+    return found
+
+
+def wait_for(condition: Any, timeout: float, what: str) -> Any:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.1)
+    pytest.fail(f"timed out after {timeout} s waiting for {what}")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc to find the workers")
+def test_a_killed_worker_is_replaced_while_the_service_answers() -> None:
+    with running(env={"TICTACTOE_WORKERS": "2"}) as server:
+        supervisor = server.process.pid
+
+        def started() -> set[int] | None:
+            workers = workers_of(supervisor)
+            return workers if len(workers) == 2 else None
+
+        first = wait_for(started, 30, "2 workers")
+        victim = min(first)
+        os.kill(victim, signal.SIGKILL)
+        answers: list[int] = []
+
+        def replaced() -> set[int] | None:
+            try:
+                answers.append(httpx.get(f"{server.url}/health", timeout=5).status_code)
+            except httpx.TransportError:
+                answers.append(0)
+            now = workers_of(supervisor)
+            return now if len(now) == 2 and victim not in now else None
+
+        now = wait_for(replaced, 30, "a replacement worker")
+        assert answers and set(answers) == {200}, f"the service stopped answering: {answers}"
+        assert len(now - first) == 1
+        for _ in range(10):
+            response = httpx.post(f"{server.url}/v1/best-move", json={"board": "X........"}, timeout=5)
+            assert response.json()["position"] == 4
+        code = server.stop()
+    assert code == 0, "".join(server.output)
