@@ -6,14 +6,14 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: install run test lint typecheck pytest openapi clean
+.PHONY: install run test lint typecheck pytest openapi lock clean
 
 install: $(STAMP)
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml constraints.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev]'
 	touch $@
 
 run: $(STAMP)
@@ -33,6 +33,17 @@ test: lint typecheck pytest
 
 openapi: $(STAMP)
 	$(BIN)/python -m service.openapi openapi/openapi.json
+
+# Pin every dependency (runtime and dev) to the versions a fresh install resolves today.
+lock:
+	rm -rf .lock-venv
+	$(PYTHON) -m venv .lock-venv
+	.lock-venv/bin/python -m pip install --quiet --upgrade pip
+	.lock-venv/bin/python -m pip install --quiet -e '.[dev]'
+	{ echo "# Exact versions of every dependency, runtime and dev, that CI and the image install with pip -c."; \
+	  echo "# Regenerate with: make lock"; \
+	  .lock-venv/bin/python -m pip freeze --exclude-editable; } > constraints.txt
+	rm -rf .lock-venv
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache build *.egg-info

@@ -18,6 +18,7 @@ import signal
 import subprocess
 import sys
 import time
+import tomllib
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -517,3 +518,21 @@ def test_a_killed_worker_is_replaced_while_the_service_answers() -> None:
             assert response.json()["position"] == 4
         code = server.stop()
     assert code == 0, "".join(server.output)
+
+
+def test_image_and_ci_install_pinned_versions() -> None:
+    """Every declared dependency has an exact pin in constraints.txt, which the image and CI use."""
+
+    root = Path(__file__).resolve().parent.parent
+    pins = {
+        re.sub(r"[-_.]+", "-", line.split("==")[0]).lower()
+        for line in (root / "constraints.txt").read_text().splitlines()
+        if "==" in line and not line.startswith("#")
+    }
+    project = tomllib.loads((root / "pyproject.toml").read_text())["project"]
+    declared = [*project["dependencies"], *project["optional-dependencies"]["dev"]]
+    for requirement in declared:
+        name = re.sub(r"[-_.]+", "-", re.split(r"[\[<>=!~ ]", requirement, maxsplit=1)[0]).lower()
+        assert name in pins, f"{name} is not pinned in constraints.txt"
+    assert "-c constraints.txt" in (root / "Dockerfile").read_text()
+    assert "-c constraints.txt" in (root / "Makefile").read_text()
