@@ -1,17 +1,28 @@
-"""Routes of API v1 and the health check: HTTP in, domain lookups, JSON out."""
+"""Routes of API v1 and the health check: HTTP in, domain lookups, JSON out.
+
+The handlers read their input themselves: a request that simply names a legal
+position (a board string and perhaps a player) is answered by table lookups
+alone; anything else goes through the Pydantic models of :mod:`service.models`,
+which name every problem. The OpenAPI document describes the same models.
+"""
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+import json
+from typing import Any, TypeVar
 
-from fastapi import APIRouter, Body, Depends, Path, Query, Request, Response
+from fastapi import APIRouter, HTTPException, Request, Response
 from fastapi.exceptions import RequestValidationError
+from fastapi.openapi.models import Example
 from fastapi.responses import PlainTextResponse
 from prometheus_client import generate_latest
+from pydantic import BaseModel, ValidationError
 
-from . import examples
+from . import examples, strict_json
 from .board import Board, BoardError, Mark, Position
 from .models import (
+    BOARD_STRING_SCHEMA,
+    MAX_BATCH_ITEMS,
     AnalysisRequest,
     AnalysisResponse,
     BatchRequest,
@@ -23,62 +34,109 @@ from .models import (
     PlayerQuery,
     Problem,
 )
-from .strict_json import StrictJSONRoute
+from .problems import is_json
 from .views import Document, Documents
 
 JSON = "application/json"
 CACHE_CONTROL = "public, max-age=86400"
 NO_STORE = {"Cache-Control": "no-store"}
+PLAIN_KEYS = frozenset({"board", "player"})
+PLAYERS = (None, "X", "O")
 
-router = APIRouter(route_class=StrictJSONRoute)
+#: Models whose schemas the OpenAPI document lists for the request bodies and parameters below.
+REQUEST_MODELS: tuple[type[BaseModel], ...] = (BestMoveRequest, BatchRequest, AnalysisRequest)
+
+ModelT = TypeVar("ModelT", bound=BaseModel)
+
+router = APIRouter()
 
 
-async def documents(request: Request) -> Documents:
+def documents(request: Request) -> Documents:
     """The app's rendered answers."""
     docs: Documents = request.app.state.documents
     return docs
 
 
-DocumentsDep = Annotated[Documents, Depends(documents)]
+# --- reading input --------------------------------------------------------------------------------
 
 
-def problem_responses(*codes: int) -> dict[int | str, dict[str, Any]]:
-    """OpenAPI entries for the error responses of an operation."""
-    return {
-        code: {
-            "model": Problem,
-            "description": examples.PROBLEMS[code][0],
-            "content": {"application/problem+json": {"example": examples.PROBLEMS[code][1]}},
-        }
-        for code in codes
-    }
+async def json_body(request: Request) -> object:
+    """The body as strict JSON: ``415`` unless sent as JSON, ``400`` when malformed, ``422`` when empty."""
+    body = await request.body()
+    if not body:
+        raise RequestValidationError(
+            [{"type": "missing", "loc": ("body",), "msg": "a JSON object is required as the request body"}]
+        )
+    content_type = request.headers.get("content-type")
+    if not is_json(content_type):
+        raise HTTPException(
+            415,
+            "the request body must be JSON sent with Content-Type: application/json; "
+            f"got {content_type or 'none'}",
+        )
+    try:
+        return strict_json.loads(body)
+    except json.JSONDecodeError as error:
+        raise RequestValidationError(
+            [
+                {
+                    "type": "json_invalid",
+                    "loc": ("body", error.pos),
+                    "msg": error.msg,
+                    "ctx": {"error": error.msg},
+                }
+            ]
+        ) from None
 
 
-NOT_MODIFIED: dict[int | str, dict[str, Any]] = {
-    304: {"description": "Not modified: the `ETag` in `If-None-Match` is current."}
-}
+def validate(model: type[ModelT], data: object, where: str) -> ModelT:
+    """``data`` validated by ``model``, or ``422`` with every problem located under ``where``."""
+    try:
+        return model.model_validate(data)
+    except ValidationError as error:
+        raise RequestValidationError(
+            [{**problem, "loc": (where, *problem["loc"])} for problem in error.errors(include_url=False)]
+        ) from None
 
 
-def _cached(request: Request, document: Document) -> Response:
-    """A cacheable answer: ``304`` when the client already holds this entity."""
-    headers = {"ETag": document.etag, "Cache-Control": CACHE_CONTROL}
-    if _matches(request.headers.get("if-none-match"), document.etag):
-        return Response(status_code=304, headers=headers)
-    return Response(document.body, media_type=JSON, headers=headers)
+def query(request: Request) -> dict[str, str]:
+    """The query parameters, each at most once, or ``422`` naming a repeated one."""
+    params = request.query_params
+    items = params.multi_items()
+    if len(items) != len(params):
+        repeated = sorted({name for name, _ in items if len(params.getlist(name)) > 1})
+        raise RequestValidationError(
+            [
+                {
+                    "type": "duplicate_parameter",
+                    "loc": ("query", name),
+                    "msg": f"{name} is given more than once",
+                }
+                for name in repeated
+            ]
+        )
+    return dict(items)
 
 
-def _matches(if_none_match: str | None, etag: str) -> bool:
-    """RFC 9110 weak comparison of ``If-None-Match`` against ``etag``."""
-    if not if_none_match:
-        return False
-    for candidate in if_none_match.split(","):
-        tag = candidate.strip()
-        if tag == "*" or tag.removeprefix("W/") == etag:
-            return True
-    return False
+def plain(data: object) -> tuple[str, Mark | None] | None:
+    """``(board, player)`` of input that is only a board string and perhaps a player, else ``None``."""
+    if type(data) is dict and data.keys() <= PLAIN_KEYS:
+        board, player = data.get("board"), data.get("player")
+        if type(board) is str and player in PLAYERS:
+            return board, player
+    return None
 
 
-def _resolve(text: str, player: Mark | None, board_loc: tuple[str, ...], playable: bool) -> Position:
+def playable(docs: Documents, data: object) -> Position | None:
+    """The unfinished legal position that plain input names, if it names one."""
+    simple = plain(data)
+    if simple is None:
+        return None
+    position = docs.game.resolve(*simple)
+    return position if position is not None and position.to_move is not None else None
+
+
+def resolve(text: str, player: Mark | None, board_loc: tuple[str, ...], playable: bool) -> Position:
     """The position a path or query names, or ``422`` naming what is wrong."""
     try:
         position = Position.resolve(Board.parse(text), player)
@@ -98,6 +156,81 @@ def _resolve(text: str, player: Mark | None, board_loc: tuple[str, ...], playabl
             ]
         )
     return position
+
+
+# --- writing answers ------------------------------------------------------------------------------
+
+
+def cached(request: Request, document: Document) -> Response:
+    """A cacheable answer: ``304`` when the client already holds this entity."""
+    headers = {"ETag": document.etag, "Cache-Control": CACHE_CONTROL}
+    if _matches(request.headers.get("if-none-match"), document.etag):
+        return Response(status_code=304, headers=headers)
+    return Response(document.body, media_type=JSON, headers=headers)
+
+
+def _matches(if_none_match: str | None, etag: str) -> bool:
+    """RFC 9110 weak comparison of ``If-None-Match`` against ``etag``."""
+    if not if_none_match:
+        return False
+    for candidate in if_none_match.split(","):
+        tag = candidate.strip()
+        if tag == "*" or tag.removeprefix("W/") == etag:
+            return True
+    return False
+
+
+# --- OpenAPI --------------------------------------------------------------------------------------
+
+
+def problem_responses(*codes: int) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI entries for the error responses of an operation."""
+    return {
+        code: {
+            "model": Problem,
+            "description": examples.PROBLEMS[code][0],
+            "content": {"application/problem+json": {"example": examples.PROBLEMS[code][1]}},
+        }
+        for code in codes
+    }
+
+
+NOT_MODIFIED: dict[int | str, dict[str, Any]] = {
+    304: {"description": "Not modified: the `ETag` in `If-None-Match` is current."}
+}
+
+
+def ok(example: dict[str, Any]) -> dict[int | str, dict[str, Any]]:
+    """The OpenAPI entry of a ``200`` answer with its example."""
+    return {200: {"content": {JSON: {"example": example}}}}
+
+
+def body_doc(model: type[BaseModel], body_examples: dict[str, Example]) -> dict[str, Any]:
+    """The OpenAPI request body of an operation that reads ``model`` as JSON."""
+    schema = {"$ref": f"#/components/schemas/{model.__name__}"}
+    return {
+        "requestBody": {"required": True, "content": {JSON: {"schema": schema, "examples": body_examples}}}
+    }
+
+
+def query_doc(model: type[BaseModel], **values: str) -> list[dict[str, Any]]:
+    """OpenAPI query parameters from the fields of ``model``, with example ``values``."""
+    schema = model.model_json_schema()
+    required = set(schema.get("required", ()))
+    parameters = []
+    for name, field in schema["properties"].items():
+        parameter: dict[str, Any] = {
+            "name": name,
+            "in": "query",
+            "required": name in required,
+            "schema": field,
+        }
+        if "description" in field:
+            parameter["description"] = field["description"]
+        if name in values:
+            parameter["example"] = values[name]
+        parameters.append(parameter)
+    return parameters
 
 
 BEST_MOVE_DESCRIPTION = """\
@@ -124,11 +257,6 @@ returned move. Answers that involve randomness carry `Cache-Control: no-store`.
 """
 
 
-def ok(example: dict[str, Any]) -> dict[int | str, dict[str, Any]]:
-    """The OpenAPI entry of a ``200`` answer with its example."""
-    return {200: {"content": {JSON: {"example": example}}}}
-
-
 @router.post(
     "/v1/best-move",
     tags=["moves"],
@@ -136,11 +264,15 @@ def ok(example: dict[str, Any]) -> dict[int | str, dict[str, Any]]:
     description=BEST_MOVE_DESCRIPTION + OPTIONS_DESCRIPTION,
     response_model=BestMoveResponse,
     responses=ok(examples.BEST_MOVE_RESPONSE) | problem_responses(400, 413, 415, 422),
+    openapi_extra=body_doc(BestMoveRequest, examples.BEST_MOVE_REQUESTS),
 )
-async def post_best_move(
-    body: Annotated[BestMoveRequest, Body(openapi_examples=examples.BEST_MOVE_REQUESTS)],
-    docs: DocumentsDep,
-) -> Response:
+async def post_best_move(request: Request) -> Response:
+    docs = documents(request)
+    data = await json_body(request)
+    position = playable(docs, data)
+    if position is not None:
+        return Response(docs.best_move(position).body, media_type=JSON)
+    body = validate(BestMoveRequest, data, "body")
     options = body.options
     headers = None if options.deterministic else NO_STORE
     return Response(docs.best_move_with(body.position, options), media_type=JSON, headers=headers)
@@ -156,11 +288,17 @@ async def post_best_move(
     "index of the item.",
     response_model=BatchResponse,
     responses=ok(examples.BATCH_RESPONSE) | problem_responses(400, 413, 415, 422),
+    openapi_extra=body_doc(BatchRequest, examples.BATCH_REQUESTS),
 )
-async def post_best_move_batch(
-    body: Annotated[BatchRequest, Body(openapi_examples=examples.BATCH_REQUESTS)],
-    docs: DocumentsDep,
-) -> Response:
+async def post_best_move_batch(request: Request) -> Response:
+    docs = documents(request)
+    data = await json_body(request)
+    items = data.get("items") if type(data) is dict and data.keys() == {"items"} else None
+    if type(items) is list and 1 <= len(items) <= MAX_BATCH_ITEMS:
+        positions = [position for item in items if (position := playable(docs, item)) is not None]
+        if len(positions) == len(items):
+            return Response(docs.batch_of(positions), media_type=JSON)
+    body = validate(BatchRequest, data, "body")
     requests = [(item.position, item.options) for item in body.items]
     deterministic = all(options.deterministic for _, options in requests)
     return Response(docs.batch(requests), media_type=JSON, headers=None if deterministic else NO_STORE)
@@ -176,12 +314,16 @@ async def post_best_move_batch(
     "a matching `If-None-Match` gets `304`.",
     response_model=BestMoveResponse,
     responses=ok(examples.BEST_MOVE_QUERY_RESPONSE) | NOT_MODIFIED | problem_responses(422),
+    openapi_extra={"parameters": query_doc(BestMoveQuery, **examples.BEST_MOVE_QUERY)},
 )
-async def get_best_move(
-    request: Request, query: Annotated[BestMoveQuery, Query()], docs: DocumentsDep
-) -> Response:
-    position = _resolve(query.board, query.player, ("query", "board"), playable=True)
-    return _cached(request, docs.best_move(position))
+async def get_best_move(request: Request) -> Response:
+    docs = documents(request)
+    params = query(request)
+    position = playable(docs, params)
+    if position is None:
+        given = validate(BestMoveQuery, params, "query")
+        position = resolve(given.board, given.player, ("query", "board"), playable=True)
+    return cached(request, docs.best_move(position))
 
 
 ANALYSIS_DESCRIPTION = """\
@@ -206,22 +348,31 @@ moves.
     "`If-None-Match` gets `304`.",
     response_model=AnalysisResponse,
     responses=ok(examples.ANALYSIS_RESPONSE) | NOT_MODIFIED | problem_responses(404, 422),
+    openapi_extra={
+        "parameters": [
+            {
+                "name": "board",
+                "in": "path",
+                "required": True,
+                "description": "The board: 9 characters, X or O for a mark and '.', '-', '_' or a space "
+                "for an empty cell.",
+                "schema": BOARD_STRING_SCHEMA,
+                "example": examples.ANALYSIS_BOARD,
+            },
+            *query_doc(PlayerQuery),
+        ]
+    },
 )
-async def get_position(
-    request: Request,
-    board: Annotated[
-        str,
-        Path(
-            description="The board: 9 characters, X or O for a mark and '.', '-', '_' or a space "
-            "for an empty cell.",
-            examples=[examples.ANALYSIS_BOARD],
-        ),
-    ],
-    query: Annotated[PlayerQuery, Query()],
-    docs: DocumentsDep,
-) -> Response:
-    position = _resolve(board, query.player, ("path", "board"), playable=False)
-    return _cached(request, docs.analysis(position))
+async def get_position(request: Request) -> Response:
+    docs = documents(request)
+    board: str = request.path_params["board"]
+    params = query(request)
+    simple = plain({**params, "board": board}) if "board" not in params else None
+    position = docs.game.resolve(*simple) if simple is not None else None
+    if position is None:
+        given = validate(PlayerQuery, params, "query")
+        position = resolve(board, given.player, ("path", "board"), playable=False)
+    return cached(request, docs.analysis(position))
 
 
 @router.post(
@@ -231,15 +382,16 @@ async def get_position(
     description=ANALYSIS_DESCRIPTION + "\nThe board may be in any of the three forms.",
     response_model=AnalysisResponse,
     responses=ok(examples.ANALYSIS_RESPONSE) | problem_responses(400, 413, 415, 422),
+    openapi_extra=body_doc(AnalysisRequest, examples.ANALYSIS_REQUESTS),
 )
-async def post_analysis(
-    body: Annotated[
-        AnalysisRequest,
-        Body(openapi_examples=examples.ANALYSIS_REQUESTS),
-    ],
-    docs: DocumentsDep,
-) -> Response:
-    return Response(docs.analysis(body.position).body, media_type=JSON)
+async def post_analysis(request: Request) -> Response:
+    docs = documents(request)
+    data = await json_body(request)
+    simple = plain(data)
+    position = docs.game.resolve(*simple) if simple is not None else None
+    if position is None:
+        position = validate(AnalysisRequest, data, "body").position
+    return Response(docs.analysis(position).body, media_type=JSON)
 
 
 PROMETHEUS = "text/plain; version=0.0.4; charset=utf-8"
@@ -280,6 +432,7 @@ async def metrics(request: Request) -> Response:
     "number of legal boards in the table. Never cached.",
     response_model=HealthResponse,
 )
-async def health(request: Request, docs: DocumentsDep) -> Response:
+async def health(request: Request) -> Response:
+    docs = documents(request)
     body = HealthResponse(status="ok", version=request.app.version, positions=docs.game.boards)
     return Response(body.model_dump_json(), media_type=JSON, headers=NO_STORE)

@@ -10,7 +10,7 @@ from fastapi import FastAPI
 from fastapi.middleware.cors import CORSMiddleware
 
 from . import __version__, logs, pages, problems
-from .api import router
+from .api import REQUEST_MODELS, router
 from .docs import install_docs
 from .middleware import BodyLimitMiddleware
 from .observability import Metrics, ObservabilityMiddleware
@@ -73,7 +73,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.metrics = Metrics(__version__, game.boards, game.seconds)
     app.add_middleware(ObservabilityMiddleware, metrics=app.state.metrics)
-    install_openapi(app)
+    install_openapi(app, REQUEST_MODELS)
     return app
 
 

@@ -58,6 +58,14 @@ _CANONICAL = str.maketrans({"x": "X", "o": "O", "-": EMPTY, "_": EMPTY, " ": EMP
 ARRAY_SYMBOLS: dict[str, str] = {**SYMBOLS, "": EMPTY}
 
 
+def canonical(text: str) -> str | None:
+    """The canonical cells of a board string in any spelling, or ``None`` unless it is 9 known symbols."""
+    cells = text.translate(_CANONICAL)
+    if len(cells) != 9 or cells.strip("XO."):  # strip leaves nothing only when every symbol is known
+        return None
+    return cells
+
+
 def opponent(mark: Mark) -> Mark:
     """The other side."""
     return "O" if mark == "X" else "X"
@@ -121,8 +129,8 @@ class Board:
                     "board_length",
                     f"a board string has exactly 9 characters, one per cell; got {len(value)}",
                 )
-            cells = value.translate(_CANONICAL)
-            if not cells.strip("XO."):  # every symbol is known
+            cells = canonical(value)
+            if cells is not None:
                 return cls(cells)
             return cls._from_symbols(list(value), SYMBOLS)
         if isinstance(value, Sequence) and not isinstance(value, (bytes, bytearray)):

@@ -32,7 +32,7 @@ _CELL_SCHEMA: dict[str, Any] = {
     ],
     "description": "A mark (X, x, O, o) or an empty cell (null, '', ' ', '.', '-', '_').",
 }
-_BOARD_STRING_SCHEMA: dict[str, Any] = {
+BOARD_STRING_SCHEMA: dict[str, Any] = {
     "type": "string",
     "minLength": 9,
     "maxLength": 9,
@@ -46,7 +46,7 @@ BOARD_SCHEMA: dict[str, Any] = {
     "description": "A board in one of three forms: a 9-character string, an array of 9 cells, "
     "or an array of 3 rows of 3 cells. Cell i is at row i // 3, column i % 3.",
     "oneOf": [
-        _BOARD_STRING_SCHEMA,
+        BOARD_STRING_SCHEMA,
         {"type": "array", "items": _CELL_SCHEMA, "minItems": 9, "maxItems": 9},
         {
             "type": "array",
@@ -194,7 +194,7 @@ class BestMoveQuery(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    board: str = Field(json_schema_extra=_BOARD_STRING_SCHEMA)
+    board: str = Field(json_schema_extra=BOARD_STRING_SCHEMA)
     player: Mark | None = Field(default=None, description=PLAYER_DESCRIPTION)
 
 

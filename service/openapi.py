@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
+from pydantic import BaseModel
+from pydantic.json_schema import models_json_schema
 
 from .problems import PROBLEM_MEDIA_TYPE
 
@@ -51,8 +54,16 @@ def _problem_media_types(document: dict[str, Any]) -> None:
                 problem.setdefault("schema", plain.get("schema"))
 
 
-def install_openapi(app: FastAPI) -> None:
-    """Make ``app`` serve its OpenAPI document with problem media types."""
+def _add_schemas(document: dict[str, Any], models: Sequence[type[BaseModel]]) -> None:
+    """Put the schemas of ``models`` (read by the handlers themselves) among the components."""
+    _, definitions = models_json_schema(
+        [(model, "validation") for model in models], ref_template="#/components/schemas/{model}"
+    )
+    document.setdefault("components", {}).setdefault("schemas", {}).update(definitions.get("$defs", {}))
+
+
+def install_openapi(app: FastAPI, request_models: Sequence[type[BaseModel]] = ()) -> None:
+    """Make ``app`` serve its OpenAPI document with ``request_models`` and problem media types."""
 
     def openapi() -> dict[str, Any]:
         if app.openapi_schema is None:
@@ -63,6 +74,7 @@ def install_openapi(app: FastAPI) -> None:
                 routes=app.routes,
                 tags=app.openapi_tags,
             )
+            _add_schemas(document, request_models)
             _problem_media_types(document)
             app.openapi_schema = document
         return app.openapi_schema

@@ -87,7 +87,8 @@ def problem(
     return ProblemResponse(body, status_code=kind.status, headers=dict(headers or {}))
 
 
-def _is_json(content_type: str | None) -> bool:
+def is_json(content_type: str | None) -> bool:
+    """Whether a ``Content-Type`` names JSON: ``application/json`` or ``application/*+json``."""
     media = (content_type or "").split(";", 1)[0].strip().lower()
     return media == "application/json" or (media.startswith("application/") and media.endswith("+json"))
 
@@ -98,7 +99,7 @@ def _error_item(error: Mapping[str, Any]) -> dict[str, Any]:
     msg = str(error.get("msg", "invalid value"))
     if kind == "missing" and loc == ["body"]:
         msg = "a JSON object is required as the request body"
-    elif kind in {"model_attributes_type", "dict_type"} and loc == ["body"]:
+    elif kind in {"model_attributes_type", "dict_type", "model_type"} and loc == ["body"]:
         msg = "the request body must be a JSON object"
     return {"loc": loc, "msg": msg, "type": kind}
 
@@ -113,19 +114,10 @@ def _summary(errors: Sequence[Mapping[str, Any]]) -> str:
 
 
 async def validation_problem(request: Request, exc: Exception) -> ProblemResponse:
-    """Invalid input: ``400`` malformed JSON, ``415`` not JSON, ``422`` otherwise."""
+    """Invalid input: ``400`` malformed JSON, ``422`` otherwise."""
     assert isinstance(exc, RequestValidationError)
     raw = list(exc.errors())
     path = request.url.path
-    body_given = "content-length" in request.headers and request.headers["content-length"] != "0"
-    body_given = body_given or "transfer-encoding" in request.headers
-    if body_given and not _is_json(request.headers.get("content-type")):
-        given = request.headers.get("content-type") or "none"
-        return problem(
-            UNSUPPORTED_MEDIA_TYPE,
-            f"the request body must be JSON sent with Content-Type: application/json; got {given}",
-            path,
-        )
     malformed = [error for error in raw if error.get("type") == "json_invalid"]
     if malformed:
         error = malformed[0]

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Literal, TypeAlias
 
-from .board import EMPTY, LINES, MARKS, Board, Line, Mark, Position, Status, opponent
+from .board import EMPTY, LINES, MARKS, Board, Line, Mark, Position, Status, canonical, opponent
 
 Outcome: TypeAlias = Literal["win", "draw", "loss"]
 OUTCOMES: dict[int, Outcome] = {1: "win", 0: "draw", -1: "loss"}
@@ -109,6 +109,28 @@ class SolvedGame:
 
     def __iter__(self) -> Iterator[Analysis]:
         return iter(self.analyses.values())
+
+    def resolve(self, text: str, player: Mark | None) -> Position | None:
+        """``Position.resolve(Board.parse(text), player)`` for a board string, when that is legal.
+
+        A lookup in a table made once from the solved positions; ``None`` means
+        the input is not a legal board and player (or a finished board with an
+        explicit player), and :meth:`Position.resolve` must be asked to say why.
+        """
+        cells = canonical(text)
+        return None if cells is None else self._resolved.get((cells, player))
+
+    @cached_property
+    def _resolved(self) -> dict[tuple[str, Mark | None], Position]:
+        table: dict[tuple[str, Mark | None], Position] = {}
+        for (cells, to_move), analysis in self.analyses.items():
+            position = analysis.position
+            table[cells, to_move] = position
+            if to_move is None:
+                continue
+            if cells.count("X") != cells.count("O") or to_move == "X":
+                table[cells, None] = position
+        return table
 
     @cached_property
     def boards(self) -> int:

@@ -9,11 +9,7 @@ constants and no duplicate keys; anything else is malformed (``400``).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Coroutine
 from typing import Any
-
-from fastapi import Request, Response
-from fastapi.routing import APIRoute
 
 #: The position of an error that has none in particular.
 UNKNOWN = -1
@@ -50,24 +46,3 @@ def loads(body: bytes) -> object:
         raise json.JSONDecodeError(error.message, text, UNKNOWN) from None
     except RecursionError:
         raise json.JSONDecodeError("the JSON is nested too deeply", text, UNKNOWN) from None
-
-
-class StrictJSONRequest(Request):
-    """A request whose :meth:`json` is :func:`loads`."""
-
-    async def json(self) -> Any:  # noqa: ANN401 - the signature of Request.json
-        if not hasattr(self, "_json"):
-            self._json = loads(await self.body())
-        return self._json
-
-
-class StrictJSONRoute(APIRoute):
-    """A route that reads its JSON body with :class:`StrictJSONRequest`."""
-
-    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
-        handler = super().get_route_handler()
-
-        async def strict_handler(request: Request) -> Response:
-            return await handler(StrictJSONRequest(request.scope, request.receive))
-
-        return strict_handler

@@ -106,6 +106,10 @@ class Documents:
         bodies = [self.best_move_with(position, options) for position, options in requests]
         return b'{"results":[' + b",".join(bodies) + b"]}"
 
+    def batch_of(self, positions: Iterable[Position]) -> bytes:
+        """The chosen moves in several unfinished positions, as a ``{"results": [...]}`` document."""
+        return b'{"results":[' + b",".join([self.best_move(position).body for position in positions]) + b"]}"
+
     def analysis(self, position: Position) -> Document:
         """The full analysis of a position, finished or not."""
         key = (position.board.cells, position.to_move)

@@ -20,7 +20,10 @@ from .loadgen import Broken, Request, read_answer
 from .server import running
 from .stats import counts
 
-BATCH = Request.post("/v1/best-move/batch", {"items": [{"board": "X........"}, {"board": "........."}] * 500})
+# Randomized items are rendered one by one, so a batch takes the server a while: it is in flight.
+BATCH = Request.post(
+    "/v1/best-move/batch", {"items": [{"board": ".........", "random": True, "seed": i} for i in range(1000)]}
+)
 
 
 async def in_flight_then_sigterm(port: int, pid: int, connections: int) -> list[object]:
@@ -113,7 +116,7 @@ def test_a_bug_answers_500_without_traceback_and_logs_it(monkeypatch: pytest.Mon
     keeper = Keep()
     logging.getLogger("service").addHandler(keeper)
     try:
-        monkeypatch.setattr(Documents, "best_move_with", broken)
+        monkeypatch.setattr(Documents, "best_move", broken)
 
         async def call() -> httpx.Response:
             transport = httpx.ASGITransport(app=app, raise_app_exceptions=False)
