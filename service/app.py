@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from functools import cache
@@ -22,8 +23,14 @@ from .views import Documents
 
 @cache
 def solved_game() -> SolvedGame:
-    """The game, solved once per process."""
-    return solve()
+    """The game, solved once per process.
+
+    The table lives as long as the process, so it is moved out of the garbage
+    collector's sight (:func:`gc.freeze`): collections then skip its objects.
+    """
+    game = solve()
+    gc.freeze()
+    return game
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:

@@ -24,20 +24,20 @@ position reachable with either side starting, so that a query is a lookup.
 
 from __future__ import annotations
 
+import gc
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Literal, TypeAlias
+from typing import Literal, NamedTuple, TypeAlias
 
-from .board import EMPTY, LINES, MARKS, Board, Line, Mark, Position, Status, canonical, opponent
+from .board import EMPTY, LINES, MARKS, Board, Line, Mark, Position, Status, canonical
 
 Outcome: TypeAlias = Literal["win", "draw", "loss"]
 OUTCOMES: dict[int, Outcome] = {1: "win", 0: "draw", -1: "loss"}
 
 
-@dataclass(frozen=True, slots=True)
-class MoveValue:
+class MoveValue(NamedTuple):
     """One legal move and its value for the side that plays it."""
 
     cell: int
@@ -59,15 +59,18 @@ class MoveValue:
 
     def rank(self) -> tuple[int, int]:
         """Steps 1–2 of the move order as a key that sorts best first."""
-        return (-self.score, self.plies if self.score > 0 else -self.plies if self.score < 0 else 0)
+        return _rank(self.score, self.plies)
 
     def order(self) -> tuple[int, int, int, int]:
         """Steps 1–4 of the move order as a key that sorts best first."""
-        return (*self.rank(), -self.traps, self.cell)
+        return (*_rank(self.score, self.plies), -self.traps, self.cell)
 
 
-@dataclass(frozen=True, slots=True)
-class Analysis:
+def _rank(score: int, plies: int) -> tuple[int, int]:
+    return (-score, plies if score > 0 else -plies if score < 0 else 0)
+
+
+class Analysis(NamedTuple):
     """Everything the solved game knows about one position.
 
     ``moves`` holds every legal move, best first (steps 1–4); ``best_moves``
@@ -103,6 +106,8 @@ class SolvedGame:
 
     analyses: dict[tuple[str, Mark | None], Analysis]
     seconds: float = field(compare=False)
+    #: ``Position.resolve`` of every legal board string and player that resolves, made once.
+    resolved: dict[tuple[str, Mark | None], Position] = field(compare=False, repr=False, default_factory=dict)
 
     def __getitem__(self, position: Position) -> Analysis:
         return self.analyses[position.board.cells, position.to_move]
@@ -118,19 +123,7 @@ class SolvedGame:
         explicit player), and :meth:`Position.resolve` must be asked to say why.
         """
         cells = canonical(text)
-        return None if cells is None else self._resolved.get((cells, player))
-
-    @cached_property
-    def _resolved(self) -> dict[tuple[str, Mark | None], Position]:
-        table: dict[tuple[str, Mark | None], Position] = {}
-        for (cells, to_move), analysis in self.analyses.items():
-            position = analysis.position
-            table[cells, to_move] = position
-            if to_move is None:
-                continue
-            if cells.count("X") != cells.count("O") or to_move == "X":
-                table[cells, None] = position
-        return table
+        return None if cells is None else self.resolved.get((cells, player))
 
     @cached_property
     def boards(self) -> int:
@@ -143,114 +136,133 @@ class SolvedGame:
         return len(self.analyses)
 
 
-def _winner(cells: str) -> str | None:
-    for a, b, c in LINES:
-        if cells[a] != EMPTY and cells[a] == cells[b] == cells[c]:
-            return cells[a]
-    return None
+#: Positions as integers: bit ``c`` of ``x`` (or ``o``) is set when that side holds cell ``c``.
+_MASKS = tuple(sum(1 << cell for cell in line) for line in LINES)
+_FULL = (1 << 9) - 1
+#: Whether a set of cells contains a line, for each of the 512 sets.
+_HAS_LINE = tuple(any(bits & mask == mask for mask in _MASKS) for bits in range(1 << 9))
+_SIDES: tuple[Mark, Mark] = MARKS
 
 
 class _Solver:
-    """Memoized minimax over ``(cells, side to move)`` keys of unfinished boards."""
+    """Memoized negamax over unfinished positions, keyed by :func:`_key` (mover 0 is X, 1 is O).
+
+    Alongside each position's value it keeps its moves in order (steps 1–4),
+    its optimal cells, the number of mistakes open to the side to move (the
+    traps its opponent set), and its canonical cells.
+    """
 
     def __init__(self) -> None:
-        self.moves: dict[tuple[str, Mark], tuple[tuple[int, int, int], ...]] = {}
-        self.values: dict[tuple[str, Mark], tuple[int, int]] = {}
+        self.values: dict[int, tuple[int, int]] = {}
+        self.ordered: dict[int, tuple[MoveValue, ...]] = {}
+        self.best: dict[int, tuple[int, ...]] = {}
+        self.mistakes: dict[int, int] = {}
+        self.cells: dict[int, str] = {}
+        self.finished: set[str] = set()
 
-    def value(self, cells: str, mover: Mark) -> tuple[int, int]:
-        """``(score, plies)`` of an unfinished position for ``mover``."""
-        key = (cells, mover)
+    def value(self, x: int, o: int, mover: int, cells: str) -> tuple[int, int]:
+        """``(score, plies)`` of an unfinished position for the side to move."""
+        key = x | o << 9 | mover << 18
         found = self.values.get(key)
         if found is not None:
             return found
-        other = opponent(mover)
-        moves: list[tuple[int, int, int]] = []
+        own = o if mover else x
+        mark = _SIDES[mover]
+        taken = x | o
+        ranked: list[tuple[int, int, int, int, int, int]] = []
         for cell in range(9):
-            if cells[cell] != EMPTY:
+            bit = 1 << cell
+            if taken & bit:
                 continue
-            child = cells[:cell] + mover + cells[cell + 1 :]
-            if _winner(child) is not None:
-                moves.append((cell, 1, 1))
-            elif EMPTY not in child:
-                moves.append((cell, 0, 1))
+            after = cells[:cell] + mark + cells[cell + 1 :]
+            if _HAS_LINE[own | bit] or taken | bit == _FULL:
+                score, plies, traps = (1 if _HAS_LINE[own | bit] else 0), 1, 0
+                self.finished.add(after)
             else:
-                score, plies = self.value(child, other)
-                moves.append((cell, -score, plies + 1))
-        best = min(moves, key=lambda m: (-m[1], m[2] if m[1] > 0 else -m[2] if m[1] < 0 else 0))
-        self.moves[key] = tuple(moves)
-        self.values[key] = found = (best[1], best[2])
+                child_key = x | (o | bit) << 9 if mover else (x | bit) | o << 9 | 1 << 18
+                child = self.value(x, o | bit, 0, after) if mover else self.value(x | bit, o, 1, after)
+                score, plies, traps = -child[0], child[1] + 1, self.mistakes[child_key]
+            ranked.append(
+                (-score, plies if score > 0 else -plies if score < 0 else 0, -traps, cell, score, plies)
+            )
+        ranked.sort()
+        first = ranked[0]
+        best_score, best_plies = first[4], first[5]
+        self.ordered[key] = tuple(MoveValue(m[3], m[4], m[5], -m[2]) for m in ranked)
+        self.best[key] = tuple(sorted(m[3] for m in ranked if m[0] == first[0] and m[1] == first[1]))
+        self.mistakes[key] = sum(1 for m in ranked if m[4] < best_score)
+        self.cells[key] = cells
+        self.values[key] = found = (best_score, best_plies)
         return found
-
-    def traps(self, cells: str, mover: Mark, cell: int) -> int:
-        """Opponent replies after ``mover`` plays ``cell`` that do worse than the opponent's best."""
-        child = cells[:cell] + mover + cells[cell + 1 :]
-        key = (child, opponent(mover))
-        if key not in self.values:
-            return 0
-        best = self.values[key][0]
-        return sum(1 for _, score, _ in self.moves[key] if score < best)
 
 
 def solve() -> SolvedGame:
-    """Solve every legal position, with either side starting."""
+    """Solve every legal position, with either side starting.
+
+    The garbage collector is paused meanwhile: the tens of thousands of
+    objects made here all live on, and collecting as they are made would
+    nearly double the time.
+    """
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _solve()
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _solve() -> SolvedGame:
     started = time.perf_counter()
     solver = _Solver()
-    for mark in MARKS:
-        solver.value(EMPTY * 9, mark)
+    for mover in (0, 1):
+        solver.value(0, 0, mover, EMPTY * 9)
 
+    variations: dict[int, tuple[int, ...]] = {}
+
+    def variation(key: int) -> tuple[int, ...]:
+        line = variations.get(key)
+        if line is None:
+            cell = solver.ordered[key][0].cell
+            bit = 1 << cell
+            child = key + (bit << 9) - (1 << 18) if key >> 18 else key + bit + (1 << 18)
+            line = variations[key] = (cell, *variation(child)) if child in solver.values else (cell,)
+        return line
+
+    boards: dict[str, Board] = {}
     analyses: dict[tuple[str, Mark | None], Analysis] = {}
-    choice: dict[tuple[str, Mark], int] = {}
-    for (cells, mover), moves in solver.moves.items():
-        values = sorted(
-            (MoveValue(cell, score, plies, solver.traps(cells, mover, cell)) for cell, score, plies in moves),
-            key=MoveValue.order,
+    for key, (score, plies) in solver.values.items():
+        cells = solver.cells[key]
+        board = boards.get(cells) or boards.setdefault(cells, Board(cells))
+        side = _SIDES[key >> 18]
+        analyses[cells, side] = Analysis(
+            Position(board, side),
+            Status.IN_PROGRESS,
+            None,
+            (),
+            score,
+            plies,
+            solver.ordered[key],
+            solver.best[key],
+            variation(key),
         )
-        best = values[0].rank()
-        choice[cells, mover] = values[0].cell
-        score, plies = solver.values[cells, mover]
-        analyses[cells, mover] = Analysis(
-            position=Position(Board(cells), mover),
-            status=Status.IN_PROGRESS,
-            winner=None,
-            winning_lines=(),
-            score=score,
-            plies=plies,
-            moves=tuple(values),
-            best_moves=tuple(sorted(v.cell for v in values if v.rank() == best)),
-            principal_variation=(),
-        )
-
-    finished: set[str] = set()
-    for (cells, mover), moves in solver.moves.items():
-        for cell, _, _ in moves:
-            child = cells[:cell] + mover + cells[cell + 1 :]
-            if _winner(child) is not None or EMPTY not in child:
-                finished.add(child)
-    for cells in finished:
+    for cells in solver.finished:
         board = Board(cells)
         analyses[cells, None] = Analysis(
-            position=Position(board, None),
-            status=board.status,
-            winner=board.winner,
-            winning_lines=board.winning_lines(),
-            score=None,
-            plies=None,
-            moves=(),
-            best_moves=(),
-            principal_variation=(),
+            Position(board, None), board.status, board.winner, board.winning_lines(), None, None, (), (), ()
         )
+    resolved = _resolutions(analyses)
+    return SolvedGame(analyses, time.perf_counter() - started, resolved)
 
-    for (cells, to_move), analysis in list(analyses.items()):
-        if to_move is None:
-            continue
-        line: list[int] = []
-        current = cells
-        side: Mark = to_move
-        while (current, side) in choice:
-            cell = choice[current, side]
-            line.append(cell)
-            current = current[:cell] + side + current[cell + 1 :]
-            side = opponent(side)
-        analyses[cells, to_move] = replace(analysis, principal_variation=tuple(line))
 
-    return SolvedGame(analyses, time.perf_counter() - started)
+def _resolutions(
+    analyses: dict[tuple[str, Mark | None], Analysis],
+) -> dict[tuple[str, Mark | None], Position]:
+    """What :meth:`Position.resolve` makes of each legal board with no player or the side to move."""
+    table: dict[tuple[str, Mark | None], Position] = {}
+    for (cells, to_move), analysis in analyses.items():
+        position = analysis.position
+        table[cells, to_move] = position
+        if to_move is not None and (cells.count("X") != cells.count("O") or to_move == "X"):
+            table[cells, None] = position
+    return table
