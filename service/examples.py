@@ -40,22 +40,25 @@ BATCH_REQUESTS: dict[str, Example] = {
     },
 }
 
+#: The answer to ``BEST_MOVE_REQUESTS["string"]``.
+BEST_MOVE_RESPONSE: dict[str, Any] = {
+    "board": "X........",
+    "player": "O",
+    "position": 4,
+    "row": 1,
+    "column": 1,
+    "score": 0,
+    "outcome": "draw",
+    "plies_to_end": 8,
+    "optimal": True,
+    "board_after": "X...O....",
+    "status_after": "in_progress",
+}
+
 #: The answer to ``BATCH_REQUESTS["two"]``.
 BATCH_RESPONSE: dict[str, Any] = {
     "results": [
-        {
-            "board": "X........",
-            "player": "O",
-            "position": 4,
-            "row": 1,
-            "column": 1,
-            "score": 0,
-            "outcome": "draw",
-            "plies_to_end": 8,
-            "optimal": True,
-            "board_after": "X...O....",
-            "status_after": "in_progress",
-        },
+        BEST_MOVE_RESPONSE,
         {
             "board": "XX.OO....",
             "player": "X",
@@ -70,21 +73,6 @@ BATCH_RESPONSE: dict[str, Any] = {
             "status_after": "x_won",
         },
     ]
-}
-
-#: The answer to ``BEST_MOVE_REQUESTS["string"]``.
-BEST_MOVE_RESPONSE: dict[str, Any] = {
-    "board": "X........",
-    "player": "O",
-    "position": 4,
-    "row": 1,
-    "column": 1,
-    "score": 0,
-    "outcome": "draw",
-    "plies_to_end": 8,
-    "optimal": True,
-    "board_after": "X...O....",
-    "status_after": "in_progress",
 }
 
 #: ``GET /v1/best-move?board=X.O...X..&player=O``.
