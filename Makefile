@@ -20,8 +20,8 @@ run: $(STAMP)
 	$(BIN)/python -m service
 
 lint: $(STAMP)
-	$(BIN)/ruff check service tests
-	$(BIN)/ruff format --check service tests
+	$(BIN)/ruff check service tests bench
+	$(BIN)/ruff format --check service tests bench
 
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict service
@@ -52,3 +52,9 @@ clean:
 .PHONY: container-test
 container-test:
 	bash scripts/container-test.sh
+
+# The benchmark (bench/): figures beside their targets, and bench/results.json. Needs wrk.
+# BENCH_ARGS=--quick for a shorter run, --smoke for seconds.
+.PHONY: bench
+bench: $(STAMP)
+	$(BIN)/python -m bench.run $(BENCH_ARGS)

@@ -35,7 +35,7 @@ from .models import (
     Problem,
 )
 from .problems import is_json
-from .views import Document, Documents
+from .views import Documents, etag
 
 JSON = "application/json"
 CACHE_CONTROL = "public, max-age=86400"
@@ -161,12 +161,13 @@ def resolve(text: str, player: Mark | None, board_loc: tuple[str, ...], playable
 # --- writing answers ------------------------------------------------------------------------------
 
 
-def cached(request: Request, document: Document) -> Response:
+def cached(request: Request, body: bytes) -> Response:
     """A cacheable answer: ``304`` when the client already holds this entity."""
-    headers = {"ETag": document.etag, "Cache-Control": CACHE_CONTROL}
-    if _matches(request.headers.get("if-none-match"), document.etag):
+    tag = etag(body)
+    headers = {"ETag": tag, "Cache-Control": CACHE_CONTROL}
+    if _matches(request.headers.get("if-none-match"), tag):
         return Response(status_code=304, headers=headers)
-    return Response(document.body, media_type=JSON, headers=headers)
+    return Response(body, media_type=JSON, headers=headers)
 
 
 def _matches(if_none_match: str | None, etag: str) -> bool:
@@ -271,7 +272,7 @@ async def post_best_move(request: Request) -> Response:
     data = await json_body(request)
     position = playable(docs, data)
     if position is not None:
-        return Response(docs.best_move(position).body, media_type=JSON)
+        return Response(docs.best_move(position), media_type=JSON)
     body = validate(BestMoveRequest, data, "body")
     options = body.options
     headers = None if options.deterministic else NO_STORE
@@ -391,7 +392,7 @@ async def post_analysis(request: Request) -> Response:
     position = docs.game.resolve(*simple) if simple is not None else None
     if position is None:
         position = validate(AnalysisRequest, data, "body").position
-    return Response(docs.analysis(position).body, media_type=JSON)
+    return Response(docs.analysis(position), media_type=JSON)
 
 
 PROMETHEUS = "text/plain; version=0.0.4; charset=utf-8"

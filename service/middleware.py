@@ -11,8 +11,9 @@ class BodyLimitMiddleware:
     """Answer ``413`` problem+json to a request body larger than ``max_bytes``.
 
     A declared ``Content-Length`` over the limit is refused before reading;
-    otherwise the body is read (up to the limit) before the app runs, so a
-    streamed body that grows past the limit is refused too.
+    one within it passes untouched (the HTTP server holds the body to that
+    length). A body without a length (chunked) is read, up to the limit,
+    before the app runs, so a stream that grows past the limit is refused too.
     """
 
     def __init__(self, app: ASGIApp, max_bytes: int) -> None:
@@ -23,14 +24,18 @@ class BodyLimitMiddleware:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        headers = dict(scope["headers"])
-        length = headers.get(b"content-length")
-        chunked = b"chunked" in headers.get(b"transfer-encoding", b"").lower()
-        if length is None and not chunked:
-            await self.app(scope, receive, send)
-            return
+        length: bytes | None = None
+        chunked = False
+        for name, value in scope["headers"]:
+            if name == b"content-length":
+                length = value
+            elif name == b"transfer-encoding":
+                chunked = b"chunked" in value.lower()
         if length is not None and length.isdigit() and int(length) > self.max_bytes:
             await self._refuse(scope, receive, send)
+            return
+        if not chunked:
+            await self.app(scope, receive, send)
             return
 
         chunks: list[bytes] = []

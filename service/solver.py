@@ -159,6 +159,7 @@ class _Solver:
         self.mistakes: dict[int, int] = {}
         self.cells: dict[int, str] = {}
         self.finished: set[str] = set()
+        self.interned: dict[tuple[int, int, int, int], MoveValue] = {}
 
     def value(self, x: int, o: int, mover: int, cells: str) -> tuple[int, int]:
         """``(score, plies)`` of an unfinished position for the side to move."""
@@ -188,7 +189,11 @@ class _Solver:
         ranked.sort()
         first = ranked[0]
         best_score, best_plies = first[4], first[5]
-        self.ordered[key] = tuple(MoveValue(m[3], m[4], m[5], -m[2]) for m in ranked)
+        interned = self.interned  # equal move values are one object: a few thousand, not 41,374
+        self.ordered[key] = tuple(
+            interned.get(v) or interned.setdefault(v, MoveValue(*v))
+            for v in [(m[3], m[4], m[5], -m[2]) for m in ranked]
+        )
         self.best[key] = tuple(sorted(m[3] for m in ranked if m[0] == first[0] and m[1] == first[1]))
         self.mistakes[key] = sum(1 for m in ranked if m[4] < best_score)
         self.cells[key] = cells

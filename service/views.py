@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from .board import Mark, Position
 from .choice import Options, choose
@@ -12,16 +11,9 @@ from .models import AnalysisResponse, BestMoveResponse, MoveInfo
 from .solver import Analysis, MoveValue, SolvedGame
 
 
-@dataclass(frozen=True, slots=True)
-class Document:
-    """A JSON body and its strong entity tag."""
-
-    body: bytes
-    etag: str
-
-    @classmethod
-    def of(cls, body: bytes) -> Document:
-        return cls(body, '"' + hashlib.blake2b(body, digest_size=12).hexdigest() + '"')
+def etag(body: bytes) -> str:
+    """A strong entity tag for a body: a hash of its bytes, so equal bodies share it."""
+    return '"' + hashlib.blake2b(body, digest_size=12).hexdigest() + '"'
 
 
 def best_move_response(analysis: Analysis, move: MoveValue) -> BestMoveResponse:
@@ -73,48 +65,55 @@ def analysis_response(analysis: Analysis) -> AnalysisResponse:
 
 
 class Documents:
-    """The deterministic answers of the service, rendered on first use and then kept.
+    """The deterministic answers of the service as JSON bytes, rendered once and kept.
 
-    There are about eleven thousand positions, so every answer fits in memory.
+    Every best move (9,040 positions) is rendered when the app starts, so the
+    hot path never renders; an analysis is rendered on first use (10,956 at
+    most, about 450 bytes each).
     """
 
     def __init__(self, game: SolvedGame) -> None:
         self.game = game
-        self._best: dict[tuple[str, Mark | None], Document] = {}
-        self._analysis: dict[tuple[str, Mark | None], Document] = {}
+        self._best: dict[tuple[str, Mark | None], bytes] = {
+            key: _render_best(analysis)
+            for key, analysis in game.analyses.items()
+            if analysis.choice is not None
+        }
+        self._analysis: dict[tuple[str, Mark | None], bytes] = {}
 
-    def best_move(self, position: Position) -> Document:
+    def best_move(self, position: Position) -> bytes:
         """The chosen move (steps 1–4) in an unfinished position."""
-        key = (position.board.cells, position.to_move)
-        document = self._best.get(key)
-        if document is None:
-            analysis = self.game[position]
-            assert analysis.choice is not None, "a finished board has no move"
-            body = best_move_response(analysis, analysis.choice).model_dump_json().encode()
-            document = self._best[key] = Document.of(body)
-        return document
+        return self._best[position.board.cells, position.to_move]
 
     def best_move_with(self, position: Position, options: Options) -> bytes:
         """The move chosen with ``options``; rendered each time when they involve randomness."""
         if options.deterministic:
-            return self.best_move(position).body
+            return self.best_move(position)
         analysis = self.game[position]
         return best_move_response(analysis, choose(analysis, options)).model_dump_json().encode()
 
     def batch(self, requests: Iterable[tuple[Position, Options]]) -> bytes:
         """The answers to several best-move requests, as a ``{"results": [...]}`` document."""
-        bodies = [self.best_move_with(position, options) for position, options in requests]
-        return b'{"results":[' + b",".join(bodies) + b"]}"
+        return _results([self.best_move_with(position, options) for position, options in requests])
 
     def batch_of(self, positions: Iterable[Position]) -> bytes:
         """The chosen moves in several unfinished positions, as a ``{"results": [...]}`` document."""
-        return b'{"results":[' + b",".join([self.best_move(position).body for position in positions]) + b"]}"
+        best = self._best
+        return _results([best[position.board.cells, position.to_move] for position in positions])
 
-    def analysis(self, position: Position) -> Document:
+    def analysis(self, position: Position) -> bytes:
         """The full analysis of a position, finished or not."""
         key = (position.board.cells, position.to_move)
-        document = self._analysis.get(key)
-        if document is None:
-            body = analysis_response(self.game[position]).model_dump_json().encode()
-            document = self._analysis[key] = Document.of(body)
-        return document
+        body = self._analysis.get(key)
+        if body is None:
+            body = self._analysis[key] = analysis_response(self.game[position]).model_dump_json().encode()
+        return body
+
+
+def _render_best(analysis: Analysis) -> bytes:
+    assert analysis.choice is not None
+    return best_move_response(analysis, analysis.choice).model_dump_json().encode()
+
+
+def _results(bodies: list[bytes]) -> bytes:
+    return b'{"results":[' + b",".join(bodies) + b"]}"

@@ -1,0 +1,46 @@
+-- Cycle through the requests of a file, one per line: METHOD<TAB>PATH<TAB>BODY (BODY may be empty).
+-- The file is named by the environment variable BENCH_REQUESTS. Each thread starts at its own offset.
+-- done() prints one JSON line with the latency percentiles in microseconds.
+
+local requests = {}
+local position = 0
+local pace = tonumber(os.getenv("BENCH_DELAY_MS") or "0")
+
+local function load(path)
+  local list = {}
+  for line in io.lines(path) do
+    local method, target, body = line:match("^([^\t]*)\t([^\t]*)\t(.*)$")
+    local headers = {}
+    if body ~= "" then
+      headers["Content-Type"] = "application/json"
+    else
+      body = nil
+    end
+    list[#list + 1] = wrk.format(method, target, headers, body)
+  end
+  return list
+end
+
+function init(args)
+  requests = load(os.getenv("BENCH_REQUESTS"))
+  position = math.random(#requests)
+end
+
+function request()
+  position = position % #requests + 1
+  return requests[position]
+end
+
+if pace > 0 then
+  function delay()
+    return pace
+  end
+end
+
+function done(summary, latency, responses)
+  io.write(string.format(
+    'BENCH {"requests": %d, "seconds": %f, "errors": %d, "non2xx": %d, "p50_us": %d, "p99_us": %d, "max_us": %d}\n',
+    summary.requests, summary.duration / 1e6,
+    summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout,
+    summary.errors.status, latency:percentile(50), latency:percentile(99), latency.max))
+end
