@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from typing import Any, TypeVar
+from urllib.parse import parse_qsl
 
 from fastapi import APIRouter, HTTPException, Request, Response
 from fastapi.exceptions import RequestValidationError
@@ -101,10 +102,13 @@ def validate(model: type[ModelT], data: object, where: str) -> ModelT:
 
 def query(request: Request) -> dict[str, str]:
     """The query parameters, each at most once, or ``422`` naming a repeated one."""
-    params = request.query_params
-    items = params.multi_items()
-    if len(items) != len(params):
-        repeated = sorted({name for name, _ in items if len(params.getlist(name)) > 1})
+    raw: bytes = request.scope["query_string"]
+    if not raw:
+        return {}
+    items = parse_qsl(raw.decode("latin-1"), keep_blank_values=True)
+    params = dict(items)
+    if len(params) != len(items):
+        names = [name for name, _ in items]
         raise RequestValidationError(
             [
                 {
@@ -112,10 +116,10 @@ def query(request: Request) -> dict[str, str]:
                     "loc": ("query", name),
                     "msg": f"{name} is given more than once",
                 }
-                for name in repeated
+                for name in sorted({name for name in names if names.count(name) > 1})
             ]
         )
-    return dict(items)
+    return params
 
 
 def plain(data: object) -> tuple[str, Mark | None] | None:
