@@ -140,14 +140,14 @@ def playable(docs: Documents, data: object) -> Position | None:
     return position if position is not None and position.to_move is not None else None
 
 
-def resolve(text: str, player: Mark | None, board_loc: tuple[str, ...], playable: bool) -> Position:
+def resolve(text: str, player: Mark | None, board_loc: tuple[str, ...], unfinished: bool) -> Position:
     """The position a path or query names, or ``422`` naming what is wrong."""
     try:
         position = Position.resolve(Board.parse(text), player)
     except BoardError as error:
         loc = ("query", "player") if error.field == "player" else board_loc
         raise RequestValidationError([{"type": error.code, "loc": loc, "msg": error.message}]) from None
-    if playable and position.to_move is None:
+    if unfinished and position.to_move is None:
         status = position.status.value
         raise RequestValidationError(
             [
@@ -327,7 +327,7 @@ async def get_best_move(request: Request) -> Response:
     position = playable(docs, params)
     if position is None:
         given = validate(BestMoveQuery, params, "query")
-        position = resolve(given.board, given.player, ("query", "board"), playable=True)
+        position = resolve(given.board, given.player, ("query", "board"), unfinished=True)
     return cached(request, docs.best_move(position))
 
 
@@ -376,7 +376,7 @@ async def get_position(request: Request) -> Response:
     position = docs.game.resolve(*simple) if simple is not None else None
     if position is None:
         given = validate(PlayerQuery, params, "query")
-        position = resolve(board, given.player, ("path", "board"), playable=False)
+        position = resolve(board, given.player, ("path", "board"), unfinished=False)
     return cached(request, docs.analysis(position))
 
 
