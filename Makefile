@@ -1,22 +1,30 @@
 # The two commands: `make run` starts the service, `make test` runs the whole suite.
-# Both create the virtual environment in .venv and install the project as needed.
+# Both create the virtual environment in .venv and install the project as needed: `make run`
+# only what the service needs, `make test` the test tools too. Versions come from constraints.txt.
 
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed-stamp
+RUNTIME := $(VENV)/.runtime-stamp
+STAMP := $(VENV)/.dev-stamp
 
 .PHONY: install run test lint typecheck pytest openapi lock clean
 
 install: $(STAMP)
 
-$(STAMP): pyproject.toml constraints.txt
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev]'
+
+$(RUNTIME): pyproject.toml constraints.txt | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e .
 	touch $@
 
-run: $(STAMP)
+$(STAMP): pyproject.toml constraints.txt | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev]'
+	touch $@ $(RUNTIME)
+
+run: $(RUNTIME)
 	$(BIN)/python -m service
 
 lint: $(STAMP)
