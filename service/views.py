@@ -80,6 +80,7 @@ class Documents:
             if analysis.choice is not None
         }
         self._analysis: dict[tuple[str, Mark | None], bytes] = {}
+        self._etags: dict[bytes, str] = {}
 
     def best_move(self, position: Position) -> bytes:
         """The chosen move (steps 1–4) in an unfinished position."""
@@ -108,6 +109,13 @@ class Documents:
         if body is None:
             body = self._analysis[key] = analysis_response(self.game[position]).model_dump_json().encode()
         return body
+
+    def etag(self, body: bytes) -> str:
+        """The entity tag of one of these answers, computed once (answers are few and never change)."""
+        tag = self._etags.get(body)
+        if tag is None:
+            tag = self._etags[body] = etag(body)
+        return tag
 
 
 def _render_best(analysis: Analysis) -> bytes:
