@@ -22,7 +22,7 @@ COPY pyproject.toml README.md constraints.txt ./
 COPY service ./service
 # The runtime venv keeps no pip, setuptools or wheel: nothing is installed at run time.
 RUN /opt/venv/bin/python3 -m pip wheel --no-cache-dir --no-deps --wheel-dir /wheels . \
-    && /opt/venv/bin/python3 -m pip install --no-cache-dir -c constraints.txt /wheels/*.whl \
+    && /opt/venv/bin/python3 -m pip install --no-cache-dir -c constraints.txt "$(echo /wheels/*.whl)[server]" \
     && /opt/venv/bin/python3 -m pip uninstall --yes pip setuptools wheel \
     && /opt/venv/bin/python3 -c "import service.settings; print(service.settings.Settings())"
 

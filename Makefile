@@ -1,6 +1,6 @@
 # The two commands: `make run` starts the service, `make test` runs the whole suite.
 # Both create the virtual environment in .venv and install the project as needed: `make run`
-# only what the service needs, `make test` the test tools too. Versions come from constraints.txt.
+# only what the service needs (the "server" extra), `make test` the test tools too. Versions come from constraints.txt.
 
 PYTHON ?= python3
 VENV := .venv
@@ -17,7 +17,7 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(RUNTIME): pyproject.toml constraints.txt | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -c constraints.txt -e .
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[server]'
 	touch $@
 
 $(STAMP): pyproject.toml constraints.txt | $(BIN)/python
@@ -40,7 +40,7 @@ pytest: $(STAMP)
 test: lint typecheck pytest
 
 openapi: $(STAMP)
-	$(BIN)/python -m service.openapi openapi/openapi.json
+	$(BIN)/tictactoe openapi openapi/openapi.json
 
 # Pin every dependency (runtime and dev) to the versions a fresh install resolves today.
 lock:

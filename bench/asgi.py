@@ -14,7 +14,7 @@ from __future__ import annotations
 from fastapi import FastAPI, Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from service.app import create_app
+from service.web.app import create_app
 
 CONSTANT = b'{"status":"ok","positions":8533}'
 _BARE_START = {

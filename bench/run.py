@@ -29,9 +29,9 @@ from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
-from service.board import Position
-from service.solver import SolvedGame, solve
-from service.views import Documents
+from service.game.board import Position
+from service.game.solver import SolvedGame, solve
+from service.web.answers import Answers
 
 from .textbook import best_move as textbook_best_move
 
@@ -229,7 +229,7 @@ def solver_figures(mode: Mode) -> dict[str, float]:
     solve_seconds = statistics.median(solve().seconds for _ in range(mode.solves))
     game = solve()
     every = [a.position for a in game]
-    docs = Documents(game)
+    docs = Answers(game)
     unfinished = [p for p in every if p.to_move is not None]
     for position in unfinished:
         docs.best_move(position)

@@ -45,7 +45,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         os.environ["TICTACTOE_PORT"] = str(args.port)
     settings = Settings()
     uvicorn.run(
-        "service.app:create_app",
+        "service.web.app:create_app",
         factory=True,
         host=settings.host,
         port=settings.port,

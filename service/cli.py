@@ -1,9 +1,9 @@
 """``tictactoe``: the engine in a terminal.
 
 Commands: ``serve``, ``best-move BOARD``, ``analyze BOARD``, ``play`` (a person
-against the engine) and ``selfplay`` (the engine against itself). Every
-command except ``serve`` talks to the service at ``--url``; without it the
-app runs in-process, so no server is needed.
+against the engine), ``selfplay`` (the engine against itself) and ``openapi``
+(write the OpenAPI document). The game commands talk to the service at
+``--url``; without it the app runs in-process, so no server is needed.
 """
 
 from __future__ import annotations
@@ -14,14 +14,15 @@ import random
 import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TextIO
 
 import httpx
 
 from . import __version__
-from .board import Board, Mark, opponent
 from .client import AsyncClient, ServiceError
-from .models import AnalysisResponse, BestMoveResponse
+from .game import Board, Mark, opponent
+from .schemas import AnalysisResponse, BestMoveResponse
 
 Ask = Callable[[str], str]
 
@@ -77,8 +78,14 @@ def make_client(url: str | None, timeout: float = 5.0) -> AsyncClient:
     """A client of the service at ``url``, or of the app run in-process."""
     if url:
         return AsyncClient(url, timeout=timeout)
-    from .app import create_app  # noqa: PLC0415 - only when running in-process
-    from .settings import Settings  # noqa: PLC0415
+    try:
+        from .settings import Settings  # noqa: PLC0415 - only when running in-process
+        from .web.app import create_app  # noqa: PLC0415
+    except ImportError as error:
+        raise SystemExit(
+            f"error: {error.name} is not installed: give --url of a running service, "
+            "or install the service with pip install 'tictactoe-service[server]'"
+        ) from None
 
     app = create_app(Settings(log_level="warning"))  # a terminal game prints no access log
     return AsyncClient("http://tictactoe.local", transport=httpx.ASGITransport(app=app))
@@ -243,6 +250,11 @@ def parser() -> argparse.ArgumentParser:
     auto.add_argument("--o-skill", type=float, default=1.0)
     auto.add_argument("--first", choices=["X", "O", "alternate"], default="alternate")
     auto.add_argument("--seed", type=int, help="makes the games reproducible")
+
+    document = commands.add_parser("openapi", help="write the OpenAPI document of the service")
+    document.add_argument(
+        "output", nargs="?", default="openapi/openapi.json", help="where to write it (default: %(default)s)"
+    )
     return main
 
 
@@ -271,15 +283,30 @@ async def run(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
         )
 
 
+def write_openapi(output: str) -> int:
+    """Write the OpenAPI document the app serves to ``output``."""
+    from .settings import Settings  # noqa: PLC0415 - needs the server's packages
+    from .web.app import create_app  # noqa: PLC0415
+    from .web.openapi import render  # noqa: PLC0415
+
+    target = Path(output)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(render(create_app(Settings(log_level="warning"))), encoding="utf-8")
+    print(f"wrote {target}")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    if args.command == "openapi":
+        return write_openapi(args.output)
     if args.command == "serve":
         from .__main__ import main as serve  # noqa: PLC0415 - starts uvicorn
 
         serve(
             [
                 *(["--host", args.host] if args.host else []),
-                *(["--port", str(args.port)] if args.port else []),
+                *(["--port", str(args.port)] if args.port is not None else []),
             ]
         )
         return 0

@@ -8,8 +8,8 @@ import httpx
 import pytest
 from fastapi import FastAPI
 
-from service.app import create_app
 from service.settings import Settings
+from service.web.app import create_app
 
 
 @pytest.fixture(scope="session")

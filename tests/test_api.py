@@ -9,8 +9,8 @@ from typing import Any
 import httpx
 import pytest
 
-from service.app import create_app
 from service.settings import Settings
+from service.web.app import create_app
 
 pytestmark = pytest.mark.anyio
 

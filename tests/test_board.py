@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from service.board import Board, BoardError, Position, Status
+from service.game.board import Board, BoardError, Position, Status
 
 from . import oracle
 

@@ -210,7 +210,7 @@ def test_swagger_ui_offline_shows_every_operation_and_tries_one(page: Page, serv
     assert page.page.locator(".opblock").count() == expected
     for path in operations:
         assert page.page.locator(f".opblock-summary-path[data-path='{path}']").count() >= 1
-    block = page.page.locator("#operations-moves-post_best_move_v1_best_move_post")
+    block = page.page.locator("#operations-moves-postBestMove")
     block.locator(".opblock-summary").click()
     # "Try it out" is on from the start (tryItOutEnabled), so the request example is ready to send.
     assert block.locator("button.try-out__btn").inner_text().strip() == "Cancel"

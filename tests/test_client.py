@@ -10,7 +10,7 @@ import httpx
 import pytest
 
 from service.client import AsyncClient, Client, ServiceError, best_move_body
-from service.models import AnalysisResponse, BestMoveResponse
+from service.schemas import AnalysisResponse, BestMoveResponse
 
 from .server import Server, free_port, running
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import io
 import json
 import logging
 import os
@@ -12,9 +13,10 @@ import time
 import httpx
 import pytest
 
-from service.app import create_app
+from service import logs
 from service.settings import Settings
-from service.views import Documents
+from service.web.answers import Answers
+from service.web.app import create_app
 
 from .loadgen import Broken, Request, read_answer
 from .server import running
@@ -103,7 +105,7 @@ def test_slow_clients_do_not_block_others() -> None:
 
 
 def test_a_bug_answers_500_without_traceback_and_logs_it(monkeypatch: pytest.MonkeyPatch) -> None:
-    def broken(self: Documents, *args: object) -> bytes:
+    def broken(self: Answers, *args: object) -> bytes:
         raise RuntimeError("simulated bug")
 
     records: list[logging.LogRecord] = []
@@ -115,8 +117,11 @@ def test_a_bug_answers_500_without_traceback_and_logs_it(monkeypatch: pytest.Mon
     app = create_app(Settings())
     keeper = Keep()
     logging.getLogger("service").addHandler(keeper)
+    written = io.StringIO()
+    logs.writer.flush()
+    monkeypatch.setattr(logs.writer, "stream", written)
     try:
-        monkeypatch.setattr(Documents, "best_move", broken)
+        monkeypatch.setattr(Answers, "best_move", broken)
 
         async def call() -> httpx.Response:
             transport = httpx.ASGITransport(app=app, raise_app_exceptions=False)
@@ -128,12 +133,15 @@ def test_a_bug_answers_500_without_traceback_and_logs_it(monkeypatch: pytest.Mon
         response = asyncio.run(call())
     finally:
         logging.getLogger("service").removeHandler(keeper)
+        logs.writer.flush()
     assert response.status_code == 500
     assert response.headers["content-type"] == "application/problem+json"
     assert response.json()["type"] == "/problems/internal-error"
     assert "simulated bug" not in response.text and "Traceback" not in response.text
     assert response.headers["x-request-id"] == "bug-1"
     errors = [r for r in records if r.levelno >= logging.ERROR]
-    assert errors and errors[0].exc_info is not None
-    access = [r for r in records if r.name == "service.access"]
-    assert access and access[0].__dict__["status"] == 500
+    assert len(errors) == 1 and errors[0].exc_info is not None
+    lines = [json.loads(line) for line in written.getvalue().splitlines()]
+    access = [line for line in lines if line["logger"] == "service.access"]
+    assert [(line["request_id"], line["status"]) for line in access] == [("bug-1", 500)]
+    assert any("simulated bug" in line.get("traceback", "") for line in lines)

@@ -16,8 +16,8 @@ import schemathesis
 from hypothesis import HealthCheck, settings
 from schemathesis.checks import positive_data_acceptance
 
-from service.app import create_app
 from service.settings import Settings
+from service.web.app import create_app
 
 from .stats import counts
 

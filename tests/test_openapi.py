@@ -10,8 +10,8 @@ import httpx
 import pytest
 from fastapi import FastAPI
 
-from service import examples
-from service.openapi import render
+from service.web import examples
+from service.web.openapi import render
 
 pytestmark = pytest.mark.anyio
 

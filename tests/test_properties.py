@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.board import Board, Position
-from service.solver import SolvedGame, solve
+from service.game.board import Board, Position
+from service.game.solver import SolvedGame, solve
 
 from .stats import counts
 
@@ -89,7 +89,7 @@ def test_symmetric_positions_have_symmetric_values(
 
 @pytest.mark.parametrize("perm", SYMMETRIES)
 def test_symmetries_preserve_lines(perm: tuple[int, ...]) -> None:
-    from service.board import LINES
+    from service.game.board import LINES
 
     lines = {frozenset(line) for line in LINES}
     assert {frozenset(perm[c] for c in line) for line in lines} == lines

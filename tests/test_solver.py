@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from service.board import Board, Position, Status
-from service.solver import SolvedGame, solve
+from service.game.board import Board, Position, Status
+from service.game.solver import SolvedGame, solve
 
 from . import oracle
 

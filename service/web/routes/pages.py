@@ -9,9 +9,9 @@ from fastapi import APIRouter
 from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 
-from .security import page
+from ..security import page
 
-STATIC = Path(__file__).resolve().parent / "static"
+STATIC = Path(__file__).resolve().parent.parent / "static"
 
 router = APIRouter(include_in_schema=False)
 

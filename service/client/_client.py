@@ -20,8 +20,8 @@ from typing import Any, Self, TypeVar
 import httpx
 from pydantic import BaseModel
 
-from .board import Mark
-from .models import AnalysisResponse, BatchResponse, BestMoveResponse, HealthResponse, Problem
+from ..game import Mark
+from ..schemas import AnalysisResponse, BatchResponse, BestMoveResponse, HealthResponse, Problem
 
 __all__ = ["AsyncClient", "BoardInput", "Client", "ServiceError"]
 

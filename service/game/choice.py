@@ -8,7 +8,8 @@
   the move is chosen as above, otherwise uniformly from all legal moves.
   ``1`` is perfect play, ``0`` a random player.
 
-A ``seed`` makes every random draw reproducible.
+A ``seed`` makes every random draw reproducible, and every integer seed has a stream of
+its own (:func:`generator`).
 """
 
 from __future__ import annotations
@@ -40,13 +41,26 @@ class Options:
 DEFAULT = Options()
 
 
+def generator(seed: int | None) -> random.Random:
+    """The random generator of a request: fresh entropy without a seed, else one stream per seed.
+
+    :class:`random.Random` seeds with the absolute value of an integer, so ``5`` and ``-5``
+    would share a stream. A non-negative seed is used as it is (its stream stays what it has
+    always been); a negative one seeds with its decimal text, which is hashed to a number far
+    beyond every integer seed.
+    """
+    if seed is None:
+        return random.Random()
+    return random.Random(seed if seed >= 0 else str(seed))
+
+
 def choose(analysis: Analysis, options: Options = DEFAULT) -> MoveValue:
     """The move to play in the position of ``analysis`` (which must not be finished)."""
     if not analysis.moves:
         raise ValueError("the game is over: there is no move to make")
     if options.deterministic:
         return analysis.moves[0]
-    rng = random.Random(options.seed) if options.seed is not None else random.Random()
+    rng = generator(options.seed)
     if rng.random() >= options.skill:
         return rng.choice(sorted(analysis.moves, key=lambda move: move.cell))
     if options.randomize:

@@ -1,14 +1,24 @@
-"""Response documents of the solved game: models, and their JSON rendered once and kept."""
+"""The service's answers: response models filled from the solved game, their JSON kept as bytes.
+
+Deterministic answers never change, so each is rendered once (every best move
+when the app starts, each analysis on first use) and served as the same bytes
+with the same entity tag. :func:`json_response` and :func:`cacheable` wrap
+them in HTTP responses.
+"""
 
 from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable
 
-from .board import Mark, Position
-from .choice import Options, choose
-from .models import AnalysisResponse, BestMoveResponse, MoveInfo
-from .solver import Analysis, MoveValue, SolvedGame
+from fastapi import Response
+
+from ..game import Analysis, Mark, MoveValue, Options, Position, SolvedGame, choose
+from ..schemas import AnalysisResponse, BestMoveResponse, MoveInfo
+
+JSON = "application/json"
+CACHE_CONTROL = "public, max-age=86400"
+NO_STORE = {"Cache-Control": "no-store"}
 
 
 def etag(body: bytes) -> str:
@@ -64,8 +74,8 @@ def analysis_response(analysis: Analysis) -> AnalysisResponse:
     )
 
 
-class Documents:
-    """The deterministic answers of the service as JSON bytes, rendered once and kept.
+class Answers:
+    """The service's answers as JSON bytes; the deterministic ones rendered once and kept.
 
     Every best move (9,040 positions) is rendered when the app starts, so the
     hot path never renders; an analysis is rendered on first use (10,956 at
@@ -97,11 +107,6 @@ class Documents:
         """The answers to several best-move requests, as a ``{"results": [...]}`` document."""
         return _results([self.best_move_with(position, options) for position, options in requests])
 
-    def batch_of(self, positions: Iterable[Position]) -> bytes:
-        """The chosen moves in several unfinished positions, as a ``{"results": [...]}`` document."""
-        best = self._best
-        return _results([best[position.board.cells, position.to_move] for position in positions])
-
     def analysis(self, position: Position) -> bytes:
         """The full analysis of a position, finished or not."""
         key = (position.board.cells, position.to_move)
@@ -125,3 +130,28 @@ def _render_best(analysis: Analysis) -> bytes:
 
 def _results(bodies: list[bytes]) -> bytes:
     return b'{"results":[' + b",".join(bodies) + b"]}"
+
+
+def json_response(body: bytes, *, deterministic: bool = True) -> Response:
+    """A JSON answer; ``Cache-Control: no-store`` when it involved randomness."""
+    return Response(body, media_type=JSON, headers=None if deterministic else NO_STORE)
+
+
+def cacheable(answers: Answers, body: bytes, if_none_match: str | None) -> Response:
+    """A cacheable answer: ``304`` when the client already holds this entity."""
+    tag = answers.etag(body)
+    headers = {"ETag": tag, "Cache-Control": CACHE_CONTROL}
+    if _matches(if_none_match, tag):
+        return Response(status_code=304, headers=headers)
+    return Response(body, media_type=JSON, headers=headers)
+
+
+def _matches(if_none_match: str | None, etag: str) -> bool:
+    """RFC 9110 weak comparison of ``If-None-Match`` against ``etag``."""
+    if not if_none_match:
+        return False
+    for candidate in if_none_match.split(","):
+        tag = candidate.strip()
+        if tag == "*" or tag.removeprefix("W/") == etag:
+            return True
+    return False

@@ -2,11 +2,6 @@
 "use strict";
 
 (function () {
-  const LINES = [
-    [0, 1, 2], [3, 4, 5], [6, 7, 8],
-    [0, 3, 6], [1, 4, 7], [2, 5, 8],
-    [0, 4, 8], [2, 4, 6],
-  ];
   const $ = (id) => document.getElementById(id);
   const cells = Array.from(document.querySelectorAll(".cell"));
   const statusEl = $("status");
@@ -26,20 +21,6 @@
 
   function other(mark) {
     return mark === "X" ? "O" : "X";
-  }
-
-  function outcome(board) {
-    for (const line of LINES) {
-      const [a, b, c] = line;
-      if (board[a] !== "." && board[a] === board[b] && board[b] === board[c]) {
-        return { status: board[a] === "X" ? "x_won" : "o_won", winner: board[a], lines: winningLines(board) };
-      }
-    }
-    return { status: board.includes(".") ? "in_progress" : "draw", winner: null, lines: [] };
-  }
-
-  function winningLines(board) {
-    return LINES.filter(([a, b, c]) => board[a] !== "." && board[a] === board[b] && board[b] === board[c]);
   }
 
   function clearHints() {
@@ -98,16 +79,17 @@
     return data;
   }
 
-  function finish() {
-    const result = outcome(game.board);
-    if (result.status === "in_progress") return false;
+  // The game is over when the service says so: its analysis gives the status, winner and lines.
+  async function finish(status) {
+    if (status === "in_progress") return false;
+    const result = await call("/v1/analysis", { board: game.board });
     game.over = true;
     let text = "Draw.";
     if (result.winner === game.person) text = `You win with ${game.person}!`;
     else if (result.winner) text = `The engine wins with ${game.engine}.`;
-    const lines = result.lines.map((line) => line.map((cell) => cell + 1).join("-")).join(", ");
+    const lines = result.winning_lines.map((line) => line.map((cell) => cell + 1).join("-")).join(", ");
     setStatus(lines ? `${text} Winning line: ${lines}.` : text);
-    render(result.lines);
+    render(result.winning_lines);
     return true;
   }
 
@@ -123,19 +105,22 @@
       game.board = move.board_after;
       game.toMove = game.person;
       showError("");
-    } catch (error) {
       game.busy = false;
-      game.over = true;
-      render();
-      setStatus("Game stopped.");
-      showError(error.message);
-      return;
+      if (!(await finish(move.status_after))) {
+        setStatus(`Your turn: you are ${game.person}.`);
+        render();
+      }
+    } catch (error) {
+      stop(error);
     }
+  }
+
+  function stop(error) {
     game.busy = false;
-    if (!finish()) {
-      setStatus(`Your turn: you are ${game.person}.`);
-      render();
-    }
+    game.over = true;
+    render();
+    setStatus("Game stopped.");
+    showError(error.message);
   }
 
   async function play(index) {
@@ -143,7 +128,19 @@
     clearHints();
     game.board = game.board.slice(0, index) + game.person + game.board.slice(index + 1);
     game.toMove = game.engine;
-    if (!finish()) await engineMove();
+    game.busy = true;
+    render();
+    setStatus("The engine is thinking…");
+    let status;
+    try {
+      // The service, not the page, knows the rules: it says whether this move ended the game.
+      status = (await call("/v1/analysis", { board: game.board, player: game.engine })).status;
+    } catch (error) {
+      stop(error);
+      return;
+    }
+    game.busy = false;
+    if (!(await finish(status))) await engineMove();
   }
 
   async function newGame() {

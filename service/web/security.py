@@ -45,7 +45,6 @@ def page_headers(html: str, **overrides: str) -> dict[str, str]:
     """Headers for an HTML page."""
     return {
         "Content-Security-Policy": content_security_policy(html, **overrides),
-        "X-Content-Type-Options": "nosniff",
         "Referrer-Policy": "no-referrer",
         "X-Frame-Options": "DENY",
         "Cache-Control": "no-cache",

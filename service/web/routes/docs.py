@@ -1,8 +1,9 @@
-"""Interactive API documentation that works with no internet access.
+"""The OpenAPI document and interactive documentation that works with no internet access.
 
-``/docs`` (Swagger UI) and ``/redoc`` (ReDoc) load their scripts and styles
-from ``/static/docs``, served from the assets that the ``fastapi-offline``
-package ships.
+``/openapi.json`` serves the document; ``/docs`` (Swagger UI) and ``/redoc``
+(ReDoc) load their scripts and styles from ``/static/docs``, served from the
+assets that the ``fastapi-offline`` package ships. They are added after the
+API's routes, which are matched first.
 """
 
 from __future__ import annotations
@@ -12,10 +13,10 @@ from pathlib import Path
 
 from fastapi import FastAPI
 from fastapi.openapi.docs import get_redoc_html, get_swagger_ui_html, get_swagger_ui_oauth2_redirect_html
-from fastapi.responses import HTMLResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
-from .security import page
+from ..security import page
 
 ASSETS_URL = "/static/docs"
 ASSETS_DIR = Path(str(files("fastapi_offline") / "static"))
@@ -40,8 +41,12 @@ def _text(response: HTMLResponse) -> str:
 
 
 def install_docs(app: FastAPI, openapi_url: str = "/openapi.json") -> None:
-    """Serve ``/docs``, ``/redoc`` and their assets on ``app``."""
+    """Serve ``/openapi.json``, ``/docs``, ``/redoc`` and their assets on ``app``."""
     redoc_js = offline_redoc_bundle()
+
+    @app.get(openapi_url, include_in_schema=False)
+    async def openapi_document() -> JSONResponse:
+        return JSONResponse(app.openapi())
 
     @app.get(f"{ASSETS_URL}/redoc.standalone.js", include_in_schema=False)
     async def redoc_bundle() -> Response:

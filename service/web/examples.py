@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi.openapi.models import Example
+#: An OpenAPI example object: ``summary`` and ``value``.
+Example = dict[str, Any]
 
 BEST_MOVE_REQUESTS: dict[str, Example] = {
     "string": {

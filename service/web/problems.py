@@ -2,12 +2,13 @@
 
 Every problem has ``type``, ``title``, ``status``, ``detail`` and
 ``instance``; input errors add ``errors``, each with ``loc``, ``msg`` and
-``type``. No problem ever carries a stack trace.
+``type``. No problem ever carries a stack trace. Exception handlers answer
+validation and HTTP errors here; a bug is answered (``500``) by the
+middleware of :mod:`.middleware`, in one place.
 """
 
 from __future__ import annotations
 
-import logging
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -19,9 +20,6 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import BaseRoute, Route
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
-
-logger = logging.getLogger("service")
 
 PROBLEM_MEDIA_TYPE = "application/problem+json"
 
@@ -85,12 +83,6 @@ def problem(
         body["instance"] = instance
     body.update(extra)
     return ProblemResponse(body, status_code=kind.status, headers=dict(headers or {}))
-
-
-def is_json(content_type: str | None) -> bool:
-    """Whether a ``Content-Type`` names JSON: ``application/json`` or ``application/*+json``."""
-    media = (content_type or "").split(";", 1)[0].strip().lower()
-    return media == "application/json" or (media.startswith("application/") and media.endswith("+json"))
 
 
 def _error_item(error: Mapping[str, Any]) -> dict[str, Any]:
@@ -177,48 +169,7 @@ def route_methods(routes: Iterable[BaseRoute]) -> list[tuple[re.Pattern[str], fr
     ]
 
 
-async def internal_problem(request: Request, exc: Exception) -> ProblemResponse:
-    """A bug: log the traceback, answer without it."""
-    logger.error("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
-    return problem(INTERNAL_ERROR, "the service failed to answer this request", request.url.path)
-
-
-class UnhandledErrorMiddleware:
-    """Turn an exception that escaped every handler into a ``500`` problem, and log its traceback.
-
-    It sits inside the CORS and observability middleware, so the answer still
-    carries their headers (the request id among them) and is counted.
-    """
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        started = False
-
-        async def watch(message: Message) -> None:
-            nonlocal started
-            started = started or message["type"] == "http.response.start"
-            await send(message)
-
-        try:
-            await self.app(scope, receive, watch)
-        except Exception:
-            request_id = scope.get("state", {}).get("request_id")
-            logger.exception(
-                "unhandled error on %s %s", scope["method"], scope["path"], extra={"request_id": request_id}
-            )
-            if started:
-                raise
-            response = problem(INTERNAL_ERROR, "the service failed to answer this request", scope["path"])
-            await response(scope, receive, send)
-
-
 def install(app: FastAPI) -> None:
     """Route every error of ``app`` through the problem handlers."""
     app.add_exception_handler(RequestValidationError, validation_problem)
     app.add_exception_handler(StarletteHTTPException, http_problem)
-    app.add_exception_handler(Exception, internal_problem)

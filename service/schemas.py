@@ -1,13 +1,16 @@
-"""Request and response models of API v1: the JSON shapes, in one place.
+"""The JSON shapes of API v1, as Pydantic models: one place for the server and the client.
 
-Request models turn JSON into domain values (:class:`~service.board.Board`,
-:class:`~service.board.Position`) and name what is wrong with bad input;
-response models describe what the service answers.
+Request models turn JSON into game values (:class:`~service.game.Board`,
+:class:`~service.game.Position`) and name what is wrong with bad input; the
+web layer declares them on its routes, so FastAPI validates and documents
+them. Response models describe what the service answers; the Python client
+parses answers with them. Only Pydantic and :mod:`service.game` are imported
+here, so the client needs neither FastAPI nor a server.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import (
     BaseModel,
@@ -21,9 +24,26 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from . import examples
-from .board import Board, BoardError, Mark, Position, Status
-from .choice import Options
+from .game import Board, BoardError, Mark, Options, Outcome, Position, Status
+
+__all__ = [
+    "MAX_BATCH_ITEMS",
+    "AnalysisRequest",
+    "AnalysisResponse",
+    "BatchRequest",
+    "BatchResponse",
+    "BestMoveQuery",
+    "BestMoveRequest",
+    "BestMoveResponse",
+    "ErrorDetail",
+    "HealthResponse",
+    "MoveInfo",
+    "PlayerQuery",
+    "PositionRequest",
+    "Problem",
+]
+
+# --- boards -----------------------------------------------------------------------------------------
 
 _CELL_SCHEMA: dict[str, Any] = {
     "anyOf": [
@@ -62,8 +82,8 @@ def _custom_error(error: BoardError) -> PydanticCustomError:
     return PydanticCustomError(error.code, error.message)
 
 
-def parse_board(value: object) -> Board:
-    """Validate a board in any form against the board-only rules."""
+def _legal_board(value: object) -> Board:
+    """A board in any form that obeys the board-only rules."""
     try:
         board = Board.parse(value)
         board.check()
@@ -72,9 +92,7 @@ def parse_board(value: object) -> Board:
     return board
 
 
-def parse_playable_board(value: object) -> Board:
-    """Like :func:`parse_board`, and the game must not be over."""
-    board = parse_board(value)
+def _unfinished(board: Board) -> Board:
     if board.status is not Status.IN_PROGRESS:
         raise PydanticCustomError(
             "game_over",
@@ -84,25 +102,49 @@ def parse_playable_board(value: object) -> Board:
     return board
 
 
-AnyBoard = Annotated[Board, PlainValidator(parse_board), WithJsonSchema(BOARD_SCHEMA)]
-PlayableBoard = Annotated[Board, PlainValidator(parse_playable_board), WithJsonSchema(BOARD_SCHEMA)]
+def _board_string(value: object) -> object:
+    if not isinstance(value, str):
+        raise PydanticCustomError("board_type", "a board here is a string of 9 characters")
+    return value
+
+
+def _legal_board_string(value: object) -> Board:
+    return _legal_board(_board_string(value))
+
+
+AnyBoard = Annotated[Board, PlainValidator(_legal_board), WithJsonSchema(BOARD_SCHEMA)]
+PlayableBoard = Annotated[
+    Board, PlainValidator(lambda value: _unfinished(_legal_board(value))), WithJsonSchema(BOARD_SCHEMA)
+]
+#: A legal board as a 9-character string: the form of query strings and paths.
+BoardString = Annotated[Board, PlainValidator(_legal_board_string), WithJsonSchema(BOARD_STRING_SCHEMA)]
+PlayableBoardString = Annotated[
+    Board,
+    PlainValidator(lambda value: _unfinished(_legal_board_string(value))),
+    WithJsonSchema(BOARD_STRING_SCHEMA),
+]
 PLAYER_DESCRIPTION = (
     "The side to move. Needed only when both sides have as many marks (X by default); "
     "otherwise the counts decide, and a player that contradicts them is an error."
 )
+
+# --- requests ---------------------------------------------------------------------------------------
 
 
 class PositionRequest(BaseModel):
     """A board and, optionally, the side to move; resolved by the turn and legality rules.
 
     After validation ``player`` holds the side to move that the rules decide
-    (``None`` on a finished board), and :attr:`position` the domain value.
+    (``None`` on a finished board), and :attr:`position` the game value.
     """
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     board: AnyBoard
     player: Mark | None = Field(default=None, validate_default=True, description=PLAYER_DESCRIPTION)
+
+    #: Whether a finished board is valid input; when not, it is refused with ``game_over``.
+    finished_allowed: ClassVar[bool] = True
 
     @field_validator("player", mode="after")
     @classmethod
@@ -123,10 +165,6 @@ class PositionRequest(BaseModel):
 class AnalysisRequest(PositionRequest):
     """Body of ``POST /v1/analysis``: any legal board, finished or not."""
 
-    model_config = ConfigDict(
-        json_schema_extra={"examples": [examples.ANALYSIS_REQUESTS["unfinished"]["value"]]}
-    )
-
 
 Skill = Annotated[
     float,
@@ -146,17 +184,14 @@ Seed = Annotated[
         ge=-(2**63),
         lt=2**64,
         description="Makes every random choice of this request reproducible: "
-        "the same request with the same seed always gets the same answer.",
+        "the same request with the same seed always gets the same answer, "
+        "and different seeds draw independently.",
     ),
 ]
 
 
 class BestMoveRequest(PositionRequest):
     """Body of ``POST /v1/best-move``: a legal board on which the game is not over, and options."""
-
-    model_config = ConfigDict(
-        json_schema_extra={"examples": [example["value"] for example in examples.BEST_MOVE_REQUESTS.values()]}
-    )
 
     board: PlayableBoard
     skill: Skill = 1.0
@@ -166,6 +201,8 @@ class BestMoveRequest(PositionRequest):
         "uniformly at random, instead of by traps and then the lowest cell.",
     )
     seed: Seed | None = None
+
+    finished_allowed: ClassVar[bool] = False
 
     @property
     def options(self) -> Options:
@@ -178,36 +215,36 @@ MAX_BATCH_ITEMS = 1000
 class BatchRequest(BaseModel):
     """Body of ``POST /v1/best-move/batch``: 1 to 1,000 best-move requests."""
 
-    model_config = ConfigDict(
-        extra="forbid",
-        frozen=True,
-        json_schema_extra={"examples": [examples.BATCH_REQUESTS["two"]["value"]]},
-    )
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
     items: list[BestMoveRequest] = Field(
         min_length=1, max_length=MAX_BATCH_ITEMS, description="Best-move requests, answered in order."
     )
 
 
-class BestMoveQuery(BaseModel):
-    """Query of ``GET /v1/best-move``: the board as a 9-character string."""
+class BestMoveQuery(PositionRequest):
+    """Query of ``GET /v1/best-move``: the board as a 9-character string, and perhaps the player."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    board: PlayableBoardString
 
-    board: str = Field(json_schema_extra=BOARD_STRING_SCHEMA)
-    player: Mark | None = Field(default=None, description=PLAYER_DESCRIPTION)
+    finished_allowed: ClassVar[bool] = False
 
 
 class PlayerQuery(BaseModel):
-    """Query of ``GET /v1/positions/{board}``."""
+    """Query of ``GET /v1/positions/{board}``: perhaps the player."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     player: Mark | None = Field(default=None, description=PLAYER_DESCRIPTION)
 
 
+# --- responses --------------------------------------------------------------------------------------
+
+Cell = Annotated[int, Field(ge=0, le=8, description="Cell index: row * 3 + column.")]
+Row = Annotated[int, Field(ge=0, le=2, description="Row of the cell, 0 at the top.")]
+Column = Annotated[int, Field(ge=0, le=2, description="Column of the cell, 0 on the left.")]
 Score = Annotated[int, Field(ge=-1, le=1, description="1 win, 0 draw, -1 loss, for the side to move.")]
-Outcome = Annotated[Literal["win", "draw", "loss"], Field(description="The score in words.")]
+OutcomeName = Annotated[Outcome, Field(description="The score in words.")]
 Plies = Annotated[
     int,
     Field(
@@ -217,7 +254,6 @@ Plies = Annotated[
         "the winner hurries, the loser delays.",
     ),
 ]
-Cell = Annotated[int, Field(ge=0, le=8, description="Cell index: row * 3 + column.")]
 CanonicalBoard = Annotated[
     str,
     Field(
@@ -228,19 +264,27 @@ CanonicalBoard = Annotated[
 ]
 
 
-class BestMoveResponse(BaseModel):
-    """The chosen move and its value for the side to move."""
-
-    model_config = ConfigDict(json_schema_extra={"examples": [examples.BEST_MOVE_RESPONSE]})
+class _Board(BaseModel):
+    """The position a move is played in."""
 
     board: CanonicalBoard
     player: Mark = Field(description="The side to move, who plays the returned move.")
+
+
+class _Move(BaseModel):
+    """A move and its value for the side that plays it, under perfect play afterwards."""
+
     position: Cell
-    row: int = Field(ge=0, le=2)
-    column: int = Field(ge=0, le=2)
+    row: Row
+    column: Column
     score: Score
-    outcome: Outcome
+    outcome: OutcomeName
     plies_to_end: Plies
+
+
+class BestMoveResponse(_Move, _Board):
+    """The chosen move and its value for the side to move."""
+
     optimal: bool = Field(description="Whether the returned move is one of the optimal moves.")
     board_after: CanonicalBoard
     status_after: Status = Field(description="The status of the board after the move.")
@@ -252,15 +296,9 @@ class BatchResponse(BaseModel):
     results: list[BestMoveResponse]
 
 
-class MoveInfo(BaseModel):
+class MoveInfo(_Move):
     """One legal move and its value for the side that plays it."""
 
-    position: Cell
-    row: int = Field(ge=0, le=2)
-    column: int = Field(ge=0, le=2)
-    score: Score
-    outcome: Outcome
-    plies_to_end: Plies
     traps: int = Field(
         ge=0,
         le=8,
@@ -272,17 +310,13 @@ class MoveInfo(BaseModel):
 class AnalysisResponse(BaseModel):
     """Everything about a position: status, values of every move, and the principal variation."""
 
-    model_config = ConfigDict(
-        json_schema_extra={"examples": [examples.ANALYSIS_RESPONSE, examples.FINISHED_ANALYSIS_RESPONSE]}
-    )
-
     board: CanonicalBoard
     status: Status
     winner: Mark | None = Field(description="The side with three in a row, null if none.")
     winning_lines: list[list[int]] = Field(description="Every complete line, as its 3 cells.")
     player: Mark | None = Field(description="The side to move; null when the game is over.")
     score: Score | None
-    outcome: Outcome | None
+    outcome: OutcomeName | None
     plies_to_end: Plies | None
     best_moves: list[int] = Field(
         description="Every optimal cell: best score, then fastest win or slowest loss."
@@ -295,10 +329,6 @@ class AnalysisResponse(BaseModel):
 
 class HealthResponse(BaseModel):
     """The service is up and its solved table is ready."""
-
-    model_config = ConfigDict(
-        json_schema_extra={"examples": [{"status": "ok", "version": "1.0.0", "positions": 8533}]}
-    )
 
     status: Literal["ok"]
     version: str
@@ -317,8 +347,6 @@ class ErrorDetail(BaseModel):
 
 class Problem(BaseModel):
     """An error, as ``application/problem+json`` (RFC 9457)."""
-
-    model_config = ConfigDict(json_schema_extra={"examples": [examples.PROBLEMS[422][1]]})
 
     type: str = Field(description="A URI reference naming the kind of problem.")
     title: str = Field(description="A short summary of the kind of problem.")

@@ -1,4 +1,4 @@
-"""The application factory: settings, the solved game, routes, errors and middleware."""
+"""The application factory: the solved game, routes, errors and middleware, wired once per process."""
 
 from __future__ import annotations
 
@@ -10,15 +10,15 @@ from functools import cache
 from fastapi import FastAPI
 from fastapi.middleware.cors import CORSMiddleware
 
-from . import __version__, logs, pages, problems
-from .api import REQUEST_MODELS, router
-from .docs import install_docs
-from .middleware import BodyLimitMiddleware
-from .observability import Metrics, ObservabilityMiddleware
+from .. import __version__, logs
+from ..game import SolvedGame, solve
+from ..settings import Settings
+from . import problems
+from .answers import Answers
+from .metrics import Metrics
+from .middleware import ServiceMiddleware
 from .openapi import DESCRIPTION, TAGS, install_openapi
-from .settings import Settings
-from .solver import SolvedGame, solve
-from .views import Documents
+from .routes import analysis, docs, moves, operations, pages
 
 
 @cache
@@ -34,7 +34,10 @@ def solved_game() -> SolvedGame:
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
-    """Build the service: solve the game (once per process) and wire the web layer around it."""
+    """Build the service: solve the game (once per process) and wire the web layer around it.
+
+    uvicorn calls it as a factory (``service.web.app:create_app``), once per worker.
+    """
     settings = settings or Settings()
     logs.configure(settings.log_level)
     game = solved_game()
@@ -48,6 +51,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             game.seconds * 1000,
         )
         yield
+        logs.writer.flush()
 
     app = FastAPI(
         title="Tic-tac-toe best-move API",
@@ -55,20 +59,24 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         description=DESCRIPTION,
         openapi_tags=TAGS,
         lifespan=lifespan,
+        openapi_url=None,
         docs_url=None,
         redoc_url=None,
         redirect_slashes=False,
     )
     app.state.settings = settings
-    app.state.documents = Documents(game)
-    app.include_router(router)
-    app.include_router(pages.router)
-    install_docs(app)
+    app.state.answers = Answers(game)
+    app.state.metrics = Metrics(__version__, game.boards, game.seconds)
+    # The API first: routes are matched in order, and the API is what is asked most.
+    routers = (moves.router, analysis.router, operations.router, pages.router)
+    for router in routers:
+        app.include_router(router)
+    docs.install_docs(app)
     app.mount("/static", pages.static_files(), name="static")
-    app.state.route_methods = problems.route_methods([*app.router.routes, *router.routes])
+    app.state.route_methods = problems.route_methods(
+        [*(route for router in routers for route in router.routes), *app.router.routes]
+    )
     problems.install(app)
-    app.add_middleware(problems.UnhandledErrorMiddleware)
-    app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes)
     app.add_middleware(
         CORSMiddleware,
         allow_origins=settings.cors_origins,
@@ -78,10 +86,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         allow_credentials=False,
         max_age=86400,
     )
-    app.state.metrics = Metrics(__version__, game.boards, game.seconds)
-    app.add_middleware(ObservabilityMiddleware, metrics=app.state.metrics)
-    install_openapi(app, REQUEST_MODELS)
+    app.add_middleware(
+        ServiceMiddleware,
+        metrics=app.state.metrics,
+        access_log=logs.AccessLog(settings.log_level),
+        max_body_bytes=settings.max_body_bytes,
+    )
+    install_openapi(app)
     return app
-
-
-app = create_app()

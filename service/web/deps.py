@@ -1,0 +1,22 @@
+"""What routes declare besides their input models, as ``Annotated`` aliases."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import Depends, Header, Request
+
+from .answers import Answers
+
+
+async def get_answers(request: Request) -> Answers:
+    """The app's answers, made when the app was built (async: no threadpool hop)."""
+    answers: Answers = request.app.state.answers
+    return answers
+
+
+AnswersDep = Annotated[Answers, Depends(get_answers)]
+IfNoneMatch = Annotated[
+    str | None,
+    Header(description="Entity tags the client holds; a match gets `304 Not Modified`."),
+]

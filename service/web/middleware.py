@@ -1,0 +1,192 @@
+"""The service's middleware: one pure ASGI layer around the app, for what every request needs.
+
+:class:`ServiceMiddleware`, outermost of the app's own middleware, does for
+each HTTP request, in one pass:
+
+* gives it an id (the client's ``X-Request-ID`` when it is a sensible token)
+  and sends it back, with ``X-Content-Type-Options: nosniff``;
+* refuses a body over the limit with ``413`` (a declared ``Content-Length``
+  before reading, a chunked body as soon as it grows past it);
+* answers a bug (an exception that escaped every handler) with a ``500``
+  problem, and logs its traceback: the one place that answers ``500``;
+* notices a client that leaves before its request is complete: counted and
+  logged with status ``499`` (the client's doing, not the service's), once,
+  at info level, without a traceback;
+* counts and times the request (Prometheus) and writes one access log line.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from ..logs import AccessLog, logger
+from .metrics import Metrics
+from .problems import BODY_TOO_LARGE, INTERNAL_ERROR, problem
+
+REQUEST_ID_HEADER = b"x-request-id"
+_VALID_REQUEST_ID = re.compile(rb"^[A-Za-z0-9._:\-]{1,128}$")
+_NOSNIFF = (b"x-content-type-options", b"nosniff")
+#: The status counted and logged for a client that left before its request was complete.
+CLIENT_CLOSED_REQUEST = 499
+#: Methods counted under their own name; any other is counted as ``OTHER`` (labels stay few).
+KNOWN_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
+
+
+class ClientDisconnected(Exception):
+    """The client closed the connection before its whole request arrived."""
+
+
+class BodyTooLarge(Exception):
+    """A chunked request body grew past the limit."""
+
+
+def request_id(scope: Scope) -> str:
+    """The client's ``X-Request-ID`` when it is a sensible token, else a new random id."""
+    for name, value in scope["headers"]:
+        if name == REQUEST_ID_HEADER and _VALID_REQUEST_ID.match(value):
+            return bytes(value).decode()
+    return os.urandom(12).hex()
+
+
+def route_template(scope: Scope) -> str:
+    """The route a request matched, as its template (``/v1/positions/{board}``), to keep labels few."""
+    route = scope.get("route")
+    path = getattr(route, "path", None)
+    if isinstance(path, str):
+        return path if getattr(route, "methods", None) else f"{path}/{{path}}"
+    mounted = scope.get("root_path", "")
+    if scope.get("endpoint") is not None and mounted:
+        return f"{mounted}/{{path}}"
+    return "<unmatched>"
+
+
+def _body_length(scope: Scope) -> tuple[int | None, bool]:
+    """The declared ``Content-Length`` (``None`` if absent or not a number) and whether it is chunked."""
+    length: int | None = None
+    chunked = False
+    for name, value in scope["headers"]:
+        if name == b"content-length":
+            length = int(value) if value.isdigit() else None
+        elif name == b"transfer-encoding":
+            chunked = b"chunked" in value.lower()
+    return length, chunked
+
+
+class _Exchange:
+    """One request as the middleware follows it: the body received so far, the status answered."""
+
+    __slots__ = ("_receive", "_send", "complete", "headers", "limit", "received", "status")
+
+    def __init__(
+        self,
+        receive: Receive,
+        send: Send,
+        headers: tuple[tuple[bytes, bytes], ...],
+        limit: int,
+        *,
+        complete: bool,
+    ) -> None:
+        self._receive = receive
+        self._send = send
+        self.headers = headers
+        self.limit = limit
+        self.received = 0
+        self.complete = complete
+        self.status = 0
+
+    async def receive(self) -> Message:
+        """The next message from the client; :class:`BodyTooLarge` or :class:`ClientDisconnected` raised."""
+        message = await self._receive()
+        if message["type"] == "http.request":
+            self.received += len(message.get("body", b""))
+            if self.received > self.limit:
+                raise BodyTooLarge
+            self.complete = not message.get("more_body", False)
+        elif message["type"] == "http.disconnect" and not self.complete:
+            raise ClientDisconnected
+        return message
+
+    async def send(self, message: Message) -> None:
+        """Send a message of the answer, with the headers every answer carries."""
+        if message["type"] == "http.response.start":
+            self.status = message["status"]
+            message["headers"] = [*message.get("headers", ()), *self.headers]
+        await self._send(message)
+
+
+class ServiceMiddleware:
+    """Request ids, body limit, error answers, metrics and access log; see the module's docstring."""
+
+    def __init__(self, app: ASGIApp, *, metrics: Metrics, access_log: AccessLog, max_body_bytes: int) -> None:
+        self.app = app
+        self.metrics = metrics
+        self.access_log = access_log
+        self.max_body_bytes = max_body_bytes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = time.perf_counter()
+        rid = request_id(scope)
+        scope.setdefault("state", {})["request_id"] = rid
+        length, chunked = _body_length(scope)
+        exchange = _Exchange(
+            receive,
+            send,
+            ((REQUEST_ID_HEADER, rid.encode()), _NOSNIFF),
+            self.max_body_bytes,
+            complete=length is None and not chunked,  # no body: a disconnect is not an early one
+        )
+        try:
+            if length is not None and length > self.max_body_bytes:
+                raise BodyTooLarge
+            await self.app(scope, exchange.receive, exchange.send)
+        except BodyTooLarge:
+            if exchange.status:
+                raise
+            await self._too_large(scope, exchange.send)
+        except ClientDisconnected:
+            exchange.status = CLIENT_CLOSED_REQUEST
+            logger.info(
+                "client disconnected before its request was complete: %s %s",
+                scope["method"],
+                scope["path"],
+                extra={"request_id": rid},
+            )
+        except Exception:
+            logger.exception(
+                "unhandled error on %s %s", scope["method"], scope["path"], extra={"request_id": rid}
+            )
+            if exchange.status:
+                raise
+            answer = problem(INTERNAL_ERROR, "the service failed to answer this request", scope["path"])
+            await answer(scope, _no_body, exchange.send)
+        finally:
+            self._record(scope, exchange.status or 500, time.perf_counter() - started, rid)
+
+    def _record(self, scope: Scope, status: int, seconds: float, rid: str) -> None:
+        """Count, time and log one answered request."""
+        route = route_template(scope)
+        method = scope["method"] if scope["method"] in KNOWN_METHODS else "OTHER"
+        self.metrics.requests.labels(route, method, str(status)).inc()
+        self.metrics.latency.labels(route, method).observe(seconds)
+        if self.access_log.enabled:
+            self.access_log.write(scope, route=route, status=status, seconds=seconds, request_id=rid)
+
+    async def _too_large(self, scope: Scope, send: Send) -> None:
+        response = problem(
+            BODY_TOO_LARGE,
+            f"the request body is larger than the limit of {self.max_body_bytes} bytes",
+            scope["path"],
+            headers={"Connection": "close"},
+        )
+        await response(scope, _no_body, send)
+
+
+async def _no_body() -> Message:
+    return {"type": "http.request", "body": b"", "more_body": False}

@@ -1,0 +1,137 @@
+"""The OpenAPI document: its texts, the parts routes share, and error media types.
+
+Routes declare their models, so FastAPI writes the schemas, parameters and
+request bodies; this module adds what a model cannot say: descriptions,
+response examples, and ``application/problem+json`` for every error.
+``tictactoe openapi`` writes the committed copy (``openapi/openapi.json``).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastapi import FastAPI
+from fastapi.openapi.utils import get_openapi
+
+from ..schemas import Problem
+from . import examples
+from .problems import PROBLEM_MEDIA_TYPE
+
+JSON = "application/json"
+
+DESCRIPTION = """\
+Perfect play for tic-tac-toe, as a stateless REST/JSON service for game front ends.
+
+POST a board and get back the best move, its value and the reasons: every one of the
+8,533 legal boards is solved when the service starts, so an answer is a table lookup.
+
+* **Boards** come as a 9-character string (`"X.O...X.."`), an array of 9 cells, or
+  3 rows of 3 cells. Answers always use the canonical string of `X`, `O` and `.`.
+* **Values** are from the side to move: `score` 1 win, 0 draw, -1 loss;
+  `plies_to_end` is how many moves the game still lasts under perfect play.
+* **Errors** are `application/problem+json` (RFC 9457) with the location of each problem.
+"""
+
+TAGS: list[dict[str, Any]] = [
+    {"name": "moves", "description": "The move to play."},
+    {"name": "analysis", "description": "Everything about a position."},
+    {"name": "service", "description": "Operations."},
+]
+
+MOVE_CHOICE = """\
+Returns the move to play on `board` for the side to move, with its value.
+
+With default options the move is always optimal, chosen in this order: the
+best `score`; a win in the fewest plies or a loss in the most; the move that
+leaves the opponent the most mistakes; the lowest cell index. Values are from
+the side to move: `score` 1 win, 0 draw, -1 loss; `plies_to_end` counts the
+moves left under perfect play, this one included.
+
+The board may be a 9-character string, an array of 9 cells or 3 rows of 3.
+`player` is needed only when both sides have as many marks (X moves first by
+default). A finished board gets `422` with type `/problems/game-over`.
+"""
+
+MOVE_OPTIONS = """
+Options for front ends: `random: true` breaks the ties between optimal moves
+at random; `skill` (0 to 1) plays a uniformly random legal move with
+probability `1 - skill`, a difficulty slider; `seed` makes the random choices
+reproducible. `optimal` is `false` when the returned move is not one of the
+optimal moves, and `score`, `outcome` and `plies_to_end` always describe the
+returned move. Answers that involve randomness carry `Cache-Control: no-store`.
+"""
+
+ANALYSIS = """\
+Returns everything about a position: its `status`, `winner` and
+`winning_lines`; for an unfinished board the side to move (`player`), the
+value of the position (`score`, `outcome`, `plies_to_end`), every legal move
+with its value, best first, the optimal cells (`best_moves`), and the
+`principal_variation`: the rest of the game under perfect play.
+
+A finished board is valid here: it gets its status, winner and lines, and no
+moves.
+"""
+
+CACHEABLE = (
+    "Cacheable: `Cache-Control: public, max-age=86400` and a strong `ETag`; "
+    "a matching `If-None-Match` gets `304`."
+)
+
+NOT_MODIFIED: dict[int | str, dict[str, Any]] = {
+    304: {"description": "Not modified: the `ETag` in `If-None-Match` is current."}
+}
+
+
+def ok(example: dict[str, Any]) -> dict[int | str, dict[str, Any]]:
+    """The OpenAPI entry of a ``200`` answer with its example."""
+    return {200: {"content": {JSON: {"example": example}}}}
+
+
+def problem_responses(*codes: int) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI entries for the error responses of an operation."""
+    return {
+        code: {
+            "model": Problem,
+            "description": examples.PROBLEMS[code][0],
+            "content": {PROBLEM_MEDIA_TYPE: {"example": examples.PROBLEMS[code][1]}},
+        }
+        for code in codes
+    }
+
+
+def _problem_media_types(document: dict[str, Any]) -> None:
+    """Error responses are documented as ``application/problem+json``, not ``application/json``."""
+    for operations in document.get("paths", {}).values():
+        for operation in operations.values():
+            for code, response in operation.get("responses", {}).items():
+                content = response.get("content")
+                if not code.startswith(("4", "5")) or not content:
+                    continue
+                plain = content.pop(JSON, {})
+                problem = content.setdefault(PROBLEM_MEDIA_TYPE, {})
+                problem.setdefault("schema", plain.get("schema"))
+
+
+def install_openapi(app: FastAPI) -> None:
+    """Make ``app`` serve its OpenAPI document, with problem media types for errors."""
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            document = get_openapi(
+                title=app.title,
+                version=app.version,
+                description=app.description,
+                routes=app.routes,
+                tags=app.openapi_tags,
+            )
+            _problem_media_types(document)
+            app.openapi_schema = document
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
+
+
+def render(app: FastAPI) -> str:
+    """The document as committed: sorted keys, two-space indent, final newline."""
+    return json.dumps(app.openapi(), indent=2, sort_keys=True, ensure_ascii=False) + "\n"

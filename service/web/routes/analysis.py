@@ -1,0 +1,73 @@
+"""``/v1/positions/{board}`` and ``/v1/analysis``: everything about a position."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Body, Path, Query, Response
+from fastapi.exceptions import RequestValidationError
+
+from ...game import Board, BoardError, Mark, Position
+from ...schemas import BOARD_STRING_SCHEMA, AnalysisRequest, AnalysisResponse, PlayerQuery
+from .. import examples
+from ..answers import Answers, cacheable, json_response
+from ..deps import AnswersDep, IfNoneMatch
+from ..openapi import ANALYSIS, CACHEABLE, NOT_MODIFIED, ok, problem_responses
+from ..routing import TableRoute
+
+router = APIRouter(prefix="/v1", tags=["analysis"], route_class=TableRoute)
+
+BoardInPath = Annotated[
+    str,
+    Path(
+        description="The board: 9 characters, X or O for a mark and '.', '-', '_' or a space "
+        "for an empty cell (URL-encode a space as `%20`).",
+        json_schema_extra=BOARD_STRING_SCHEMA,
+        openapi_examples={"X to move and win": {"value": examples.ANALYSIS_BOARD}},
+    ),
+]
+
+
+def resolve(answers: Answers, board: str, player: Mark | None) -> Position:
+    """The position a board string in the path and a player in the query name, or ``422`` saying why."""
+    position = answers.game.resolve(board, player)
+    if position is not None:
+        return position
+    try:
+        return Position.resolve(Board.parse(board), player)
+    except BoardError as error:
+        loc = ("query", "player") if error.field == "player" else ("path", "board")
+        raise RequestValidationError([{"type": error.code, "loc": loc, "msg": error.message}]) from None
+
+
+@router.get(
+    "/positions/{board}",
+    operation_id="getPosition",
+    summary="Analysis of a board (cacheable)",
+    description=ANALYSIS + "\nThe board is a 9-character string in the path. " + CACHEABLE,
+    response_model=AnalysisResponse,
+    responses=ok(examples.ANALYSIS_RESPONSE) | NOT_MODIFIED | problem_responses(404, 422),
+)
+async def get_position(
+    board: BoardInPath,
+    query: Annotated[PlayerQuery, Query()],
+    answers: AnswersDep,
+    if_none_match: IfNoneMatch = None,
+) -> Response:
+    position = resolve(answers, board, query.player)
+    return cacheable(answers, answers.analysis(position), if_none_match)
+
+
+@router.post(
+    "/analysis",
+    operation_id="postAnalysis",
+    summary="Analysis of a board",
+    description=ANALYSIS + "\nThe board may be in any of the three forms.",
+    response_model=AnalysisResponse,
+    responses=ok(examples.ANALYSIS_RESPONSE) | problem_responses(400, 413, 415, 422),
+)
+async def post_analysis(
+    request: Annotated[AnalysisRequest, Body(openapi_examples=examples.ANALYSIS_REQUESTS)],
+    answers: AnswersDep,
+) -> Response:
+    return json_response(answers.analysis(request.position))

@@ -1,0 +1,68 @@
+"""``/v1/best-move``: the move to play, one board at a time or in batches."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Body, Query, Response
+
+from ...schemas import BatchRequest, BatchResponse, BestMoveQuery, BestMoveRequest, BestMoveResponse
+from .. import examples
+from ..answers import cacheable, json_response
+from ..deps import AnswersDep, IfNoneMatch
+from ..openapi import CACHEABLE, MOVE_CHOICE, MOVE_OPTIONS, NOT_MODIFIED, ok, problem_responses
+from ..routing import TableRoute
+
+router = APIRouter(prefix="/v1/best-move", tags=["moves"], route_class=TableRoute)
+
+
+@router.post(
+    "",
+    operation_id="postBestMove",
+    summary="Best move for a board",
+    description=MOVE_CHOICE + MOVE_OPTIONS,
+    response_model=BestMoveResponse,
+    responses=ok(examples.BEST_MOVE_RESPONSE) | problem_responses(400, 413, 415, 422),
+)
+async def post_best_move(
+    move: Annotated[BestMoveRequest, Body(openapi_examples=examples.BEST_MOVE_REQUESTS)],
+    answers: AnswersDep,
+) -> Response:
+    options = move.options
+    return json_response(answers.best_move_with(move.position, options), deterministic=options.deterministic)
+
+
+@router.post(
+    "/batch",
+    operation_id="postBestMoveBatch",
+    summary="Best moves for many boards",
+    description="Answers 1 to 1,000 best-move requests, each with its own board and options, "
+    "in one round trip. `results` are in the order of `items`. One invalid item fails the whole "
+    "request with `422`, and the location of each error starts with `body`, `items` and the "
+    "index of the item.",
+    response_model=BatchResponse,
+    responses=ok(examples.BATCH_RESPONSE) | problem_responses(400, 413, 415, 422),
+)
+async def post_best_move_batch(
+    batch: Annotated[BatchRequest, Body(openapi_examples=examples.BATCH_REQUESTS)],
+    answers: AnswersDep,
+) -> Response:
+    requests = [(item.position, item.options) for item in batch.items]
+    deterministic = all(options.deterministic for _, options in requests)
+    return json_response(answers.batch(requests), deterministic=deterministic)
+
+
+@router.get(
+    "",
+    operation_id="getBestMove",
+    summary="Best move for a board (cacheable)",
+    description=MOVE_CHOICE
+    + "\nThe same answer as `POST /v1/best-move` with default options (no randomness), for a board "
+    "in string form. " + CACHEABLE,
+    response_model=BestMoveResponse,
+    responses=ok(examples.BEST_MOVE_QUERY_RESPONSE) | NOT_MODIFIED | problem_responses(422),
+)
+async def get_best_move(
+    query: Annotated[BestMoveQuery, Query()], answers: AnswersDep, if_none_match: IfNoneMatch = None
+) -> Response:
+    return cacheable(answers, answers.best_move(query.position), if_none_match)

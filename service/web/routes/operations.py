@@ -1,0 +1,57 @@
+"""``/health`` and ``/metrics``: what operators and orchestrators ask."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request, Response
+from fastapi.responses import PlainTextResponse
+from prometheus_client import generate_latest
+
+from ...schemas import HealthResponse
+from ..answers import JSON, NO_STORE
+from ..deps import AnswersDep
+from ..openapi import ok
+
+router = APIRouter(tags=["service"])
+
+PROMETHEUS = "text/plain; version=0.0.4; charset=utf-8"
+
+
+@router.get(
+    "/health",
+    operation_id="getHealth",
+    summary="Health check",
+    description="`200` once the solved table is ready, with the service version and the "
+    "number of legal boards in the table. Never cached.",
+    response_model=HealthResponse,
+    responses=ok({"status": "ok", "version": "1.0.0", "positions": 8533}),
+)
+async def health(request: Request, answers: AnswersDep) -> Response:
+    body = HealthResponse(status="ok", version=request.app.version, positions=answers.game.boards)
+    return Response(body.model_dump_json(), media_type=JSON, headers=NO_STORE)
+
+
+@router.get(
+    "/metrics",
+    operation_id="getMetrics",
+    summary="Prometheus metrics",
+    description="Metrics in the Prometheus text format: requests by route, method and status "
+    "(`tictactoe_http_requests_total`), a latency histogram "
+    "(`tictactoe_http_request_duration_seconds`), the size of the solved table "
+    "(`tictactoe_solved_positions`), the solve time, and build information "
+    "(`tictactoe_build_info`). Each worker process counts its own requests.",
+    response_class=PlainTextResponse,
+    responses={
+        200: {
+            "content": {
+                PROMETHEUS: {
+                    "schema": {"type": "string"},
+                    "example": "# HELP tictactoe_solved_positions Legal boards in the solved table.\n"
+                    "# TYPE tictactoe_solved_positions gauge\ntictactoe_solved_positions 8533.0\n",
+                }
+            }
+        }
+    },
+)
+async def metrics(request: Request) -> Response:
+    registry = request.app.state.metrics.registry
+    return Response(generate_latest(registry), media_type=PROMETHEUS, headers=NO_STORE)
