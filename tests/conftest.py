@@ -1,8 +1,16 @@
+"""Fixtures shared by every layer, and the layer markers.
+
+The tests are in one directory per layer, each with a marker of the same name:
+``game`` (unit tests of the rules and the solver), ``api`` (the app in-process),
+``e2e`` (a real server over HTTP), ``browser`` (Chromium) and ``deploy`` (image,
+compose file, manifests). A test that uses the ``live_server`` fixture is also
+marked ``e2e``. ``pytest -m "game or api"`` runs the fast ones.
+"""
+
 from __future__ import annotations
 
-import os
-import shutil
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
 
 import httpx
 import pytest
@@ -10,6 +18,19 @@ from fastapi import FastAPI
 
 from service.settings import Settings
 from service.web.app import create_app
+from tests.support.server import Server, running
+
+LAYERS = ("game", "api", "e2e", "browser", "deploy")
+HERE = Path(__file__).resolve().parent
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        layer = Path(item.fspath).resolve().relative_to(HERE).parts[0]
+        if layer in LAYERS:
+            item.add_marker(getattr(pytest.mark, layer))
+        if "live_server" in getattr(item, "fixturenames", ()) and layer != "e2e":
+            item.add_marker(pytest.mark.e2e)
 
 
 @pytest.fixture(scope="session")
@@ -19,7 +40,8 @@ def anyio_backend() -> str:
 
 @pytest.fixture(scope="session")
 def app() -> FastAPI:
-    return create_app(Settings())
+    """The app in-process, quiet: tests that read logs make their own."""
+    return create_app(Settings(log_level="warning"))
 
 
 @pytest.fixture
@@ -29,18 +51,15 @@ async def client(app: FastAPI) -> AsyncIterator[httpx.AsyncClient]:
         yield client
 
 
-def require_tool(name: str) -> str:
-    """The path of a system tool; skip without it, but fail under CI where it must be installed."""
-    path = shutil.which(name)
-    if path is None:
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"{name} is required under CI but is not installed")
-        pytest.skip(f"{name} is not installed")
-    return path
+@pytest.fixture(scope="session")
+def live_server() -> Iterator[Server]:
+    """``python -m service`` on 127.0.0.1 and a free port, shared by the session's tests."""
+    with running(env={"TICTACTOE_LOG_LEVEL": "warning"}) as server:
+        yield server
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
-    from .stats import counts
+    from tests.support.stats import counts
 
     if counts:
         terminalreporter.section("figures")

@@ -7,7 +7,7 @@ from typing import Any
 import httpx
 import pytest
 
-from . import oracle
+from tests.support import oracle
 
 pytestmark = pytest.mark.anyio
 

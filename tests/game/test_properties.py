@@ -8,8 +8,7 @@ from hypothesis import strategies as st
 
 from service.game.board import Board, Position
 from service.game.solver import SolvedGame, solve
-
-from .stats import counts
+from tests.support.stats import counts
 
 MARK_SPELLINGS = {"X": ["X", "x"], "O": ["O", "o"], ".": [".", "-", "_", " "]}
 ARRAY_EMPTY = [None, "", " ", ".", "-", "_"]

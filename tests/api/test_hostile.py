@@ -9,8 +9,8 @@ from typing import Any
 import httpx
 import pytest
 
-from .server import Server, running
-from .stats import counts
+from tests.support.server import Server
+from tests.support.stats import counts
 
 pytestmark = pytest.mark.anyio
 
@@ -228,15 +228,9 @@ async def test_methods_and_paths_nobody_serves(client: httpx.AsyncClient) -> Non
         await expect(client, "GET", path, 404, "not-found")
 
 
-@pytest.fixture(scope="module")
-def server() -> Iterator[Server]:
-    with running(env={"TICTACTOE_LOG_LEVEL": "warning"}) as server:
-        yield server
-
-
-def test_over_the_wire(server: Server) -> None:
+def test_over_the_wire(live_server: Server) -> None:
     """The same defences through uvicorn's own HTTP parsing."""
-    with httpx.Client(base_url=server.url, timeout=10) as client:
+    with httpx.Client(base_url=live_server.url, timeout=10) as client:
         cases = [
             ("POST", "/v1/best-move", {"content": b"{", "headers": JSON}, 400),
             ("POST", "/v1/best-move", {"content": b"x" * (10 * 1024 * 1024), "headers": JSON}, 413),

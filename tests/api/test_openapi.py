@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -12,10 +11,11 @@ from fastapi import FastAPI
 
 from service.web import examples
 from service.web.openapi import render
+from tests.support import ROOT
 
 pytestmark = pytest.mark.anyio
 
-COMMITTED = Path(__file__).resolve().parent.parent / "openapi" / "openapi.json"
+COMMITTED = ROOT / "openapi" / "openapi.json"
 
 
 async def served(client: httpx.AsyncClient) -> dict[str, Any]:

@@ -7,14 +7,11 @@ import json
 import os
 import time
 from collections import Counter
-from collections.abc import Iterator
 
-import pytest
-
-from . import oracle
-from .loadgen import Answer, Request, load, rss_kib
-from .server import Server, running
-from .stats import counts
+from tests.support import oracle
+from tests.support.loadgen import Answer, Request, load, rss_kib
+from tests.support.server import Server
+from tests.support.stats import counts
 
 SOAK_REQUESTS = int(os.environ.get("SOAK_REQUESTS", "100000"))
 CONNECTIONS = 64
@@ -55,28 +52,22 @@ def check(request: Request, answer: Answer) -> None:
     assert (score, data["plies_to_end"]) == oracle.value(oracle.encode(cells), side)
 
 
-@pytest.fixture(scope="module")
-def server() -> Iterator[Server]:
-    with running(env={"TICTACTOE_LOG_LEVEL": "warning"}) as server:
-        yield server
-
-
-def test_high_concurrency_every_answer_right_and_memory_flat(server: Server) -> None:
+def test_high_concurrency_every_answer_right_and_memory_flat(live_server: Server) -> None:
     cases = positions()
     mix = requests_for(cases)
     # Warm up: every answer rendered once, so that what follows measures steady state.
-    asyncio.run(load(server.port, mix * 2, CONNECTIONS, timeout=120))
-    before = rss_kib(server.process.pid)
+    asyncio.run(load(live_server.port, mix * 2, CONNECTIONS, timeout=120))
+    before = rss_kib(live_server.process.pid)
 
     rounds = max(1, -(-SOAK_REQUESTS // len(mix)))
     statuses: Counter[int] = Counter()
     started = time.monotonic()
     for _ in range(rounds):
-        for request, answer in asyncio.run(load(server.port, mix, CONNECTIONS, timeout=120)):
+        for request, answer in asyncio.run(load(live_server.port, mix, CONNECTIONS, timeout=120)):
             statuses[answer.status] += 1
             check(request, answer)
     elapsed = time.monotonic() - started
-    after = rss_kib(server.process.pid)
+    after = rss_kib(live_server.process.pid)
 
     sent = sum(statuses.values())
     counts["load requests sent"] += sent
@@ -87,4 +78,4 @@ def test_high_concurrency_every_answer_right_and_memory_flat(server: Server) -> 
     assert sent >= SOAK_REQUESTS
     assert statuses == Counter({200: sent})
     assert after <= before * 1.05, f"resident memory grew from {before} KiB to {after} KiB"
-    assert server.process.poll() is None
+    assert live_server.process.poll() is None

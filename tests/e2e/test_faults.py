@@ -17,10 +17,9 @@ from service import logs
 from service.settings import Settings
 from service.web.answers import Answers
 from service.web.app import create_app
-
-from .loadgen import Broken, Request, read_answer
-from .server import running
-from .stats import counts
+from tests.support.loadgen import Broken, Request, read_answer
+from tests.support.server import running
+from tests.support.stats import counts
 
 # Randomized items are rendered one by one, so a batch takes the server a while: it is in flight.
 BATCH = Request.post(

@@ -9,8 +9,8 @@ from urllib.parse import urlsplit
 import httpx
 import pytest
 
-from .conftest import require_tool
-from .server import Server, running
+from tests.support.server import Server
+from tests.support.tools import require_tool
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 
@@ -24,12 +24,6 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 ENDED = re.compile(r"^(Draw\.|The engine wins with|You win with)")
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[Server]:
-    with running() as server:
-        yield server
 
 
 @pytest.fixture(scope="module")
@@ -71,8 +65,8 @@ class Page:
 
 
 @pytest.fixture
-def page(browser: object, server: Server) -> Iterator[Page]:
-    page = Page(browser, server)
+def page(browser: object, live_server: Server) -> Iterator[Page]:
+    page = Page(browser, live_server)
     yield page
     page.context.close()
 
@@ -126,7 +120,7 @@ def test_the_game_can_be_played_with_the_keyboard(page: Page) -> None:
     page.assert_only_own_host()
 
 
-def test_hint_shows_every_moves_value(page: Page, server: Server) -> None:
+def test_hint_shows_every_moves_value(page: Page, live_server: Server) -> None:
     page.goto("/play")
     page.page.click("#new-game")
     wait_for_turn_or_end(page)
@@ -143,7 +137,7 @@ def test_hint_shows_every_moves_value(page: Page, server: Server) -> None:
         )
         for i in range(9)
     )
-    analysis = httpx.post(f"{server.url}/v1/analysis", json={"board": board, "player": "X"}).json()
+    analysis = httpx.post(f"{live_server.url}/v1/analysis", json={"board": board, "player": "X"}).json()
     shown = {
         int(cell.get_attribute("data-cell")): cell.locator(".hint").inner_text()
         for cell in page.page.locator(".cell").all()
@@ -185,8 +179,8 @@ def test_unreachable_service_shows_a_readable_error(page: Page) -> None:
     assert "Cannot reach the service" in error.inner_text()
 
 
-def test_phone_sized_screen(browser: object, server: Server) -> None:
-    phone = Page(browser, server, viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True)
+def test_phone_sized_screen(browser: object, live_server: Server) -> None:
+    phone = Page(browser, live_server, viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True)
     try:
         phone.goto("/play")
         width = phone.page.evaluate("document.scrollingElement.scrollWidth")
@@ -202,10 +196,10 @@ def test_phone_sized_screen(browser: object, server: Server) -> None:
         phone.context.close()
 
 
-def test_swagger_ui_offline_shows_every_operation_and_tries_one(page: Page, server: Server) -> None:
+def test_swagger_ui_offline_shows_every_operation_and_tries_one(page: Page, live_server: Server) -> None:
     page.goto("/docs")
     page.page.wait_for_selector(".opblock")
-    operations = httpx.get(f"{server.url}/openapi.json").json()["paths"]
+    operations = httpx.get(f"{live_server.url}/openapi.json").json()["paths"]
     expected = sum(len(methods) for methods in operations.values())
     assert page.page.locator(".opblock").count() == expected
     for path in operations:

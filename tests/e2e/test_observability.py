@@ -8,7 +8,7 @@ import re
 import httpx
 import pytest
 
-from .server import running
+from tests.support.server import running
 
 pytestmark = pytest.mark.anyio
 

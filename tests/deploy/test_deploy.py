@@ -8,7 +8,6 @@ compose tools themselves. The image itself is built and run by
 
 from __future__ import annotations
 
-import importlib
 import json
 import os
 import re
@@ -27,9 +26,10 @@ import httpx
 import pytest
 import yaml
 
-from .server import running
+from tests.support import ROOT
+from tests.support.server import running
+from tests.support.tools import require_module, require_tool
 
-ROOT = Path(__file__).resolve().parent.parent
 DOCKERFILE = ROOT / "Dockerfile"
 COMPOSE_FILE = ROOT / "docker-compose.yml"
 KUBERNETES = ROOT / "deploy" / "kubernetes"
@@ -40,31 +40,6 @@ OLDEST_KUBERNETES = "1.29"
 
 
 # --- helpers ---------------------------------------------------------------------------------------
-
-
-def require_tool(*names: str) -> str:
-    """The first of ``names`` found on PATH or beside the test interpreter.
-
-    Skips when none is installed, but fails under CI, which installs them all.
-    """
-    for name in names:
-        path = shutil.which(name) or shutil.which(name, path=str(Path(sys.executable).parent))
-        if path is not None:
-            return path
-    missing = " or ".join(names)
-    if os.environ.get("CI") == "true":
-        pytest.fail(f"{missing} is required under CI but is not installed")
-    pytest.skip(f"{missing} is not installed")
-
-
-def require_module(name: str) -> Any:
-    """The module ``name`` (a dev dependency): skips without it, but fails under CI."""
-    if os.environ.get("CI") == "true":
-        try:
-            return importlib.import_module(name)
-        except ImportError as error:
-            pytest.fail(f"{name} is required under CI but cannot be imported: {error}")
-    return pytest.importorskip(name)
 
 
 def load_documents(path: Path) -> list[dict[str, Any]]:
@@ -210,9 +185,7 @@ def test_manifest_is_valid_for_kubernetes(name: str) -> None:
 
 
 def test_kustomize_output_is_valid_and_labelled() -> None:
-    kubectl = shutil.which("kubectl")
-    if kubectl is None:
-        pytest.skip("kubectl is not installed: kustomize output not checked")
+    kubectl = require_tool("kubectl")
     built = subprocess.run(
         [kubectl, "kustomize", str(KUBERNETES)], capture_output=True, text=True, timeout=60, check=False
     )
@@ -523,7 +496,7 @@ def test_a_killed_worker_is_replaced_while_the_service_answers() -> None:
 def test_image_and_ci_install_pinned_versions() -> None:
     """Every declared dependency has an exact pin in constraints.txt, which the image and CI use."""
 
-    root = Path(__file__).resolve().parent.parent
+    root = ROOT
     pins = {
         re.sub(r"[-_.]+", "-", line.split("==")[0]).lower()
         for line in (root / "constraints.txt").read_text().splitlines()

@@ -7,8 +7,7 @@ import itertools
 import pytest
 
 from service.game.board import Board, BoardError, Position, Status
-
-from . import oracle
+from tests.support import oracle
 
 
 @pytest.mark.parametrize(

@@ -9,8 +9,7 @@ import pytest
 
 from service.__main__ import parse_args
 from service.settings import Settings
-
-from .server import free_port, running
+from tests.support.server import free_port, running
 
 
 def test_settings_defaults(monkeypatch: pytest.MonkeyPatch) -> None:

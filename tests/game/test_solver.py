@@ -6,8 +6,7 @@ import pytest
 
 from service.game.board import Board, Position, Status
 from service.game.solver import SolvedGame, solve
-
-from . import oracle
+from tests.support import oracle
 
 
 @pytest.fixture(scope="module")

@@ -6,13 +6,11 @@ import io
 import re
 import subprocess
 import sys
-from collections.abc import Iterator
 
 import pytest
 
 from service.cli import main
-
-from .server import Server, running
+from tests.support.server import Server
 
 
 def run_cli(
@@ -116,19 +114,13 @@ def test_errors_are_reported_not_raised(capsys: pytest.CaptureFixture[str]) -> N
     assert "cannot reach the service" in capsys.readouterr().err
 
 
-@pytest.fixture(scope="module")
-def server() -> Iterator[Server]:
-    with running() as server:
-        yield server
-
-
-def test_commands_talk_to_a_server_given_by_url(server: Server) -> None:
-    code, out = run_cli(["--url", server.url, "best-move", "XX.OO...."])
+def test_commands_talk_to_a_server_given_by_url(live_server: Server) -> None:
+    code, out = run_cli(["--url", live_server.url, "best-move", "XX.OO...."])
     assert code == 0, out
     assert "X plays cell 2" in out
-    code, out = run_cli(["--url", server.url, "selfplay", "--games", "4"])
+    code, out = run_cli(["--url", live_server.url, "selfplay", "--games", "4"])
     assert "drawn 4" in out
     code, out = run_cli(
-        ["--url", server.url, "play", "--side", "O", "--first", "X", "--skill", "1"], every_cell()
+        ["--url", live_server.url, "play", "--side", "O", "--first", "X", "--skill", "1"], every_cell()
     )
     assert code == 0 and "The engine plays" in out

@@ -18,8 +18,7 @@ from schemathesis.checks import positive_data_acceptance
 
 from service.settings import Settings
 from service.web.app import create_app
-
-from .stats import counts
+from tests.support.stats import counts
 
 app = create_app(Settings(log_level="warning"))
 schema = schemathesis.openapi.from_asgi("/openapi.json", app)

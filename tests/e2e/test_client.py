@@ -4,32 +4,24 @@ from __future__ import annotations
 
 import socket
 import time
-from collections.abc import Iterator
 
 import httpx
 import pytest
 
 from service.client import AsyncClient, Client, ServiceError, best_move_body
 from service.schemas import AnalysisResponse, BestMoveResponse
-
-from .server import Server, free_port, running
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[Server]:
-    with running() as server:
-        yield server
+from tests.support.server import Server, free_port
 
 
-def test_three_lines(server: Server) -> None:
-    with Client(server.url) as client:
+def test_three_lines(live_server: Server) -> None:
+    with Client(live_server.url) as client:
         move = client.best_move("X........")
     assert isinstance(move, BestMoveResponse)
     assert (move.position, move.score, move.outcome, move.plies_to_end) == (4, 0, "draw", 8)
 
 
-def test_sync_client(server: Server) -> None:
-    with Client(server.url, timeout=2) as client:
+def test_sync_client(live_server: Server) -> None:
+    with Client(live_server.url, timeout=2) as client:
         assert client.health().positions == 8533
         assert client.best_move([["X", "", "O"], ["", "", ""], ["X", "", ""]], "O").position == 3
         weak = client.best_move("XX.OO....", skill=0, seed=11)
@@ -44,8 +36,8 @@ def test_sync_client(server: Server) -> None:
         assert results[1].player == "O"
 
 
-def test_sync_client_errors_carry_the_problem(server: Server) -> None:
-    with Client(server.url) as client, pytest.raises(ServiceError) as caught:
+def test_sync_client_errors_carry_the_problem(live_server: Server) -> None:
+    with Client(live_server.url) as client, pytest.raises(ServiceError) as caught:
         client.best_move("XXXOO....")
     error = caught.value
     assert error.status == 422
@@ -57,8 +49,8 @@ def test_sync_client_errors_carry_the_problem(server: Server) -> None:
 
 
 @pytest.mark.anyio
-async def test_async_client(server: Server) -> None:
-    async with AsyncClient(server.url) as client:
+async def test_async_client(live_server: Server) -> None:
+    async with AsyncClient(live_server.url) as client:
         assert (await client.health()).status == "ok"
         assert (await client.best_move(".........", "O")).board_after == "O........"
         assert (await client.analyze("XXXOO.O..")).winner == "X"
@@ -70,8 +62,8 @@ async def test_async_client(server: Server) -> None:
 
 
 @pytest.mark.anyio
-async def test_async_client_batch_error_index(server: Server) -> None:
-    async with AsyncClient(server.url) as client:
+async def test_async_client_batch_error_index(live_server: Server) -> None:
+    async with AsyncClient(live_server.url) as client:
         with pytest.raises(ServiceError) as caught:
             await client.batch([best_move_body("X........"), best_move_body("X........", skill=3)])
     assert caught.value.problem.errors is not None

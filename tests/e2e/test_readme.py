@@ -5,15 +5,14 @@ from __future__ import annotations
 import json
 import re
 import subprocess
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
-from .conftest import require_tool
-from .server import Server, running
+from tests.support import ROOT
+from tests.support.server import Server
+from tests.support.tools import require_tool
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+README = ROOT / "README.md"
 
 
 def examples() -> list[tuple[str, str]]:
@@ -49,17 +48,11 @@ def test_readme_has_an_example_for_every_endpoint() -> None:
         assert fragment in commands
 
 
-@pytest.fixture(scope="module")
-def server() -> Iterator[Server]:
-    with running() as server:
-        yield server
-
-
 @pytest.mark.parametrize(("command", "expected"), EXAMPLES, ids=[c[:60] for c, _ in EXAMPLES])
-def test_readme_example_answers_as_printed(server: Server, command: str, expected: str) -> None:
+def test_readme_example_answers_as_printed(live_server: Server, command: str, expected: str) -> None:
     require_tool("curl")
     assert command.startswith("curl ")
-    address = server.url.removeprefix("http://")
+    address = live_server.url.removeprefix("http://")
     result = subprocess.run(
         ["bash", "-c", command.replace("localhost:8000", address)],
         capture_output=True,
