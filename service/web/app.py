@@ -93,4 +93,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         max_body_bytes=settings.max_body_bytes,
     )
     install_openapi(app)
+    # Building the document builds every route of the included routers now, not at the first
+    # request: a route that cannot be built (see TableRoute) stops the start-up, not a request.
+    app.openapi()
     return app

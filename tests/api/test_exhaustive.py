@@ -1,15 +1,39 @@
-"""Every unfinished legal position, through the API, against the independent oracle."""
+"""Every unfinished legal position, through the API, against the independent oracle.
+
+Each test runs twice: with the app as it is, where plain requests are answered from the
+table by :class:`~service.web.routing.TableRoute`, and with every request sent through
+FastAPI's validation instead, so both paths are checked on every position.
+"""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from typing import Any
 
 import httpx
 import pytest
+from fastapi import FastAPI
 
+from service.web import routing
 from tests.support import oracle
 
 pytestmark = pytest.mark.anyio
+
+
+@pytest.fixture(params=["table", "validated"])
+async def client(
+    request: pytest.FixtureRequest, app: FastAPI, monkeypatch: pytest.MonkeyPatch
+) -> AsyncIterator[httpx.AsyncClient]:
+    if request.param == "validated":
+
+        async def never_plain(*_: object) -> None:
+            return None
+
+        monkeypatch.setattr(routing, "_plain_arguments", never_plain)
+    transport = httpx.ASGITransport(app=app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as client:
+        yield client
+
 
 MARK = {1: "X", -1: "O"}
 

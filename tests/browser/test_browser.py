@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from urllib.parse import urlsplit
@@ -221,3 +222,33 @@ def test_redoc_renders_offline(page: Page) -> None:
     for summary in ["Best moves for many boards", "Analysis of a board", "Health check"]:
         assert page.page.locator("h2", has_text=summary).count() >= 1, summary
     page.assert_only_own_host()
+
+
+def test_the_page_asks_the_service_whether_a_game_is_over(page: Page) -> None:
+    """The rules live in the service: the page shows the status and lines the service gives."""
+    invented = {
+        "board": "X........",
+        "status": "x_won",
+        "winner": "X",
+        "winning_lines": [[0, 4, 8]],
+        "player": None,
+        "score": None,
+        "outcome": None,
+        "plies_to_end": None,
+        "best_moves": [],
+        "moves": [],
+        "principal_variation": [],
+    }
+    page.page.route(
+        "**/v1/analysis",
+        lambda route: route.fulfill(status=200, content_type="application/json", body=json.dumps(invented)),
+    )
+    page.goto("/play")
+    page.page.select_option("#side", "X")
+    page.page.select_option("#first", "X")
+    page.page.click("#new-game")
+    wait_for_turn_or_end(page)
+    page.page.click(".cell[data-cell='0']")
+    wait_for_turn_or_end(page)
+    assert status(page) == "You win with X! Winning line: 1-5-9."
+    assert page.page.locator(".cell.winning").count() == 3

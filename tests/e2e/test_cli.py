@@ -124,3 +124,20 @@ def test_commands_talk_to_a_server_given_by_url(live_server: Server) -> None:
         ["--url", live_server.url, "play", "--side", "O", "--first", "X", "--skill", "1"], every_cell()
     )
     assert code == 0 and "The engine plays" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "forwarded"),
+    [
+        (["serve"], []),
+        (["serve", "--port", "0"], ["--port", "0"]),
+        (["serve", "--host", "127.0.0.1", "--port", "9000"], ["--host", "127.0.0.1", "--port", "9000"]),
+    ],
+)
+def test_serve_forwards_host_and_port_even_zero(
+    monkeypatch: pytest.MonkeyPatch, args: list[str], forwarded: list[str]
+) -> None:
+    seen: list[list[str]] = []
+    monkeypatch.setattr("service.__main__.main", lambda argv: seen.append(list(argv)))
+    assert main(args) == 0
+    assert seen == [forwarded]
