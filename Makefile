@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 RUNTIME := $(VENV)/.runtime-stamp
 STAMP := $(VENV)/.dev-stamp
 
-.PHONY: install run test lint typecheck pytest openapi lock clean
+.PHONY: install run test lint typecheck test-fast test-slow openapi lock clean
 
 install: $(STAMP)
 
@@ -32,12 +32,18 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check service tests bench
 
 typecheck: $(STAMP)
-	$(BIN)/mypy --strict service
+	$(BIN)/mypy --strict service tests bench
 
-pytest: $(STAMP)
-	$(BIN)/python -m pytest
+# The suite by layer (see tests/conftest.py): the fast layers first, then what needs a server,
+# a browser or the deployment tools.
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest -m "game or api"
 
-test: lint typecheck pytest
+test-slow: $(STAMP)
+	$(BIN)/python -m pytest -m "not (game or api)"
+
+# Cheap checks first: lint, types, then the fast tests, then the slow ones.
+test: lint typecheck test-fast test-slow
 
 openapi: $(STAMP)
 	$(BIN)/tictactoe openapi openapi/openapi.json

@@ -28,7 +28,7 @@ import inspect
 import json
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
-from typing import Any, TypeGuard, cast
+from typing import Any, TypeGuard, TypeVar, cast
 from urllib.parse import parse_qsl
 
 from fastapi import HTTPException, Request, Response
@@ -43,6 +43,7 @@ from ..schemas import MAX_BATCH_ITEMS, BatchRequest, BestMoveRequest, PositionRe
 from . import strict_json
 
 Handler = Callable[[Request], Coroutine[Any, Any, Response]]
+RequestT = TypeVar("RequestT", bound=PositionRequest)
 
 PLAYERS: tuple[Mark | None, ...] = (None, "X", "O")
 PLAIN_KEYS = frozenset({"board", "player"})
@@ -99,7 +100,7 @@ def plain(data: object) -> tuple[str, Mark | None] | None:
     return None
 
 
-def trusted(model: type[PositionRequest], data: object, game: SolvedGame) -> PositionRequest | None:
+def trusted(model: type[RequestT], data: object, game: SolvedGame) -> RequestT | None:
     """``model`` built from plain input that the table knows to be valid, without validation."""
     given = plain(data)
     if given is None:
@@ -107,7 +108,8 @@ def trusted(model: type[PositionRequest], data: object, game: SolvedGame) -> Pos
     position = game.resolve(*given)
     if position is None or (position.to_move is None and not model.finished_allowed):
         return None
-    return model.model_construct(board=position.board, player=position.to_move)
+    # The pydantic plugin types model_construct as returning the class it is written on.
+    return cast(RequestT, model.model_construct(board=position.board, player=position.to_move))
 
 
 def trusted_batch(model: type[BatchRequest], data: object, game: SolvedGame) -> BatchRequest | None:
@@ -117,14 +119,13 @@ def trusted_batch(model: type[BatchRequest], data: object, game: SolvedGame) -> 
     items = data["items"]
     if type(items) is not list or not 1 <= len(items) <= MAX_BATCH_ITEMS:
         return None
-    item_model = model.model_fields["items"].annotation.__args__[0]  # type: ignore[union-attr]
-    built = [trusted(item_model, item, game) for item in items]
+    built = [trusted(BestMoveRequest, item, game) for item in items]
     if not _all_built(built):
         return None
-    return model.model_construct(items=cast(list[BestMoveRequest], built))
+    return model.model_construct(items=built)
 
 
-def _all_built(items: list[PositionRequest | None]) -> TypeGuard[list[PositionRequest]]:
+def _all_built(items: list[BestMoveRequest | None]) -> TypeGuard[list[BestMoveRequest]]:
     return None not in items
 
 

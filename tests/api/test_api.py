@@ -254,11 +254,11 @@ async def test_get_best_move_is_cacheable(client: httpx.AsyncClient) -> None:
     assert other.headers["etag"] != etag
 
 
-@pytest.mark.parametrize("header", ['"{etag}"', "{etag}", "W/{etag}", '"nope", {etag}', "*"])
+@pytest.mark.parametrize("header", ["{etag}", "W/{etag}", '"nope", {etag}', '"nope",{etag} , "other"', "*"])
 async def test_if_none_match_gets_304(client: httpx.AsyncClient, header: str) -> None:
     first = await client.get("/v1/best-move", params={"board": "X........"})
     etag = first.headers["etag"]
-    value = header.replace('"{etag}"', etag).replace("{etag}", etag)
+    value = header.replace("{etag}", etag)
     response = await client.get(
         "/v1/best-move", params={"board": "X........"}, headers={"if-none-match": value}
     )
@@ -268,11 +268,18 @@ async def test_if_none_match_gets_304(client: httpx.AsyncClient, header: str) ->
     assert response.headers["cache-control"] == "public, max-age=86400"
 
 
-async def test_stale_etag_gets_200(client: httpx.AsyncClient) -> None:
+@pytest.mark.parametrize("header", ['"stale"', "{bare}", 'W/"{bare}x"'])
+async def test_stale_or_malformed_etag_gets_200(client: httpx.AsyncClient, header: str) -> None:
+    """An entity tag that is not current, or not quoted (so not an entity tag at all), matches nothing."""
+    first = await client.get("/v1/best-move", params={"board": "X........"})
+    bare = first.headers["etag"].strip('"')
     response = await client.get(
-        "/v1/best-move", params={"board": "X........"}, headers={"if-none-match": '"stale"'}
+        "/v1/best-move",
+        params={"board": "X........"},
+        headers={"if-none-match": header.replace("{bare}", bare)},
     )
     assert response.status_code == 200
+    assert response.json()["position"] == 4
 
 
 @pytest.mark.parametrize(

@@ -10,11 +10,12 @@ still be illegal by the rules of the game, which the schema cannot express.
 from __future__ import annotations
 
 import os
+from typing import Any
 
-import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
 from schemathesis.checks import positive_data_acceptance
+from schemathesis.core.result import Ok
 
 from service.settings import Settings
 from service.web.app import create_app
@@ -28,15 +29,15 @@ EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "200"))
 
 @schema.parametrize()
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
-def test_every_operation_keeps_its_contract(case: schemathesis.Case) -> None:
+def test_every_operation_keeps_its_contract(case: schemathesis.Case[Any]) -> None:
     response = case.call_and_validate(excluded_checks=[positive_data_acceptance])
     counts["fuzz requests sent"] += 1
-    counts["fuzz server errors"] += response.status_code >= 500
     assert response.status_code < 500
 
 
 def test_the_fuzzer_covers_every_operation() -> None:
-    operations = {f"{op.method.upper()} {op.path}" for op in (r.ok() for r in schema.get_all_operations())}
+    found = [result.ok() for result in schema.get_all_operations() if isinstance(result, Ok)]
+    operations = {f"{operation.method.upper()} {operation.path}" for operation in found}
     assert operations >= {
         "POST /v1/best-move",
         "GET /v1/best-move",
@@ -46,5 +47,3 @@ def test_the_fuzzer_covers_every_operation() -> None:
         "GET /health",
         "GET /metrics",
     }
-    if not operations:
-        pytest.fail("no operation found")

@@ -231,7 +231,7 @@ async def test_methods_and_paths_nobody_serves(client: httpx.AsyncClient) -> Non
 def test_over_the_wire(live_server: Server) -> None:
     """The same defences through uvicorn's own HTTP parsing."""
     with httpx.Client(base_url=live_server.url, timeout=10) as client:
-        cases = [
+        cases: list[tuple[str, str, dict[str, Any], int]] = [
             ("POST", "/v1/best-move", {"content": b"{", "headers": JSON}, 400),
             ("POST", "/v1/best-move", {"content": b"x" * (10 * 1024 * 1024), "headers": JSON}, 413),
             ("POST", "/v1/best-move", {"content": VALID, "headers": {"content-type": "text/plain"}}, 415),

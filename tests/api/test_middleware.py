@@ -8,6 +8,7 @@ from typing import Any
 import httpx
 import pytest
 from fastapi import FastAPI
+from starlette.types import Message
 
 from service.settings import Settings
 from service.web.app import create_app
@@ -56,13 +57,13 @@ class Kept(logging.Handler):
 
 async def test_a_client_that_leaves_mid_body_is_499_logged_once_at_info() -> None:
     app = create_app(Settings(log_level="info"))
-    sent: list[dict[str, Any]] = []
-    messages: list[dict[str, Any]] = []
+    sent: list[Message] = []
+    messages: list[Message] = []
 
-    async def receive() -> dict[str, Any]:
+    async def receive() -> Message:
         return messages.pop(0) if messages else {"type": "http.disconnect"}
 
-    async def send(message: dict[str, Any]) -> None:
+    async def send(message: Message) -> None:
         sent.append(message)
 
     kept = Kept()

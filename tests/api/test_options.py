@@ -38,7 +38,7 @@ async def test_seeds_vary_the_answer(client: httpx.AsyncClient) -> None:
 
 async def test_skill_zero_is_uniform_over_all_legal_moves(client: httpx.AsyncClient) -> None:
     draws = 1800
-    counts = Counter()
+    counts: Counter[int] = Counter()
     for seed in range(draws):
         counts[(await best(client, board=".........", skill=0, seed=seed))["position"]] += 1
     assert set(counts) == set(range(9))
@@ -85,7 +85,7 @@ async def test_random_only_returns_optimal_moves_and_reaches_each(client: httpx.
     for cells, side in [(".........", 1), ("X........", -1), ("X...O....", 1), ("XO.......", 1)]:
         encoded = oracle.encode(cells)
         optimal = set(oracle.optimal_moves(encoded, side))
-        seen = Counter()
+        seen: Counter[int] = Counter()
         for seed in range(300):
             answer = await best(client, board=cells, player="X" if side == 1 else "O", random=True, seed=seed)
             assert answer["position"] in optimal
@@ -97,7 +97,8 @@ async def test_random_only_returns_optimal_moves_and_reaches_each(client: httpx.
 async def test_randomness_is_never_cached(client: httpx.AsyncClient) -> None:
     plain = await client.post("/v1/best-move", json={"board": "........."})
     assert "no-store" not in plain.headers.get("cache-control", "")
-    for body in [{"random": True}, {"skill": 0.5}, {"skill": 0, "seed": 3}]:
+    options: list[dict[str, object]] = [{"random": True}, {"skill": 0.5}, {"skill": 0, "seed": 3}]
+    for body in options:
         response = await client.post("/v1/best-move", json={"board": ".........", **body})
         assert response.headers["cache-control"] == "no-store"
 

@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from service.game.board import Board, BoardError, Position, Status
+from service.game.board import Board, BoardError, Mark, Position, Status
 from tests.support import oracle
 
 
@@ -74,7 +74,9 @@ def test_null_is_empty_in_arrays_only() -> None:
         ("XXXXOOXOO", Status.X_WON, "X", ((0, 1, 2), (0, 3, 6))),
     ],
 )
-def test_status_winner_and_lines(cells: str, status: Status, winner: str | None, lines: tuple) -> None:
+def test_status_winner_and_lines(
+    cells: str, status: Status, winner: str | None, lines: tuple[tuple[int, int, int], ...]
+) -> None:
     board = Board(cells)
     assert board.status is status
     assert board.winner == winner
@@ -96,8 +98,8 @@ def test_status_winner_and_lines(cells: str, status: Status, winner: str | None,
         ("XOXXOOOXX", None, None),
     ],
 )
-def test_side_to_move(cells: str, player: str | None, to_move: str | None) -> None:
-    assert Position.resolve(Board(cells), player).to_move == to_move  # type: ignore[arg-type]
+def test_side_to_move(cells: str, player: Mark | None, to_move: Mark | None) -> None:
+    assert Position.resolve(Board(cells), player).to_move == to_move
 
 
 @pytest.mark.parametrize(
@@ -114,9 +116,9 @@ def test_side_to_move(cells: str, player: str | None, to_move: str | None) -> No
         ("O........", "O", "player_contradicts_counts", "player"),
     ],
 )
-def test_illegal_positions_name_the_rule(cells: str, player: str | None, code: str, field: str) -> None:
+def test_illegal_positions_name_the_rule(cells: str, player: Mark | None, code: str, field: str) -> None:
     with pytest.raises(BoardError) as error:
-        Position.resolve(Board(cells), player)  # type: ignore[arg-type]
+        Position.resolve(Board(cells), player)
     assert error.value.code == code
     assert error.value.field == field
 
@@ -125,9 +127,10 @@ def test_legal_boards_are_exactly_the_reachable_ones() -> None:
     reachable = oracle.reachable()
     legal: dict[str, set[str]] = {}
     for cells in map("".join, itertools.product("XO.", repeat=9)):
-        for player in (None, "X", "O"):
+        players: tuple[Mark | None, ...] = (None, "X", "O")
+        for player in players:
             try:
-                position = Position.resolve(Board(cells), player)  # type: ignore[arg-type]
+                position = Position.resolve(Board(cells), player)
             except BoardError:
                 continue
             sides = legal.setdefault(cells, set())

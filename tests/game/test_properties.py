@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.game.board import Board, Position
+from service.game.board import Board, Mark, Position
 from service.game.solver import SolvedGame, solve
 from tests.support.stats import counts
 
@@ -63,12 +63,12 @@ def transform(cells: str, perm: tuple[int, ...]) -> str:
 @given(key=st.sampled_from(POSITIONS), perm=st.sampled_from(SYMMETRIES))
 @settings(max_examples=600)
 def test_symmetric_positions_have_symmetric_values(
-    key: tuple[str, str | None], perm: tuple[int, ...]
+    key: tuple[str, Mark | None], perm: tuple[int, ...]
 ) -> None:
     counts["property examples"] += 1
     cells, to_move = key
     original = GAME.analyses[key]
-    image = Position.resolve(Board(transform(cells, perm)), to_move)  # type: ignore[arg-type]
+    image = Position.resolve(Board(transform(cells, perm)), to_move)
     mapped = GAME[image]
     assert (mapped.status, mapped.winner, mapped.score, mapped.plies) == (
         original.status,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from service.game.board import Board, Position, Status
+from service.game.board import Board, Mark, Position, Status
 from service.game.solver import SolvedGame, solve
 from tests.support import oracle
 
@@ -68,9 +68,9 @@ def test_moves_are_ordered_best_first(game: SolvedGame) -> None:
     ],
 )
 def test_known_positions(
-    game: SolvedGame, cells: str, to_move: str, score: int, plies: int, choice: int
+    game: SolvedGame, cells: str, to_move: Mark, score: int, plies: int, choice: int
 ) -> None:
-    analysis = game[Position(Board(cells), to_move)]  # type: ignore[arg-type]
+    analysis = game[Position(Board(cells), to_move)]
     assert (analysis.score, analysis.plies) == (score, plies)
     assert analysis.choice is not None and analysis.choice.cell == choice
 
