@@ -1,10 +1,14 @@
-"""Logging: one JSON object per line on standard error, written off the event loop.
+"""Logging: one JSON object per line on standard error, never blocking the event loop.
 
 Every line, the service's and uvicorn's records and the access log alike, is
-formatted where it happens and handed to one writer thread, which writes what
-has queued up in one go: the event loop never waits on a write. The access
-log (:class:`AccessLog`) skips the :mod:`logging` machinery, which would cost
-more than answering most requests, and formats its line directly.
+formatted where it happens and handed to :data:`writer`, which writes what
+has gathered every 50 ms in one go. In the service, standard error is written
+through an asyncio pipe transport (non-blocking: when the reader is slow, lines
+wait in a bounded buffer instead of stalling requests). A writer thread would
+cost more than it saves: each time it wakes it takes the interpreter lock
+from the event loop. The access log (:class:`AccessLog`) skips the
+:mod:`logging` machinery, which would cost more than answering most requests,
+and formats its line directly.
 
 Text is written with ``ensure_ascii=False`` for legibility, except the line
 and paragraph separators U+0085, U+2028 and U+2029, which are escaped so that
@@ -13,10 +17,13 @@ no tool splits a line on them.
 
 from __future__ import annotations
 
+import asyncio
 import atexit
 import json
 import logging
-import queue
+import os
+import re
+import stat
 import sys
 import threading
 import time
@@ -35,64 +42,116 @@ _STANDARD = set(vars(logging.LogRecord("", 0, "", 0, "", None, None))) | {
     "color_message",
 }
 _SEPARATORS = str.maketrans({"\u0085": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"})
+#: A character that a JSON string cannot hold as it is (or that is escaped here for legibility).
+_NEEDS_ESCAPE = re.compile(r"[^ !#-\[\]-~]")
 
 
 def dumps(value: object) -> str:
     """JSON on one line: UTF-8 text as it is, but the Unicode line separators escaped."""
-    return json.dumps(value, default=str, ensure_ascii=False).translate(_SEPARATORS)
+    return json.dumps(value, default=str, ensure_ascii=False, separators=(",", ":")).translate(_SEPARATORS)
+
+
+def quoted(text: str) -> str:
+    """``text`` as a JSON string: printable ASCII without quotes or backslashes goes as it is."""
+    return f'"{text}"' if _NEEDS_ESCAPE.search(text) is None else dumps(text)
 
 
 class _Writer:
-    """The one thread that writes log lines to a stream, in batches, in the order they came."""
+    """Writes log lines to standard error in batches, in the order they came.
 
-    def __init__(self) -> None:
-        self._lines: queue.SimpleQueue[str | None] = queue.SimpleQueue()
-        self._thread: threading.Thread | None = None
-        self._lock = threading.Lock()
+    In a running event loop a batch is written ``interval`` seconds after its first line,
+    through the loop's pipe transport once :meth:`start` has made one; elsewhere (start-up,
+    shutdown, other threads) lines are written at once. Lines beyond ``limit`` bytes waiting
+    for a slow reader are dropped, and counted in :attr:`dropped`.
+    """
+
+    def __init__(self, interval: float = 0.05, limit: int = 4 * 1024 * 1024) -> None:
+        self.interval = interval
+        self.limit = limit
         self.stream: TextIO | None = None  # None: sys.stderr as it is when a batch is written
+        self.dropped = 0
+        self._lines: list[str] = []
+        self._scheduled = False
+        self._transport: asyncio.WriteTransport | None = None
+        self._lock = threading.Lock()
+
+    async def start(self) -> None:
+        """Write through a non-blocking transport on this loop when standard error is a pipe.
+
+        Only a pipe or a socket (as under a container runtime or a supervisor): a terminal or a
+        file takes a write without waiting on a reader, and uvloop refuses regular files.
+        """
+        if self._transport is not None or self.stream is not None:
+            return
+        try:
+            mode = os.fstat(sys.stderr.fileno()).st_mode
+        except (AttributeError, OSError, ValueError):  # no real standard error (captured, closed)
+            return
+        if not (stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)):
+            return
+        pipe = os.fdopen(os.dup(sys.stderr.fileno()), "wb", buffering=0)
+        try:
+            self._transport, _ = await asyncio.get_running_loop().connect_write_pipe(asyncio.Protocol, pipe)
+        except (OSError, ValueError):
+            pipe.close()
+
+    def stop(self) -> None:
+        """Write what is left and close the transport."""
+        self.flush()
+        transport, self._transport = self._transport, None
+        if transport is not None:
+            transport.close()
 
     def put(self, line: str) -> None:
-        if self._thread is None:
-            self._start()
-        self._lines.put(line)
-
-    def _start(self) -> None:
         with self._lock:
-            if self._thread is None:
-                self._thread = threading.Thread(target=self._run, name="log-writer", daemon=True)
-                self._thread.start()
-                atexit.register(self.flush)
-
-    def _run(self) -> None:
-        while True:
-            line = self._lines.get()
-            batch: list[str] = []
-            while line is not None:
-                batch.append(line)
-                try:
-                    line = self._lines.get_nowait()
-                except queue.Empty:
-                    break
-            if batch:
-                stream = self.stream or sys.stderr
-                try:
-                    stream.write("\n".join(batch) + "\n")
-                    stream.flush()
-                except (OSError, ValueError):  # a closed stream: nothing left to tell
-                    pass
-            if line is None:
+            self._lines.append(line)
+            if self._scheduled:
                 return
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:
+                loop = None
+            if loop is not None:
+                self._scheduled = True
+                loop.call_later(self.interval, self._write_batch)
+                return
+        self.flush()
+
+    def _take(self) -> str:
+        with self._lock:
+            lines, self._lines = self._lines, []
+            self._scheduled = False
+        return "\n".join(lines) + "\n" if lines else ""
+
+    def _write_batch(self) -> None:
+        text = self._take()
+        transport = self._transport
+        if not text:
+            return
+        if transport is None or transport.is_closing():
+            self._write(text)
+        elif transport.get_write_buffer_size() > self.limit:
+            self.dropped += text.count("\n")
+        else:
+            transport.write(text.encode())
 
     def flush(self) -> None:
-        """Write every queued line, then stop the thread (it starts again on the next line)."""
-        with self._lock:
-            thread, self._thread = self._thread, None
-        if thread is not None:
-            self._lines.put(None)
-            thread.join(timeout=5)
+        """Write every line so far, now."""
+        text = self._take()
+        if text:
+            self._write(text)
+
+    def _write(self, text: str) -> None:
+        stream = self.stream or sys.stderr
+        try:
+            stream.write(text)
+            stream.flush()
+        except (OSError, ValueError):  # a closed stream: nothing left to tell
+            pass
 
 
 writer = _Writer()
+atexit.register(writer.flush)
 
 
 class JSONFormatter(logging.Formatter):
@@ -178,9 +237,9 @@ class AccessLog:
         millis = int((now - second) * 1000)
         client = scope.get("client")
         peer = f'"{client[0]}"' if client else "null"
-        path = dumps(scope["path"])
-        method = dumps(scope["method"])
-        message = dumps(f"{scope['method']} {route} {status}")
+        path = quoted(scope["path"])
+        method = quoted(scope["method"])
+        message = quoted(f"{scope['method']} {route} {status}")
         return (
             f'{{"time":"{self._stamp}.{millis:03d}+00:00","level":"info","logger":"service.access",'
             f'"message":{message},"request_id":"{request_id}",'

@@ -25,6 +25,7 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from .game import Board, BoardError, Mark, Options, Outcome, Position, Status
+from .game.choice import DEFAULT as DEFAULT_OPTIONS
 
 __all__ = [
     "MAX_BATCH_ITEMS",
@@ -206,6 +207,8 @@ class BestMoveRequest(PositionRequest):
 
     @property
     def options(self) -> Options:
+        if self.skill == 1.0 and not self.random and self.seed is None:
+            return DEFAULT_OPTIONS
         return Options(skill=self.skill, randomize=self.random, seed=self.seed)
 
 

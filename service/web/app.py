@@ -44,6 +44,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        await logs.writer.start()
         logs.logger.info(
             "solved table ready: %d boards, %d positions, solved in %.1f ms",
             game.boards,
@@ -51,7 +52,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             game.seconds * 1000,
         )
         yield
-        logs.writer.flush()
+        logs.writer.stop()
 
     app = FastAPI(
         title="Tic-tac-toe best-move API",

@@ -37,6 +37,7 @@ from fastapi.dependencies.models import Dependant
 from fastapi.exceptions import RequestValidationError
 from fastapi.routing import APIRoute
 from pydantic import BaseModel
+from starlette.requests import ClientDisconnect
 
 from ..game import Mark, SolvedGame
 from ..schemas import MAX_BATCH_ITEMS, BatchRequest, BestMoveRequest, PositionRequest
@@ -52,12 +53,37 @@ MAX_LISTED_ERRORS = 10
 
 
 class StrictJSONRequest(Request):
-    """A request whose :meth:`json` is strict JSON; FastAPI's handler reads bodies through it."""
+    """A request whose :meth:`json` is strict JSON; FastAPI's handler reads bodies through it.
+
+    :meth:`body` reads the ASGI messages itself: the same bytes as Starlette's, without its
+    stream generator, which costs more than the rest of a plain request.
+    """
+
+    async def body(self) -> bytes:
+        if not hasattr(self, "_body"):
+            chunks: list[bytes] = []
+            more = True
+            while more:
+                message = await self._receive()
+                if message["type"] == "http.disconnect":
+                    raise ClientDisconnect
+                chunks.append(message.get("body", b""))
+                more = message.get("more_body", False)
+            self._body = chunks[0] if len(chunks) == 1 else b"".join(chunks)
+        return self._body
 
     async def json(self) -> Any:  # noqa: ANN401 - Starlette's signature
         if not hasattr(self, "_json"):
             self._json = strict_json.loads(await self.body())
         return self._json
+
+
+def content_type(request: Request) -> str | None:
+    """The ``Content-Type`` header, read straight from the scope."""
+    for name, value in request.scope["headers"]:
+        if name == b"content-type":
+            return bytes(value).decode("latin-1")
+    return None
 
 
 def is_json(content_type: str | None) -> bool:
@@ -189,12 +215,12 @@ async def _plain_arguments(request: Request, inputs: _Inputs) -> dict[str, Any] 
         body = await request.body()
         if not body:
             return None
-        content_type = request.headers.get("content-type")
-        if not is_json(content_type):
+        media_type = content_type(request)
+        if not is_json(media_type):
             raise HTTPException(
                 415,
                 "the request body must be JSON sent with Content-Type: application/json; "
-                f"got {content_type or 'none'}",
+                f"got {media_type or 'none'}",
             )
         try:
             data = await request.json()

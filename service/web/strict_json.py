@@ -26,11 +26,13 @@ def _no_constants(name: str) -> object:
 
 
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    result: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in result:
-            raise _Rejected(f"duplicate key {key!r} in a JSON object")
-        result[key] = value
+    result = dict(pairs)  # in C; the keys are looked at one by one only when some repeat
+    if len(result) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _Rejected(f"duplicate key {key!r} in a JSON object")
+            seen.add(key)
     return result
 
 
