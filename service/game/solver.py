@@ -115,7 +115,7 @@ class SolvedGame:
     def __iter__(self) -> Iterator[Analysis]:
         return iter(self.analyses.values())
 
-    def resolve(self, text: str, player: Mark | None) -> Position | None:
+    def lookup(self, text: str, player: Mark | None) -> Position | None:
         """``Position.resolve(Board.parse(text), player)`` for a board string, when that is legal.
 
         A lookup in a table made once from the solved positions; ``None`` means

@@ -131,7 +131,7 @@ def trusted(model: type[RequestT], data: object, game: SolvedGame) -> RequestT |
     given = plain(data)
     if given is None:
         return None
-    position = game.resolve(*given)
+    position = game.lookup(*given)
     if position is None or (position.to_move is None and not model.finished_allowed):
         return None
     # The pydantic plugin types model_construct as returning the class it is written on.

@@ -28,9 +28,9 @@ BoardInPath = Annotated[
 ]
 
 
-def resolve(answers: Answers, board: str, player: Mark | None) -> Position:
+def path_position(answers: Answers, board: str, player: Mark | None) -> Position:
     """The position a board string in the path and a player in the query name, or ``422`` saying why."""
-    position = answers.game.resolve(board, player)
+    position = answers.game.lookup(board, player)
     if position is not None:
         return position
     try:
@@ -54,7 +54,7 @@ async def get_position(
     answers: AnswersDep,
     if_none_match: IfNoneMatch = None,
 ) -> Response:
-    position = resolve(answers, board, query.player)
+    position = path_position(answers, board, query.player)
     return cacheable(answers, answers.analysis(position), if_none_match)
 
 
