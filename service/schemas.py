@@ -357,7 +357,10 @@ class Problem(BaseModel):
     detail: str = Field(description="What went wrong with this request.")
     instance: str | None = Field(default=None, description="The path of the request.")
     errors: list[ErrorDetail] | None = Field(
-        default=None, description="For invalid input: each problem and where it is."
+        default=None, description="For invalid input: each problem and where it is (the first 10)."
+    )
+    errors_omitted: int | None = Field(
+        default=None, description="For invalid input with more than 10 problems: how many are not listed."
     )
     game_status: Status | None = Field(
         default=None, description="For a best-move request on a finished board: the board's status."

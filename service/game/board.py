@@ -267,11 +267,15 @@ def _late_move(winner: Mark, loser: Mark) -> BoardError:
 
 
 def _describe(symbol: object) -> str:
+    """A cell's symbol as an error names it: at most 20 characters of it."""
     if isinstance(symbol, str):
-        return f"{symbol!r} (U+{ord(symbol):04X})" if len(symbol) == 1 else repr(symbol)
+        if len(symbol) == 1:
+            return f"{symbol!r} (U+{ord(symbol):04X})"
+        return repr(symbol) if len(symbol) <= 20 else f"{symbol[:20]!r}… ({len(symbol)} characters)"
     if symbol is None:
         return "null"
-    return f"a {type(symbol).__name__} ({symbol!r})"
+    shown = repr(symbol)
+    return f"a {type(symbol).__name__} ({shown if len(shown) <= 20 else shown[:20] + '…'})"
 
 
 @dataclass(frozen=True, slots=True)

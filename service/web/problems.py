@@ -85,10 +85,21 @@ def problem(
     return ProblemResponse(body, status_code=kind.status, headers=dict(headers or {}))
 
 
+#: At most this many problems are listed in a ``422``; ``errors_omitted`` counts the rest.
+MAX_LISTED_ERRORS = 10
+#: Longest message, and longest field name in a location, echoed back (a client may send anything).
+MAX_MESSAGE = 300
+MAX_NAME = 64
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def _error_item(error: Mapping[str, Any]) -> dict[str, Any]:
-    loc = [part if isinstance(part, int) else str(part) for part in error.get("loc", ())]
+    loc = [part if isinstance(part, int) else _clip(str(part), MAX_NAME) for part in error.get("loc", ())]
     kind = str(error.get("type", "value_error"))
-    msg = str(error.get("msg", "invalid value"))
+    msg = _clip(str(error.get("msg", "invalid value")), MAX_MESSAGE)
     if kind == "missing" and loc == ["body"]:
         msg = "a JSON object is required as the request body"
     elif kind in {"model_attributes_type", "dict_type", "model_type"} and loc == ["body"]:
@@ -96,12 +107,12 @@ def _error_item(error: Mapping[str, Any]) -> dict[str, Any]:
     return {"loc": loc, "msg": msg, "type": kind}
 
 
-def _summary(errors: Sequence[Mapping[str, Any]]) -> str:
+def _summary(errors: Sequence[Mapping[str, Any]], total: int) -> str:
     parts = []
-    for error in errors[:5]:
+    for error in errors[:3]:
         where = ".".join(str(part) for part in error["loc"])
         parts.append(f"{where}: {error['msg']}")
-    more = f" (and {len(errors) - 5} more)" if len(errors) > 5 else ""
+    more = f" (and {total - 3} more)" if total > 3 else ""
     return "; ".join(parts) + more
 
 
@@ -123,12 +134,15 @@ async def validation_problem(request: Request, exc: Exception) -> ProblemRespons
             path,
             errors=[{"loc": ["body"], "msg": reason, "type": "json_invalid"}],
         )
-    errors = [_error_item(error) for error in raw]
+    errors = [_error_item(error) for error in raw[:MAX_LISTED_ERRORS]]
+    extra: dict[str, Any] = {"errors": errors}
+    if len(raw) > len(errors):
+        extra["errors_omitted"] = len(raw) - len(errors)
     over = [error for error in raw if error.get("type") == "game_over"]
     if over and len(over) == len(raw):
         status = (over[0].get("ctx") or {}).get("status")
-        return problem(GAME_OVER, _summary(errors), path, errors=errors, game_status=status)
-    return problem(INVALID_INPUT, _summary(errors), path, errors=errors)
+        return problem(GAME_OVER, _summary(errors, len(raw)), path, game_status=status, **extra)
+    return problem(INVALID_INPUT, _summary(errors, len(raw)), path, **extra)
 
 
 async def http_problem(request: Request, exc: Exception) -> ProblemResponse:

@@ -1,8 +1,9 @@
 """Strict JSON for request bodies.
 
 Python's ``json`` module is lenient where the JSON standard (RFC 8259) is not:
-it accepts ``NaN`` and ``Infinity``, guesses UTF-16 and UTF-32, and keeps the
-last of duplicate keys. Request bodies here must be UTF-8 JSON with no such
+it accepts ``NaN`` and ``Infinity``, guesses UTF-16 and UTF-32, keeps the
+last of duplicate keys, and raises a plain ``ValueError`` for an integer of
+more than 4,300 digits. Request bodies here must be UTF-8 JSON with no such
 constants and no duplicate keys; anything else is malformed (``400``).
 """
 
@@ -48,3 +49,7 @@ def loads(body: bytes) -> object:
         raise json.JSONDecodeError(error.message, text, UNKNOWN) from None
     except RecursionError:
         raise json.JSONDecodeError("the JSON is nested too deeply", text, UNKNOWN) from None
+    except json.JSONDecodeError:
+        raise
+    except ValueError:  # an integer of more digits than Python converts (sys.get_int_max_str_digits)
+        raise json.JSONDecodeError("a number has too many digits", text, UNKNOWN) from None

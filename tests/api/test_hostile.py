@@ -210,8 +210,9 @@ async def test_long_query_strings_are_422(client: httpx.AsyncClient) -> None:
     await expect(client, "GET", "/v1/best-move?board=" + "X" * 20_000, 422, "invalid-input")
     many = "&".join(f"p{i}=1" for i in range(2000))
     problem = await expect(client, "GET", f"/v1/best-move?board=X........&{many}", 422, "invalid-input")
-    assert len(problem["errors"]) == 2000
-    assert len(problem["detail"]) < 2000  # the summary stays short
+    assert len(problem["errors"]) == 10  # the first ten, and a count of the others
+    assert problem["errors_omitted"] == 1990
+    assert len(problem["detail"]) < 500  # the summary stays short
 
 
 async def test_methods_and_paths_nobody_serves(client: httpx.AsyncClient) -> None:
@@ -244,3 +245,31 @@ def test_over_the_wire(live_server: Server) -> None:
             assert response.status_code == status, (url[:60], response.status_code, response.text[:200])
             assert response.headers["content-type"] == "application/problem+json"
         assert client.get("/health").status_code == 200
+
+
+async def test_an_integer_of_more_digits_than_python_converts_is_malformed(client: httpx.AsyncClient) -> None:
+    for body in [b'{"board": "X........", "seed": ' + b"7" * 4301 + b"}", b"[" + b"1" * 5000 + b"]"]:
+        problem = await expect(
+            client, "POST", "/v1/best-move", 400, "malformed-json", content=body, headers=JSON
+        )
+        assert "digits" in problem["detail"]
+
+
+async def test_error_answers_stay_small_whatever_the_input(client: httpx.AsyncClient) -> None:
+    """Problems are listed up to 10, and what is echoed of the input is clipped."""
+    many_keys = "{" + ",".join(f'"k{i}":0' for i in range(90_000)) + ',"board":"X........"}'
+    long_cells = json.dumps({"board": ["Z" * 50_000] * 9})
+    long_key = json.dumps({"board": "X........", "k" * 500_000: 1})
+    for body in [many_keys, long_cells, long_key]:
+        assert len(body) < 1024 * 1024
+        response = await client.post("/v1/best-move", content=body, headers=JSON)
+        assert response.status_code == 422, response.text[:300]
+        counts["largest error answer to a < 1 MiB body (bytes)"] = max(
+            counts["largest error answer to a < 1 MiB body (bytes)"], len(response.content)
+        )
+        assert len(response.content) <= 8 * 1024, len(response.content)
+        problem = response.json()
+        assert len(problem["errors"]) <= 10
+    assert problem["errors"][0]["loc"][1].endswith("…")
+    response = await client.post("/v1/best-move", content=many_keys, headers=JSON)
+    assert response.json()["errors_omitted"] == 90_000 - 10
