@@ -55,6 +55,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         access_log=False,
         server_header=False,
         date_header=True,
+        http="service.web.protocol:GuardedHttpProtocol",
+        timeout_keep_alive=settings.keep_alive_timeout,
+        timeout_graceful_shutdown=settings.shutdown_timeout,
     )
 
 

@@ -28,6 +28,51 @@ class Settings(BaseSettings):
     max_body_bytes: int = Field(
         default=1024 * 1024, ge=1, description="Largest request body accepted, in bytes (413 above)."
     )
+    # --- what one connection may cost (see service.web.protocol) ---
+    header_timeout: float = Field(
+        default=10.0,
+        gt=0,
+        description="Seconds a client has to send a request's line and headers, counted from its first "
+        "byte, or from the connection when it is new (408 and close after).",
+    )
+    body_timeout: float = Field(
+        default=30.0, gt=0, description="Seconds a client has to send a request's body (408 and close after)."
+    )
+    write_timeout: float = Field(
+        default=30.0,
+        gt=0,
+        description="Seconds an answer may wait for a client that does not read it (the connection is "
+        "dropped after).",
+    )
+    keep_alive_timeout: int = Field(
+        default=5, ge=1, description="Seconds an idle keep-alive connection is kept open."
+    )
+    max_header_bytes: int = Field(
+        default=16 * 1024,
+        ge=1024,
+        description="Largest request line and headers, in bytes (431, or 414 for the request line alone).",
+    )
+    max_headers: int = Field(default=100, ge=8, description="Most header fields in a request (431 above).")
+    max_connections: int = Field(
+        default=1000,
+        ge=1,
+        description="Most open connections per worker; requests on connections beyond it get 503 with "
+        "Retry-After. Kept below the process's descriptor limit.",
+    )
+    linger_seconds: float = Field(
+        default=2.0,
+        ge=0,
+        description="After an early answer (413, 408, 431), seconds spent reading and discarding what the "
+        "client still sends, so that it sees the answer instead of a reset.",
+    )
+    linger_bytes: int = Field(
+        default=1024 * 1024, ge=0, description="Most bytes read and discarded after an early answer."
+    )
+    shutdown_timeout: int = Field(
+        default=10,
+        ge=1,
+        description="On SIGTERM, seconds given to requests in flight before the process exits regardless.",
+    )
 
     @field_validator("log_level", mode="before")
     @classmethod

@@ -236,7 +236,7 @@ def test_over_the_wire(live_server: Server) -> None:
             ("POST", "/v1/best-move", {"content": b"{", "headers": JSON}, 400),
             ("POST", "/v1/best-move", {"content": b"x" * (10 * 1024 * 1024), "headers": JSON}, 413),
             ("POST", "/v1/best-move", {"content": VALID, "headers": {"content-type": "text/plain"}}, 415),
-            ("GET", "/v1/best-move?board=" + "X" * 60_000, {}, 422),
+            ("GET", "/v1/best-move?board=" + "X" * 60_000, {}, 414),  # over the request line cap
             ("GET", "/v1/positions/..%2F..%2F..%2Fetc%2Fpasswd", {}, 404),
         ]
         for method, url, kwargs, status in cases:
