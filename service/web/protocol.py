@@ -23,7 +23,7 @@ and ``MaxHeaderBytes``), each a setting of :class:`~service.settings.Settings`:
   already on its way, which is answered with ``Connection: close``.
 
 Refusals are answered as problem+json, logged, and counted by reason
-(:data:`REFUSALS`, exported by the app's metrics).
+(:data:`~service.web.metrics.REFUSALS`: ``tictactoe_http_refused_total``).
 """
 
 from __future__ import annotations
@@ -32,7 +32,6 @@ import asyncio
 import json
 import logging
 import resource
-from collections import Counter
 from functools import cache
 from http import HTTPStatus
 from typing import Any
@@ -40,11 +39,9 @@ from typing import Any
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from ..settings import Settings
+from .metrics import REFUSALS
 
 logger = logging.getLogger("service")
-
-#: Connections refused or cut off by the protocol, by reason, in this process.
-REFUSALS: Counter[str] = Counter()
 
 
 @cache
@@ -61,9 +58,20 @@ def connection_cap() -> int:
     return cap if soft == resource.RLIM_INFINITY else max(1, min(cap, soft - 64))
 
 
-def _problem(status: int, slug: str, detail: str, headers: dict[str, str] | None = None) -> bytes:
+#: The problem type of each status the protocol answers itself.
+_PROBLEM_TYPES = {
+    400: "bad-request",
+    408: "request-timeout",
+    414: "uri-too-long",
+    431: "headers-too-large",
+    503: "unavailable",
+}
+
+
+def _problem(status: int, detail: str, headers: dict[str, str] | None = None) -> bytes:
     """A complete HTTP/1.1 answer with a problem+json body that closes the connection."""
     phrase = HTTPStatus(status).phrase
+    slug = _PROBLEM_TYPES[status]
     body = json.dumps(
         {"type": f"/problems/{slug}", "title": phrase, "status": status, "detail": detail},
         separators=(",", ":"),
@@ -90,7 +98,7 @@ class GuardedHttpProtocol(HttpToolsProtocol):
         self._head_bytes = 0
         self._in_head = False
         self._fields = 0
-        self._refusal: tuple[int, str, str] | None = None
+        self._refusal: tuple[int, str, str] | None = None  # status, reason, detail
         self._lingering = 0  # bytes still to discard; -1: not lingering
         self._draining = False
 
@@ -118,10 +126,9 @@ class GuardedHttpProtocol(HttpToolsProtocol):
         if self._in_head:  # counted after parsing: the read that began the request counts too
             self._head_bytes += len(data)
         if self._refusal is not None:
-            status, slug, detail = self._refusal
-            self._refuse(status, slug, detail)
+            self._refuse(*self._refusal)
         elif self._in_head and self._head_bytes > self.limits.max_header_bytes:
-            self._refuse(431, "headers-too-large", f"the request line and headers exceed {self._cap()}")
+            self._refuse(431, "headers_too_large", f"the request line and headers exceed {self._cap()}")
 
     def eof_received(self) -> None:
         if self._lingering >= 0:
@@ -160,7 +167,7 @@ class GuardedHttpProtocol(HttpToolsProtocol):
     def on_url(self, url: bytes) -> None:
         super().on_url(url)
         if len(self.url) > self.limits.max_header_bytes and self._refusal is None:
-            self._refusal = (414, "uri-too-long", f"the request line exceeds {self._cap()}")
+            self._refusal = (414, "uri_too_long", f"the request line exceeds {self._cap()}")
 
     def on_header(self, name: bytes, value: bytes) -> None:
         self._fields += 1
@@ -168,7 +175,7 @@ class GuardedHttpProtocol(HttpToolsProtocol):
             if self._refusal is None:
                 self._refusal = (
                     431,
-                    "headers-too-large",
+                    "headers_too_large",
                     f"more than {self.limits.max_headers} header fields",
                 )
             return
@@ -177,23 +184,24 @@ class GuardedHttpProtocol(HttpToolsProtocol):
     def on_headers_complete(self) -> None:
         self._in_head = False
         self._disarm()
+        if self._refusal is None and self._head_size() > self.limits.max_header_bytes:
+            self._refusal = (431, "headers_too_large", f"the request line and headers exceed {self._cap()}")
         if self._refusal is not None:
             return
         version = self.parser.get_http_version()
         hosts = sum(1 for name, _ in self.headers if name == b"host")
         if version not in ("1.0", "1.1"):
-            self._refusal = (400, "bad-request", f"HTTP/{version} is not served; use HTTP/1.1")
+            self._refusal = (400, "http_version", f"HTTP/{version} is not served; use HTTP/1.1")
             return
         if version == "1.1" and hosts != 1:
-            self._refusal = (
-                400,
-                "bad-request",
-                f"an HTTP/1.1 request has exactly one Host header; got {hosts}",
-            )
+            self._refusal = (400, "host", f"an HTTP/1.1 request has exactly one Host header; got {hosts}")
             return
         if len(self.connections) > connection_cap():
-            REFUSALS["too_many_connections"] += 1
-            self._refusal = (503, "unavailable", "the service has too many connections open; retry shortly")
+            self._refusal = (
+                503,
+                "too_many_connections",
+                "the service has too many connections open; retry soon",
+            )
             return
         super().on_headers_complete()
         if self._draining:
@@ -213,7 +221,7 @@ class GuardedHttpProtocol(HttpToolsProtocol):
 
     def send_400_response(self, msg: str) -> None:
         """What the parser refuses, as problem+json (uvicorn answers it in plain text)."""
-        self._refuse(400, "bad-request", "the request is not valid HTTP/1.1", "malformed")
+        self._refuse(400, "malformed", "the request is not valid HTTP/1.1")
 
     def close_after_answer(self) -> None:
         """Close once an answer is sent: lingering when the client is still sending its body."""
@@ -223,6 +231,10 @@ class GuardedHttpProtocol(HttpToolsProtocol):
             self.transport.close()
 
     # --- refusals ----------------------------------------------------------------------------------
+
+    def _head_size(self) -> int:
+        """The request line and headers as received (near enough: separators counted, not spaces)."""
+        return len(self.url) + sum(len(name) + len(value) + 4 for name, value in self.headers)
 
     def _cap(self) -> str:
         return f"{self.limits.max_header_bytes} bytes"
@@ -250,16 +262,16 @@ class GuardedHttpProtocol(HttpToolsProtocol):
         if self.cycle is not None and not self.cycle.response_complete:
             self.cycle.disconnected = True  # the app stops waiting for the body
             self.cycle.message_event.set()
-        self._refuse(408, "request-timeout", f"{what} did not arrive within {seconds:g} seconds", reason)
+        self._refuse(408, reason, f"{what} did not arrive within {seconds:g} seconds")
 
-    def _refuse(self, status: int, slug: str, detail: str, reason: str | None = None) -> None:
-        """Answer ``status`` at once, then close lingering."""
+    def _refuse(self, status: int, reason: str, detail: str) -> None:
+        """Answer ``status`` at once, then close lingering; count it under ``reason``."""
         self._refusal = None
-        REFUSALS[reason or slug] += 1
+        REFUSALS[reason] += 1
         client = f"{self.client[0]}" if self.client else "unknown"
         logger.info("refused a request from %s: %d %s", client, status, detail, extra={"status": status})
         headers = {"retry-after": "1"} if status == 503 else None
-        self.transport.write(_problem(status, slug, detail, headers))
+        self.transport.write(_problem(status, detail, headers))
         self.linger()
 
     def linger(self) -> None:
