@@ -59,6 +59,12 @@ class Settings(BaseSettings):
         description="Most open connections per worker; requests on connections beyond it get 503 with "
         "Retry-After. Kept below the process's descriptor limit.",
     )
+    max_body_buffer: int = Field(
+        default=64 * 1024 * 1024,
+        ge=1024,
+        description="Most bytes of request bodies in flight per worker, counted by their declared length "
+        "(a chunked body counts as max_body_bytes); a request that would pass it gets 503 with Retry-After.",
+    )
     linger_seconds: float = Field(
         default=2.0,
         ge=0,

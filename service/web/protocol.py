@@ -14,7 +14,8 @@ and ``MaxHeaderBytes``), each a setting of :class:`~service.settings.Settings`:
   the number of header fields (``431``); the parser never holds more than the
   cap and one read;
 * a deadline for an answer the client does not read: the connection is dropped;
-* a cap on open connections: requests beyond it get ``503`` with ``Retry-After``;
+* a cap on open connections, and one on the bytes of request bodies in flight
+  (by their declared length): requests beyond either get ``503`` with ``Retry-After``;
 * HTTP/1.1 requests name exactly one ``Host``, and HTTP/0.9 is refused (``400``);
 * after an early answer the connection is closed lingering: what the client
   still sends is read and discarded for a while (bounded), so that it reads the
@@ -90,6 +91,9 @@ def _problem(status: int, detail: str, headers: dict[str, str] | None = None) ->
 class GuardedHttpProtocol(HttpToolsProtocol):
     """uvicorn's httptools protocol with deadlines and limits; see the module's docstring."""
 
+    #: Bytes of request bodies in flight in this process, by their declared length.
+    bodies_in_flight = 0
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:  # noqa: ANN401 - uvicorn's signature
         super().__init__(*args, **kwargs)
         self.limits = settings()
@@ -101,6 +105,7 @@ class GuardedHttpProtocol(HttpToolsProtocol):
         self._refusal: tuple[int, str, str] | None = None  # status, reason, detail
         self._lingering = 0  # bytes still to discard; -1: not lingering
         self._draining = False
+        self._reserved = 0  # this request's share of bodies_in_flight
 
     # --- connection --------------------------------------------------------------------------------
 
@@ -110,6 +115,7 @@ class GuardedHttpProtocol(HttpToolsProtocol):
         self._arm(self.limits.header_timeout, "header_timeout", "the request's headers")
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self._release()
         self._disarm()
         if self._write_deadline is not None:
             self._write_deadline.cancel()
@@ -196,6 +202,10 @@ class GuardedHttpProtocol(HttpToolsProtocol):
         if version == "1.1" and hosts != 1:
             self._refusal = (400, "host", f"an HTTP/1.1 request has exactly one Host header; got {hosts}")
             return
+        reserved = self._body_length()
+        if reserved and GuardedHttpProtocol.bodies_in_flight + reserved > self.limits.max_body_buffer:
+            self._refusal = (503, "body_buffer_full", "too many request bodies are on their way; retry soon")
+            return
         if len(self.connections) > connection_cap():
             self._refusal = (
                 503,
@@ -206,7 +216,9 @@ class GuardedHttpProtocol(HttpToolsProtocol):
         super().on_headers_complete()
         if self._draining:
             self.cycle.keep_alive = False
-        if any(name in _BODY_HEADERS for name, _ in self.headers):
+        if reserved:
+            self._reserved = reserved
+            GuardedHttpProtocol.bodies_in_flight += reserved
             self.cycle.transport = _AnswerTransport(self)  # type: ignore[assignment]
         self._arm(self.limits.body_timeout, "body_timeout", "the request's body")
 
@@ -216,6 +228,7 @@ class GuardedHttpProtocol(HttpToolsProtocol):
 
     def on_message_complete(self) -> None:
         self._disarm()
+        self._release()
         if self.cycle is not None and self._refusal is None:
             super().on_message_complete()
 
@@ -231,6 +244,22 @@ class GuardedHttpProtocol(HttpToolsProtocol):
             self.transport.close()
 
     # --- refusals ----------------------------------------------------------------------------------
+
+    def _body_length(self) -> int:
+        """The body this request may bring: its ``Content-Length`` or, chunked, the body limit.
+
+        Never more than the limit: a longer body gets ``413`` before it is read.
+        """
+        for name, value in self.headers:
+            if name == b"content-length":
+                return min(int(value), self.limits.max_body_bytes) if value.isdigit() else 0
+            if name == b"transfer-encoding":
+                return self.limits.max_body_bytes
+        return 0
+
+    def _release(self) -> None:
+        GuardedHttpProtocol.bodies_in_flight -= self._reserved
+        self._reserved = 0
 
     def _head_size(self) -> int:
         """The request line and headers as received (near enough: separators counted, not spaces)."""
@@ -295,9 +324,6 @@ class GuardedHttpProtocol(HttpToolsProtocol):
         REFUSALS["write_timeout"] += 1
         logger.info("dropped a connection whose client did not read its answer")
         self.transport.abort()
-
-
-_BODY_HEADERS = frozenset({b"content-length", b"transfer-encoding"})
 
 
 class _AnswerTransport:

@@ -26,6 +26,7 @@ import httpx
 import pytest
 import yaml
 
+from service.settings import Settings
 from tests.support import ROOT
 from tests.support.server import running
 from tests.support.tools import require_module, require_tool
@@ -234,10 +235,7 @@ def test_deployment_settings_match_the_container_port() -> None:
     assert int(env["TICTACTOE_PORT"]) == CONTAINER_PORT
     assert [entry["containerPort"] for entry in app["ports"]] == [CONTAINER_PORT]
     assert int(env.get("TICTACTOE_WORKERS", "1")) >= 1
-    assert set(env) <= {
-        f"TICTACTOE_{name}"
-        for name in ("HOST", "PORT", "WORKERS", "LOG_LEVEL", "CORS_ORIGINS", "MAX_BODY_BYTES")
-    }
+    assert set(env) <= {f"TICTACTOE_{name.upper()}" for name in Settings.model_fields}
 
 
 def test_probes_check_health_on_the_container_port() -> None:
@@ -512,3 +510,15 @@ def test_image_and_ci_install_pinned_versions() -> None:
         assert name in pins, f"{name} is not pinned in constraints.txt"
     assert "-c constraints.txt" in (root / "Dockerfile").read_text()
     assert "-c constraints.txt" in (root / "Makefile").read_text()
+
+
+def test_pods_drain_before_sigterm_and_exit_before_the_grace_period() -> None:
+    deployment = kind("Deployment")
+    app = container(deployment)
+    env = {item["name"]: item["value"] for item in app["env"]}
+    command = app["lifecycle"]["preStop"]["exec"]["command"]
+    assert command[0] == "python3"  # in the image, unlike a shell's sleep
+    drain = float(command[-1].rsplit("sleep(", 1)[1].rstrip(")"))
+    shutdown = float(env["TICTACTOE_SHUTDOWN_TIMEOUT"])
+    assert drain >= 3
+    assert deployment["spec"]["template"]["spec"]["terminationGracePeriodSeconds"] >= drain + shutdown + 5

@@ -309,3 +309,67 @@ def test_sigterm_under_keep_alive_load_answers_every_written_request() -> None:
     counts["SIGTERM under keep-alive load: written requests lost"] = lost
     assert code == 0
     assert lost == 0
+
+
+async def stalled_upload(port: int, size: int) -> bytes:
+    """Send all but the last byte of a body and wait: the answer, if one comes before the deadline."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(
+        f"POST /v1/best-move HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        f"Content-Length: {size}\r\n\r\n".encode()
+    )
+    try:
+        writer.write(b" " * (size - 1))
+        await writer.drain()
+        return await asyncio.wait_for(reader.read(200), timeout=BODY_TIMEOUT + 5)
+    except (ConnectionError, TimeoutError):
+        return b""
+    finally:
+        writer.close()
+
+
+def test_stalled_bodies_cannot_fill_the_memory() -> None:
+    env = {**LIMITS, "TICTACTOE_MAX_BODY_BUFFER": str(16 * 1024 * 1024)}
+    with running(env=env) as server:
+        before = rss_kib(server.process.pid)
+        peak = before
+
+        async def attack() -> list[bytes]:
+            nonlocal peak
+            uploads = asyncio.gather(*(stalled_upload(server.port, 1024 * 1024) for _ in range(100)))
+            while not uploads.done():
+                peak = max(peak, rss_kib(server.process.pid))
+                await asyncio.sleep(0.2)
+            return list(await uploads)
+
+        answers = asyncio.run(attack())
+        after = rss_kib(server.process.pid)
+    busy = [answer for answer in answers if answer.startswith(b"HTTP/1.1 503 ")]
+    late = [answer for answer in answers if answer.startswith(b"HTTP/1.1 408 ")]
+    counts["100 stalled 1 MiB bodies: RSS growth at the peak (KiB)"] = peak - before
+    counts["100 stalled 1 MiB bodies: refused at once with 503"] = len(busy)
+    assert len(busy) >= 80 and len(busy) + len(late) == 100, [answer[:12] for answer in answers]
+    assert peak - before <= 64 * 1024
+    assert after - before <= 64 * 1024
+
+
+def test_clients_that_never_read_are_dropped_after_the_write_deadline() -> None:
+    env = {**LIMITS, "TICTACTOE_WRITE_TIMEOUT": "2"}
+    batch = Request.post("/v1/best-move/batch", {"items": [{"board": "X........"}] * 1000})
+    with running(env=env) as server:
+        before = rss_kib(server.process.pid)
+        sockets = []
+        for _ in range(10):
+            sock = socket.create_connection(("127.0.0.1", server.port), timeout=5)
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            sock.sendall(batch.encode(server.port) * 40)  # about 7 MB of answers, never read
+            sockets.append(sock)
+        deadline = time.monotonic() + 15
+        while sample(server, "tictactoe_http_refused_total", reason="write_timeout") < 10:
+            assert time.monotonic() < deadline, "clients that never read were not dropped"
+            time.sleep(0.5)
+        peak = rss_kib(server.process.pid)
+        for sock in sockets:
+            sock.close()
+    counts["10 clients that never read 7 MB of answers: RSS growth (KiB)"] = peak - before
+    assert peak - before <= 64 * 1024
