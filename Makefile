@@ -28,11 +28,11 @@ run: $(RUNTIME)
 	$(BIN)/python -m service
 
 lint: $(STAMP)
-	$(BIN)/ruff check service tests bench
-	$(BIN)/ruff format --check service tests bench
+	$(BIN)/ruff check service tests bench scripts
+	$(BIN)/ruff format --check service tests bench scripts
 
 typecheck: $(STAMP)
-	$(BIN)/mypy --strict service tests bench
+	$(BIN)/mypy --strict service tests bench scripts
 
 # The suite by layer (see tests/conftest.py): the fast layers first, then what needs a server,
 # a browser or the deployment tools.

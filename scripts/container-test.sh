@@ -3,6 +3,8 @@
 #   the image holds no compiler, pip or pip cache; the container runs with a
 #   read-only root filesystem, no capabilities and host networking on a free
 #   127.0.0.1 port; its HEALTHCHECK reports healthy; it answers a best move;
+#   it withstands the attacks of scripts/attacks.py, alone and behind the proxy
+#   image of deploy/proxy (built the same way), which also compresses;
 #   it runs as a non-root user with the TICTACTOE_WORKERS it was given; and it
 #   stops on SIGTERM within a few seconds with exit code 0.
 #
@@ -35,6 +37,9 @@ cleanup() {
   local status=$?
   if [[ -n "$container" ]]; then
     podman rm --force --time 0 "$container" >/dev/null 2>&1 || true
+  fi
+  if [[ -n "${proxy_container:-}" ]]; then
+    podman rm --force --time 0 "$proxy_container" >/dev/null 2>&1 || true
   fi
   rm -rf "$workdir"
   exit "$status"
@@ -220,6 +225,62 @@ if python3 -c 'import json, sys; assert json.loads(sys.argv[1])["position"] == 4
   pass "POST /v1/best-move X........ answers position 4"
 else
   fail "POST /v1/best-move answered '$answer'"
+fi
+
+step "attacks on the service"
+if python3 scripts/attacks.py "$url"; then
+  pass "the service defends itself (scripts/attacks.py)"
+else
+  fail "scripts/attacks.py found the service wanting"
+fi
+
+step "the proxy in front (deploy/proxy)"
+proxy_image=${PROXY_IMAGE:-localhost/tictactoe-proxy:$version}
+proxy_container=tictactoe-proxy-test-$$
+if timeout 900 podman "${podman_global[@]}" build --format docker --layers=false "${limits[@]}" \
+  --build-arg "BASE_IMAGE=$base" --tag "$proxy_image" --file deploy/proxy/Dockerfile deploy/proxy \
+  >"$workdir/proxy-build.log" 2>&1; then
+  pass "image $proxy_image built from $base"
+  proxy_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  pm run --detach --name "$proxy_container" --network host "${limits[@]}" \
+    --read-only --tmpfs /tmp --cap-drop ALL --security-opt no-new-privileges \
+    --env PROXY_UPSTREAM="127.0.0.1:$port" --env PROXY_PORT="$proxy_port" \
+    "$proxy_image" >/dev/null
+  proxy_url=http://127.0.0.1:$proxy_port
+  proxied=""
+  for _ in $(seq 1 40); do
+    if curl -fsS --max-time 2 "$proxy_url/health" >/dev/null 2>&1; then
+      proxied=yes
+      break
+    fi
+    sleep 0.5
+  done
+  if [[ -n "$proxied" ]]; then
+    pass "the proxy answers GET /health from the service"
+    encoding=$(curl -fsS --max-time 5 -o /dev/null -D - -H 'Accept-Encoding: gzip' "$proxy_url/openapi.json" |
+      tr -d '\r' | awk -F': ' 'tolower($1) == "content-encoding" { print $2 }')
+    if [[ "$encoding" == gzip ]]; then
+      pass "the proxy compresses large answers (gzip)"
+    else
+      fail "the proxy did not compress /openapi.json (Content-Encoding '$encoding')"
+    fi
+    if python3 scripts/attacks.py --proxy "$proxy_url"; then
+      pass "the proxied stack defends itself (scripts/attacks.py --proxy)"
+    else
+      fail "scripts/attacks.py --proxy found the proxied stack wanting"
+    fi
+  else
+    pm logs "$proxy_container" 2>&1 | tail -n 20
+    fail "the proxy did not answer within 20 s"
+  fi
+  if pm logs "$proxy_container" 2>&1 | grep -E '\[(emerg|alert|crit)\]'; then
+    fail "errors in the proxy's log"
+  fi
+  pm stop --time 10 "$proxy_container" >/dev/null 2>&1 || true
+  pm rm --force --time 0 "$proxy_container" >/dev/null 2>&1 || true
+else
+  tail -n 40 "$workdir/proxy-build.log"
+  fail "podman build of the proxy failed"
 fi
 
 step "bind address"

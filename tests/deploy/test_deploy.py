@@ -125,7 +125,7 @@ def compose() -> dict[str, Any]:
 
 def compose_service() -> dict[str, Any]:
     services = compose()["services"]
-    assert list(services) == ["tictactoe"]
+    assert list(services) == ["proxy", "tictactoe"]
     service: dict[str, Any] = services["tictactoe"]
     return service
 
@@ -386,9 +386,44 @@ def test_compose_service_is_locked_down_and_limited() -> None:
     assert {"cpus", "memory"} <= set(limits)
     assert service["environment"]["TICTACTOE_HOST"] == "0.0.0.0"
     assert int(service["environment"]["TICTACTOE_PORT"]) == CONTAINER_PORT
-    assert any(str(port).endswith(f":{CONTAINER_PORT}") for port in service["ports"])
+    assert "ports" not in service, "the service is reached only through the proxy"
+    assert service["expose"] == [str(CONTAINER_PORT)]
     assert service["healthcheck"]["test"][0] == "CMD"
     assert f":{CONTAINER_PORT}/" in " ".join(service["healthcheck"]["test"])
+
+
+def test_compose_proxy_fronts_the_service_and_is_locked_down() -> None:
+    proxy = yaml.safe_load(COMPOSE_FILE.read_text())["services"]["proxy"]
+    assert proxy["environment"]["PROXY_UPSTREAM"] == f"tictactoe:{CONTAINER_PORT}"
+    assert [str(port).rsplit(":", 1)[1] for port in proxy["ports"]] == [proxy["environment"]["PROXY_PORT"]]
+    assert proxy["depends_on"]["tictactoe"]["condition"] == "service_healthy"
+    assert proxy["read_only"] is True and proxy["tmpfs"] == ["/tmp"]
+    assert proxy["cap_drop"] == ["ALL"]
+    assert proxy["stop_signal"] == "SIGQUIT"  # nginx's graceful stop
+    assert int(proxy["user"].split(":")[0]) >= 1000
+    build = proxy["build"]
+    assert (ROOT / build["context"] / build["dockerfile"]).is_file()
+
+
+def test_proxy_config_sets_the_limits_and_answers_problems() -> None:
+    proxy = ROOT / "deploy" / "proxy"
+    config = (proxy / "nginx.conf").read_text()
+    for directive in [
+        "client_header_timeout 10s",
+        "client_body_timeout 30s",
+        "send_timeout 30s",
+        "large_client_header_buffers 4 16k",
+        "client_max_body_size 1m",
+        "lingering_close on",
+        "limit_req_status 429",
+        "limit_conn_status 429",
+        "gzip on",
+        "add_header Retry-After 1 always",
+    ]:
+        assert directive in config, directive
+    for status in re.findall(r"error_page ([\d ]+) /_problems/(\d+)\.json", config):
+        problem = json.loads((proxy / "problems" / f"{status[1]}.json").read_text())
+        assert problem["status"] == int(status[1]) and problem["type"].startswith("/problems/")
 
 
 def docker_compose() -> list[str]:
@@ -417,7 +452,9 @@ def test_compose_tools_accept_the_file(tool: str) -> None:
         check=False,
     )
     assert result.returncode == 0, f"{shlex.join(command)} config:\n{result.stdout}\n{result.stderr}"
-    resolved = yaml.safe_load(result.stdout)["services"]["tictactoe"]
+    services = yaml.safe_load(result.stdout)["services"]
+    assert set(services) == {"tictactoe", "proxy"}
+    resolved = services["tictactoe"]
     assert resolved["read_only"] is True
     assert resolved["cap_drop"] == ["ALL"]
     assert resolved["environment"]["TICTACTOE_WORKERS"] == "2"
@@ -522,3 +559,17 @@ def test_pods_drain_before_sigterm_and_exit_before_the_grace_period() -> None:
     shutdown = float(env["TICTACTOE_SHUTDOWN_TIMEOUT"])
     assert drain >= 3
     assert deployment["spec"]["template"]["spec"]["terminationGracePeriodSeconds"] >= drain + shutdown + 5
+
+
+def test_ingress_carries_the_proxy_limits() -> None:
+    ingress = kind("Ingress")
+    annotations = ingress["metadata"]["annotations"]
+    prefix = "nginx.ingress.kubernetes.io/"
+    assert annotations[prefix + "limit-rps"] == "50"
+    assert annotations[prefix + "limit-connections"] == "64"
+    assert annotations[prefix + "proxy-body-size"] == "1m"
+    assert not any("snippet" in name for name in annotations)  # often disabled, and a risk
+    assert 'limit-req-status-code: "429"' in (KUBERNETES / "ingress.yaml").read_text()
+    backend = ingress["spec"]["rules"][0]["http"]["paths"][0]["backend"]["service"]
+    assert backend["name"] == kind("Service")["metadata"]["name"]
+    assert backend["port"]["name"] == "http"
