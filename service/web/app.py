@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import gc
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -18,6 +19,7 @@ from .answers import Answers
 from .metrics import Metrics
 from .middleware import ServiceMiddleware
 from .openapi import DESCRIPTION, TAGS, install_openapi
+from .protocol import watch_descriptors
 from .routes import analysis, docs, moves, operations, pages
 
 
@@ -45,6 +47,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         await logs.writer.start()
+        watch_descriptors(asyncio.get_running_loop())
         logs.logger.info(
             "solved table ready: %d boards, %d positions, solved in %.1f ms",
             game.boards,

@@ -25,7 +25,7 @@ class _Refusals(Collector):
             "tictactoe_http_refused",
             "Requests and connections refused or cut off by the HTTP layer, by reason "
             "(header_timeout, body_timeout, write_timeout, headers_too_large, uri_too_long, host, "
-            "http_version, malformed, too_many_connections, body_buffer_full).",
+            "http_version, malformed, too_many_connections, body_buffer_full, descriptors_exhausted).",
             labels=["reason"],
         )
         for reason, count in sorted(REFUSALS.items()):

@@ -30,6 +30,7 @@ Refusals are answered as problem+json, logged, and counted by reason
 from __future__ import annotations
 
 import asyncio
+import errno
 import json
 import logging
 import resource
@@ -342,3 +343,25 @@ class _AnswerTransport:
 
     def close(self) -> None:
         self._protocol.close_after_answer()
+
+
+def watch_descriptors(loop: asyncio.AbstractEventLoop) -> None:
+    """Log and count a failed ``accept()`` for want of descriptors (the cap should prevent it).
+
+    The event loop reports it to its exception handler and then pauses accepting for a
+    moment; without this the clients it refuses meanwhile would leave no trace.
+    """
+    previous = loop.get_exception_handler()
+
+    def handle(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        error = context.get("exception")
+        if isinstance(error, OSError) and error.errno in (errno.EMFILE, errno.ENFILE):
+            REFUSALS["descriptors_exhausted"] += 1
+            logger.error("out of file descriptors: new connections wait (%s)", error)
+            return
+        if previous is not None:
+            previous(loop, context)
+        else:
+            loop.default_exception_handler(context)
+
+    loop.set_exception_handler(handle)
