@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Annotated, Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 LogLevel = Literal["critical", "error", "warning", "info", "debug"]
@@ -24,6 +24,13 @@ class Settings(BaseSettings):
         default=["*"],
         description="Origins allowed to call the API from a browser: '*' for any, "
         "or a comma-separated list (a JSON array also works).",
+    )
+    metrics_port: int | None = Field(
+        default=None,
+        ge=0,
+        le=65535,
+        description="Serve GET /metrics on this port of the same host instead of the public one "
+        "(one worker only: each worker counts its own requests).",
     )
     max_body_bytes: int = Field(
         default=1024 * 1024, ge=1, description="Largest request body accepted, in bytes (413 above)."
@@ -94,3 +101,9 @@ class Settings(BaseSettings):
                 return json.loads(text)
             return [origin.strip() for origin in text.split(",") if origin.strip()]
         return value
+
+    @model_validator(mode="after")
+    def _one_worker_for_a_metrics_port(self) -> Settings:
+        if self.metrics_port is not None and self.workers > 1:
+            raise ValueError("metrics_port needs workers = 1: the workers could not share the port")
+        return self

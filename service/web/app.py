@@ -16,7 +16,7 @@ from ..game import SolvedGame, solve
 from ..settings import Settings
 from . import problems
 from .answers import Answers
-from .metrics import Metrics
+from .metrics import Metrics, serve_metrics
 from .middleware import ServiceMiddleware
 from .openapi import DESCRIPTION, TAGS, install_openapi
 from .protocol import watch_descriptors
@@ -43,11 +43,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
     logs.configure(settings.log_level)
     game = solved_game()
+    metrics = Metrics(__version__, game.boards, game.seconds)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         await logs.writer.start()
         watch_descriptors(asyncio.get_running_loop())
+        metrics_server = None
+        if settings.metrics_port is not None:
+            metrics_server = await serve_metrics(metrics.registry, settings.host, settings.metrics_port)
         logs.logger.info(
             "solved table ready: %d boards, %d positions, solved in %.1f ms",
             game.boards,
@@ -55,6 +59,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             game.seconds * 1000,
         )
         yield
+        if metrics_server is not None:
+            metrics_server.close()
         logs.writer.stop()
 
     app = FastAPI(
@@ -70,9 +76,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.settings = settings
     app.state.answers = Answers(game)
-    app.state.metrics = Metrics(__version__, game.boards, game.seconds)
+    app.state.metrics = metrics
     # The API first: routes are matched in order, and the API is what is asked most.
-    routers = (moves.router, analysis.router, operations.router, pages.router)
+    routers = [moves.router, analysis.router, operations.router, pages.router]
+    if settings.metrics_port is None:
+        routers.insert(3, operations.metrics_router)
     for router in routers:
         app.include_router(router)
     docs.install_docs(app)
@@ -92,7 +100,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.add_middleware(
         ServiceMiddleware,
-        metrics=app.state.metrics,
+        metrics=metrics,
         access_log=logs.AccessLog(settings.log_level),
         max_body_bytes=settings.max_body_bytes,
     )

@@ -7,10 +7,11 @@ totals matter.
 
 from __future__ import annotations
 
+import asyncio
 from collections import Counter as Tally
 from collections.abc import Iterator
 
-from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, Info
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, Info, generate_latest
 from prometheus_client.core import CounterMetricFamily, Metric
 from prometheus_client.registry import Collector
 
@@ -66,3 +67,37 @@ class Metrics:
         ).set(solve_seconds)
         Info("tictactoe_build", "Version of the service.", registry=self.registry).info({"version": version})
         self.registry.register(_Refusals())
+
+
+async def serve_metrics(registry: CollectorRegistry, host: str, port: int) -> asyncio.Server:
+    """Answer ``GET /metrics`` on a port of its own, on the running event loop.
+
+    A deliberately small HTTP/1.0-style responder for scrapers: one request per
+    connection, a head of at most 8 KiB read within 5 seconds, nothing else served.
+    """
+
+    async def answer(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), timeout=5)
+            line = head.split(b"\r\n", 1)[0].split(b" ")
+            if len(line) == 3 and line[0] in (b"GET", b"HEAD") and line[1].split(b"?")[0] == b"/metrics":
+                body, status = generate_latest(registry), b"200 OK"
+                kind = b"text/plain; version=0.0.4; charset=utf-8"
+            else:
+                body, status, kind = b"only GET /metrics is served here\n", b"404 Not Found", b"text/plain"
+            writer.write(
+                b"HTTP/1.1 "
+                + status
+                + b"\r\ncontent-type: "
+                + kind
+                + b"\r\ncontent-length: %d\r\ncache-control: no-store\r\nconnection: close\r\n\r\n"
+                % len(body)
+                + (b"" if line[0] == b"HEAD" else body)
+            )
+            await writer.drain()
+        except (asyncio.IncompleteReadError, asyncio.LimitOverrunError, TimeoutError, ConnectionError):
+            pass
+        finally:
+            writer.close()
+
+    return await asyncio.start_server(answer, host, port, limit=8192)

@@ -6,6 +6,7 @@ import re
 
 import httpx
 import pytest
+from pydantic import ValidationError
 
 from service.__main__ import parse_args
 from service.settings import Settings
@@ -69,3 +70,20 @@ def test_port_flag_overrides_the_environment() -> None:
     with running(["--port", str(port)], env={"TICTACTOE_PORT": "1"}) as server:
         assert server.url.endswith(f":{port}")
         assert httpx.get(f"{server.url}/health").json()["positions"] == 8533
+
+
+def test_metrics_on_a_port_of_their_own() -> None:
+    metrics_port = free_port()
+    env = {"TICTACTOE_LOG_LEVEL": "warning", "TICTACTOE_METRICS_PORT": str(metrics_port)}
+    with running(env=env) as server:
+        assert httpx.get(f"{server.url}/health").status_code == 200
+        assert httpx.get(f"{server.url}/metrics").status_code == 404
+        scraped = httpx.get(f"http://127.0.0.1:{metrics_port}/metrics")
+        assert scraped.status_code == 200
+        assert 'tictactoe_http_requests_total{method="GET",route="/health",status="200"}' in scraped.text
+        assert httpx.get(f"http://127.0.0.1:{metrics_port}/health").status_code == 404
+
+
+def test_a_metrics_port_needs_a_single_worker() -> None:
+    with pytest.raises(ValidationError, match="metrics_port needs workers = 1"):
+        Settings(metrics_port=9100, workers=2)

@@ -12,6 +12,8 @@ from ..deps import AnswersDep
 from ..openapi import ok
 
 router = APIRouter(tags=["service"])
+#: ``/metrics`` on the public port; left out when TICTACTOE_METRICS_PORT gives it a port of its own.
+metrics_router = APIRouter(tags=["service"])
 
 PROMETHEUS = "text/plain; version=0.0.4; charset=utf-8"
 
@@ -30,7 +32,7 @@ async def health(request: Request, answers: AnswersDep) -> Response:
     return Response(body.model_dump_json(), media_type=JSON, headers=NO_STORE)
 
 
-@router.get(
+@metrics_router.get(
     "/metrics",
     operation_id="getMetrics",
     summary="Prometheus metrics",
