@@ -26,6 +26,18 @@ def etag(body: bytes) -> str:
     return '"' + hashlib.blake2b(body, digest_size=12).hexdigest() + '"'
 
 
+def _move(move: MoveValue) -> dict[str, object]:
+    """The fields every answer gives of a move: where it is and what it is worth."""
+    return {
+        "position": move.cell,
+        "row": move.row,
+        "column": move.column,
+        "score": move.score,
+        "outcome": move.outcome,
+        "plies_to_end": move.plies,
+    }
+
+
 def best_move_response(analysis: Analysis, move: MoveValue) -> BestMoveResponse:
     """The answer that plays ``move`` in the position of ``analysis``."""
     position = analysis.position
@@ -34,12 +46,7 @@ def best_move_response(analysis: Analysis, move: MoveValue) -> BestMoveResponse:
     return BestMoveResponse(
         board=position.board.cells,
         player=position.to_move,
-        position=move.cell,
-        row=move.row,
-        column=move.column,
-        score=move.score,
-        outcome=move.outcome,
-        plies_to_end=move.plies,
+        **_move(move),
         optimal=move.cell in analysis.best_moves,
         board_after=after.board.cells,
         status_after=after.status,
@@ -58,18 +65,7 @@ def analysis_response(analysis: Analysis) -> AnalysisResponse:
         outcome=analysis.outcome,
         plies_to_end=analysis.plies,
         best_moves=list(analysis.best_moves),
-        moves=[
-            MoveInfo(
-                position=move.cell,
-                row=move.row,
-                column=move.column,
-                score=move.score,
-                outcome=move.outcome,
-                plies_to_end=move.plies,
-                traps=move.traps,
-            )
-            for move in analysis.moves
-        ],
+        moves=[MoveInfo(**_move(move), traps=move.traps) for move in analysis.moves],
         principal_variation=list(analysis.principal_variation),
     )
 
