@@ -34,3 +34,14 @@ def test_importing_the_app_module_builds_nothing() -> None:
         "assert module.solved_game.cache_info().currsize == 0, 'the game was solved on import'\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_a_plain_install_pulls_only_the_clients_dependencies() -> None:
+    """``pip install tictactoe-service`` is the client; the service is the ``server`` extra."""
+    from importlib.metadata import requires
+
+    declared = requires("tictactoe-service") or []
+    plain = sorted(r.split(">")[0].split("=")[0].strip() for r in declared if "extra ==" not in r)
+    assert plain == ["httpx", "pydantic"]
+    server = {r.split(">")[0].split("[")[0].strip() for r in declared if 'extra == "server"' in r}
+    assert {"fastapi", "uvicorn", "prometheus-client", "pydantic-settings"} <= server
