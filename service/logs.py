@@ -226,7 +226,14 @@ class AccessLog:
         self._stamp = ""
 
     def line(
-        self, scope: Mapping[str, Any], *, route: str, status: int, seconds: float, request_id: str
+        self,
+        scope: Mapping[str, Any],
+        method: str,
+        *,
+        route: str,
+        status: int,
+        seconds: float,
+        request_id: str,
     ) -> str:
         """The access log line of one request."""
         now = time.time()
@@ -238,8 +245,8 @@ class AccessLog:
         client = scope.get("client")
         peer = f'"{client[0]}"' if client else "null"
         path = quoted(scope["path"])
-        method = quoted(scope["method"])
-        message = quoted(f"{scope['method']} {route} {status}")
+        message = quoted(f"{method} {route} {status}")
+        method = quoted(method)
         return (
             f'{{"time":"{self._stamp}.{millis:03d}+00:00","level":"info","logger":"service.access",'
             f'"message":{message},"request_id":"{request_id}",'
@@ -248,6 +255,15 @@ class AccessLog:
         )
 
     def write(
-        self, scope: Mapping[str, Any], *, route: str, status: int, seconds: float, request_id: str
+        self,
+        scope: Mapping[str, Any],
+        method: str,
+        *,
+        route: str,
+        status: int,
+        seconds: float,
+        request_id: str,
     ) -> None:
-        writer.put(self.line(scope, route=route, status=status, seconds=seconds, request_id=request_id))
+        writer.put(
+            self.line(scope, method, route=route, status=status, seconds=seconds, request_id=request_id)
+        )

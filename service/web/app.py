@@ -9,7 +9,6 @@ from contextlib import asynccontextmanager
 from functools import cache
 
 from fastapi import FastAPI
-from fastapi.middleware.cors import CORSMiddleware
 
 from .. import __version__, logs
 from ..game import SolvedGame, solve
@@ -17,7 +16,7 @@ from ..settings import Settings
 from . import problems
 from .answers import Answers
 from .metrics import Metrics, serve_metrics
-from .middleware import ServiceMiddleware
+from .middleware import ProblemCORSMiddleware, ServiceMiddleware
 from .openapi import DESCRIPTION, TAGS, install_openapi
 from .protocol import watch_descriptors
 from .routes import analysis, docs, moves, operations, pages
@@ -90,7 +89,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     problems.install(app)
     app.add_middleware(
-        CORSMiddleware,
+        ProblemCORSMiddleware,
         allow_origins=settings.cors_origins,
         allow_methods=["GET", "POST", "OPTIONS"],
         allow_headers=["Content-Type", "If-None-Match", "X-Request-ID"],

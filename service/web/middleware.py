@@ -21,11 +21,14 @@ import os
 import re
 import time
 
+from starlette.datastructures import Headers
+from starlette.middleware.cors import CORSMiddleware
+from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..logs import AccessLog, logger
 from .metrics import Metrics
-from .problems import BODY_TOO_LARGE, INTERNAL_ERROR, problem
+from .problems import BAD_REQUEST, BODY_TOO_LARGE, INTERNAL_ERROR, problem
 
 REQUEST_ID_HEADER = b"x-request-id"
 _VALID_REQUEST_ID = re.compile(rb"^[A-Za-z0-9._:\-]{1,128}$")
@@ -79,7 +82,7 @@ def _body_length(scope: Scope) -> tuple[int | None, bool]:
 class _Exchange:
     """One request as the middleware follows it: the body received so far, the status answered."""
 
-    __slots__ = ("_receive", "_send", "complete", "headers", "limit", "received", "status")
+    __slots__ = ("_receive", "_send", "complete", "head", "headers", "limit", "received", "status")
 
     def __init__(
         self,
@@ -89,6 +92,7 @@ class _Exchange:
         limit: int,
         *,
         complete: bool,
+        head: bool,
     ) -> None:
         self._receive = receive
         self._send = send
@@ -96,6 +100,7 @@ class _Exchange:
         self.limit = limit
         self.received = 0
         self.complete = complete
+        self.head = head
         self.status = 0
 
     async def receive(self) -> Message:
@@ -115,6 +120,8 @@ class _Exchange:
         if message["type"] == "http.response.start":
             self.status = message["status"]
             message["headers"] = [*message.get("headers", ()), *self.headers]
+        elif self.head and message.get("body"):
+            message = {**message, "body": b""}  # HEAD: the headers of GET, no body
         await self._send(message)
 
 
@@ -134,6 +141,9 @@ class ServiceMiddleware:
         started = time.perf_counter()
         rid = request_id(scope)
         scope.setdefault("state", {})["request_id"] = rid
+        method: str = scope["method"]
+        if method == "HEAD":
+            scope = {**scope, "method": "GET"}  # every GET resource answers HEAD (RFC 9110 9.3.2)
         length, chunked = _body_length(scope)
         exchange = _Exchange(
             receive,
@@ -141,6 +151,7 @@ class ServiceMiddleware:
             ((REQUEST_ID_HEADER, rid.encode()), _NOSNIFF),
             self.max_body_bytes,
             complete=length is None and not chunked,  # no body: a disconnect is not an early one
+            head=method == "HEAD",
         )
         try:
             if length is not None and length > self.max_body_bytes:
@@ -154,29 +165,27 @@ class ServiceMiddleware:
             exchange.status = CLIENT_CLOSED_REQUEST
             logger.info(
                 "client disconnected before its request was complete: %s %s",
-                scope["method"],
+                method,
                 scope["path"],
                 extra={"request_id": rid},
             )
         except Exception:
-            logger.exception(
-                "unhandled error on %s %s", scope["method"], scope["path"], extra={"request_id": rid}
-            )
+            logger.exception("unhandled error on %s %s", method, scope["path"], extra={"request_id": rid})
             if exchange.status:
                 raise
             answer = problem(INTERNAL_ERROR, "the service failed to answer this request", scope["path"])
             await answer(scope, _no_body, exchange.send)
         finally:
-            self._record(scope, exchange.status or 500, time.perf_counter() - started, rid)
+            self._record(scope, method, exchange.status or 500, time.perf_counter() - started, rid)
 
-    def _record(self, scope: Scope, status: int, seconds: float, rid: str) -> None:
+    def _record(self, scope: Scope, method: str, status: int, seconds: float, rid: str) -> None:
         """Count, time and log one answered request."""
         route = route_template(scope)
-        method = scope["method"] if scope["method"] in KNOWN_METHODS else "OTHER"
-        self.metrics.requests.labels(route, method, str(status)).inc()
-        self.metrics.latency.labels(route, method).observe(seconds)
+        label = method if method in KNOWN_METHODS else "OTHER"
+        self.metrics.requests.labels(route, label, str(status)).inc()
+        self.metrics.latency.labels(route, label).observe(seconds)
         if self.access_log.enabled:
-            self.access_log.write(scope, route=route, status=status, seconds=seconds, request_id=rid)
+            self.access_log.write(scope, method, route=route, status=status, seconds=seconds, request_id=rid)
 
     async def _too_large(self, scope: Scope, send: Send) -> None:
         response = problem(
@@ -190,3 +199,20 @@ class ServiceMiddleware:
 
 async def _no_body() -> Message:
     return {"type": "http.request", "body": b"", "more_body": False}
+
+
+class ProblemCORSMiddleware(CORSMiddleware):
+    """Starlette's CORS, with a refused preflight answered as problem+json like every error."""
+
+    def preflight_response(self, request_headers: Headers) -> Response:
+        response = super().preflight_response(request_headers)
+        if response.status_code != 400:
+            return response
+        refused = bytes(response.body).decode().removeprefix("Disallowed CORS ")
+        headers = {
+            name: value
+            for name, value in response.headers.items()
+            if name not in ("content-length", "content-type")
+        }
+        detail = f"this cross-origin request is not allowed: its {refused} (see Access-Control-Allow-*)"
+        return problem(BAD_REQUEST, detail, None, headers=headers)

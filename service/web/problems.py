@@ -19,7 +19,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute, Mount, Route
 
 PROBLEM_MEDIA_TYPE = "application/problem+json"
 
@@ -40,6 +40,7 @@ class ProblemType:
 INVALID_INPUT = ProblemType("invalid-input", "Invalid input", 422)
 GAME_OVER = ProblemType("game-over", "The game is over", 422)
 MALFORMED_JSON = ProblemType("malformed-json", "Malformed JSON", 400)
+BAD_REQUEST = ProblemType("bad-request", "Bad Request", 400)
 NOT_FOUND = ProblemType("not-found", "Not Found", 404)
 METHOD_NOT_ALLOWED = ProblemType("method-not-allowed", "Method Not Allowed", 405)
 BODY_TOO_LARGE = ProblemType("body-too-large", "Content Too Large", 413)
@@ -50,13 +51,14 @@ PROBLEM_TYPES: tuple[ProblemType, ...] = (
     INVALID_INPUT,
     GAME_OVER,
     MALFORMED_JSON,
+    BAD_REQUEST,
     NOT_FOUND,
     METHOD_NOT_ALLOWED,
     BODY_TOO_LARGE,
     UNSUPPORTED_MEDIA_TYPE,
     INTERNAL_ERROR,
 )
-_BY_STATUS = {kind.status: kind for kind in PROBLEM_TYPES if kind is not GAME_OVER}
+_BY_STATUS = {kind.status: kind for kind in PROBLEM_TYPES if kind not in (GAME_OVER, MALFORMED_JSON)}
 
 
 class ProblemResponse(JSONResponse):
@@ -177,10 +179,23 @@ def _allowed_methods(request: Request) -> str:
 
 
 def route_methods(routes: Iterable[BaseRoute]) -> list[tuple[re.Pattern[str], frozenset[str]]]:
-    """The path pattern and methods of each route, for the ``Allow`` header of a ``405``."""
-    return [
-        (route.path_regex, frozenset(route.methods or ())) for route in routes if isinstance(route, Route)
-    ]
+    """The path pattern and methods of each route, for the ``Allow`` header of a ``405``.
+
+    A resource that answers GET answers HEAD too (see the middleware); a mount serves files,
+    which are read with GET and HEAD.
+    """
+    table = []
+    for route in routes:
+        if isinstance(route, Route):
+            methods = set(route.methods or ())
+        elif isinstance(route, Mount):
+            methods = {"GET"}
+        else:
+            continue
+        if "GET" in methods:
+            methods.add("HEAD")
+        table.append((route.path_regex, frozenset(methods)))
+    return table
 
 
 def install(app: FastAPI) -> None:

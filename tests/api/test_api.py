@@ -219,10 +219,10 @@ async def test_unknown_path_is_404(client: httpx.AsyncClient) -> None:
 @pytest.mark.parametrize(
     ("method", "path", "allowed"),
     [
-        ("DELETE", "/v1/best-move", "GET, POST"),
+        ("DELETE", "/v1/best-move", "GET, HEAD, POST"),
         ("PUT", "/v1/analysis", "POST"),
-        ("POST", "/health", "GET"),
-        ("POST", "/v1/positions/X........", "GET"),
+        ("POST", "/health", "GET, HEAD"),
+        ("POST", "/v1/positions/X........", "GET, HEAD"),
     ],
 )
 async def test_wrong_method_is_405_with_allow(
@@ -455,6 +455,28 @@ async def test_cors_origins_narrow_the_list() -> None:
         assert "etag" in exposed.headers["access-control-expose-headers"].lower()
 
 
+@pytest.mark.parametrize(
+    ("headers", "refused"),
+    [
+        (
+            {"access-control-request-method": "POST", "access-control-request-headers": "authorization"},
+            "headers",
+        ),
+        ({"access-control-request-method": "DELETE"}, "method"),
+    ],
+)
+async def test_a_refused_preflight_is_a_problem(
+    client: httpx.AsyncClient, headers: dict[str, str], refused: str
+) -> None:
+    response = await client.options("/v1/best-move", headers={"origin": "https://game.example", **headers})
+    assert response.status_code == 400
+    assert response.headers["content-type"] == "application/problem+json"
+    problem = response.json()
+    assert problem["type"] == "/problems/bad-request" and refused in problem["detail"]
+    assert response.headers["access-control-allow-origin"] == "*"
+    assert response.headers["x-request-id"]
+
+
 async def test_errors_carry_cors_headers(client: httpx.AsyncClient) -> None:
     response = await client.post(
         "/v1/best-move", json={"board": "bad"}, headers={"origin": "https://game.example"}
@@ -512,3 +534,44 @@ async def test_redoc_bundle_refers_to_no_other_host(client: httpx.AsyncClient) -
 async def test_unknown_static_file_is_a_problem_404(client: httpx.AsyncClient) -> None:
     response = await client.get("/static/nothing.js")
     assert_problem(response, 404, "not-found")
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/health",
+        "/v1/best-move?board=X........",
+        "/v1/positions/X........",
+        "/docs",
+        "/metrics",
+        "/play",
+        "/static/play.js",
+        "/openapi.json",
+    ],
+)
+async def test_every_get_resource_answers_head(client: httpx.AsyncClient, path: str) -> None:
+    get = await client.get(path)
+    head = await client.head(path)
+    assert (head.status_code, get.status_code) == (200, 200)
+    assert head.content == b""
+    assert head.headers["content-type"] == get.headers["content-type"]
+    if "content-length" in get.headers and path != "/metrics":  # metrics change between the two
+        assert head.headers["content-length"] == get.headers["content-length"]
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "allowed"),
+    [
+        ("DELETE", "/play", "GET, HEAD"),
+        ("POST", "/static/play.js", "GET, HEAD"),
+        ("PUT", "/health", "GET, HEAD"),
+        ("HEAD", "/v1/analysis", "POST"),
+        ("PATCH", "/v1/best-move", "GET, HEAD, POST"),
+    ],
+)
+async def test_every_405_lists_what_is_allowed(
+    client: httpx.AsyncClient, method: str, path: str, allowed: str
+) -> None:
+    response = await client.request(method, path)
+    assert response.status_code == 405
+    assert response.headers["allow"] == allowed
