@@ -8,22 +8,17 @@ them in HTTP responses.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterable
 
 from fastapi import Response
 
 from ..game import Analysis, Mark, MoveValue, Options, Position, SolvedGame, choose
 from ..schemas import AnalysisResponse, BestMoveResponse, MoveInfo
+from .caching import etag, etag_matches
 
 JSON = "application/json"
 CACHE_CONTROL = "public, max-age=86400"
 NO_STORE = {"Cache-Control": "no-store"}
-
-
-def etag(body: bytes) -> str:
-    """A strong entity tag for a body: a hash of its bytes, so equal bodies share it."""
-    return '"' + hashlib.blake2b(body, digest_size=12).hexdigest() + '"'
 
 
 def _move(move: MoveValue) -> dict[str, object]:
@@ -137,17 +132,6 @@ def cacheable(answers: Answers, body: bytes, if_none_match: str | None) -> Respo
     """A cacheable answer: ``304`` when the client already holds this entity."""
     tag = answers.etag(body)
     headers = {"ETag": tag, "Cache-Control": CACHE_CONTROL}
-    if _matches(if_none_match, tag):
+    if etag_matches(if_none_match, tag):
         return Response(status_code=304, headers=headers)
     return Response(body, media_type=JSON, headers=headers)
-
-
-def _matches(if_none_match: str | None, etag: str) -> bool:
-    """RFC 9110 weak comparison of ``If-None-Match`` against ``etag``."""
-    if not if_none_match:
-        return False
-    for candidate in if_none_match.split(","):
-        tag = candidate.strip()
-        if tag == "*" or tag.removeprefix("W/") == etag:
-            return True
-    return False

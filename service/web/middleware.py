@@ -5,6 +5,9 @@ each HTTP request, in one pass:
 
 * gives it an id (the client's ``X-Request-ID`` when it is a sensible token)
   and sends it back, with ``X-Content-Type-Options: nosniff``;
+* answers ``HEAD`` as ``GET`` without the body, and gzips an answer of 1 KiB or
+  more when the client accepts it (``Vary: Accept-Encoding``; small answers are
+  left alone, and static assets come compressed already);
 * refuses a body over the limit with ``413`` (a declared ``Content-Length``
   before reading, a chunked body as soon as it grows past it);
 * answers a bug (an exception that escaped every handler) with a ``500``
@@ -17,6 +20,7 @@ each HTTP request, in one pass:
 
 from __future__ import annotations
 
+import gzip
 import os
 import re
 import time
@@ -27,6 +31,7 @@ from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..logs import AccessLog, logger
+from .caching import accepts_gzip, compressible
 from .metrics import Metrics
 from .problems import BAD_REQUEST, BODY_TOO_LARGE, INTERNAL_ERROR, problem
 
@@ -67,6 +72,44 @@ def route_template(scope: Scope) -> str:
     return "<unmatched>"
 
 
+_VARY = (b"vary", b"Accept-Encoding")
+
+
+def _header(headers: list[tuple[bytes, bytes]], name: bytes) -> str | None:
+    for key, value in headers:
+        if key == name:
+            return bytes(value).decode("latin-1")
+    return None
+
+
+def _worth_compressing(headers: list[tuple[bytes, bytes]]) -> bool:
+    """An answer of a compressible type and known length over the threshold, not encoded yet."""
+    length = media_type = None
+    for name, value in headers:
+        if name == b"content-length":
+            length = value
+        elif name == b"content-type":
+            media_type = value
+        elif name == b"content-encoding":
+            return False
+    if length is None or media_type is None or not length.isdigit():
+        return False
+    return compressible(bytes(media_type).decode("latin-1"), int(length))
+
+
+def _gzip_headers(headers: list[tuple[bytes, bytes]], length: int) -> list[tuple[bytes, bytes]]:
+    """The headers of a compressed answer: its length, its coding, and a weak entity tag."""
+    changed: list[tuple[bytes, bytes]] = [(b"content-encoding", b"gzip")]
+    for name, value in headers:
+        if name == b"content-length":
+            changed.append((name, str(length).encode()))
+        elif name == b"etag" and not value.startswith(b"W/"):
+            changed.append((name, b"W/" + value))  # another encoding of the same content
+        else:
+            changed.append((name, value))
+    return changed
+
+
 def _body_length(scope: Scope) -> tuple[int | None, bool]:
     """The declared ``Content-Length`` (``None`` if absent or not a number) and whether it is chunked."""
     length: int | None = None
@@ -82,7 +125,18 @@ def _body_length(scope: Scope) -> tuple[int | None, bool]:
 class _Exchange:
     """One request as the middleware follows it: the body received so far, the status answered."""
 
-    __slots__ = ("_receive", "_send", "complete", "head", "headers", "limit", "received", "status")
+    __slots__ = (
+        "_held",
+        "_receive",
+        "_send",
+        "complete",
+        "head",
+        "headers",
+        "limit",
+        "received",
+        "request_headers",
+        "status",
+    )
 
     def __init__(
         self,
@@ -93,6 +147,7 @@ class _Exchange:
         *,
         complete: bool,
         head: bool,
+        request_headers: list[tuple[bytes, bytes]],
     ) -> None:
         self._receive = receive
         self._send = send
@@ -101,7 +156,9 @@ class _Exchange:
         self.received = 0
         self.complete = complete
         self.head = head
+        self.request_headers = request_headers
         self.status = 0
+        self._held: Message | None = None
 
     async def receive(self) -> Message:
         """The next message from the client; :class:`BodyTooLarge` or :class:`ClientDisconnected` raised."""
@@ -116,11 +173,24 @@ class _Exchange:
         return message
 
     async def send(self, message: Message) -> None:
-        """Send a message of the answer, with the headers every answer carries."""
+        """Send a message of the answer, with the headers every answer carries, gzipped if it pays."""
         if message["type"] == "http.response.start":
             self.status = message["status"]
-            message["headers"] = [*message.get("headers", ()), *self.headers]
-        elif self.head and message.get("body"):
+            headers = [*message.get("headers", ()), *self.headers]
+            message["headers"] = headers
+            if _worth_compressing(headers):
+                headers.append(_VARY)
+                if accepts_gzip(_header(self.request_headers, b"accept-encoding")):
+                    self._held = message  # sent with the body, once it is compressed
+                    return
+        elif self._held is not None:
+            start, self._held = self._held, None
+            if not message.get("more_body", False):
+                body = gzip.compress(message.get("body", b""), compresslevel=6, mtime=0)
+                start["headers"] = _gzip_headers(start["headers"], len(body))
+                message = {**message, "body": body}
+            await self._send(start)
+        if self.head and message.get("body"):
             message = {**message, "body": b""}  # HEAD: the headers of GET, no body
         await self._send(message)
 
@@ -152,6 +222,7 @@ class ServiceMiddleware:
             self.max_body_bytes,
             complete=length is None and not chunked,  # no body: a disconnect is not an early one
             head=method == "HEAD",
+            request_headers=scope["headers"],
         )
         try:
             if length is not None and length > self.max_body_bytes:

@@ -10,6 +10,7 @@ import httpx
 import pytest
 
 from service.settings import Settings
+from service.web import caching
 from service.web.app import create_app
 
 pytestmark = pytest.mark.anyio
@@ -575,3 +576,53 @@ async def test_every_405_lists_what_is_allowed(
     response = await client.request(method, path)
     assert response.status_code == 405
     assert response.headers["allow"] == allowed
+
+
+async def test_large_answers_are_gzipped_for_clients_that_accept_it(client: httpx.AsyncClient) -> None:
+    batch = {"items": [{"board": "X........"}] * 200}
+    plain = await client.post("/v1/best-move/batch", json=batch, headers={"accept-encoding": "identity"})
+    assert "content-encoding" not in plain.headers
+    assert plain.headers["vary"].lower().count("accept-encoding") == 1
+    packed = await client.post("/v1/best-move/batch", json=batch, headers={"accept-encoding": "gzip"})
+    assert packed.headers["content-encoding"] == "gzip"
+    assert int(packed.headers["content-length"]) < len(plain.content) / 10
+    assert packed.json() == plain.json()  # httpx decodes it
+    refused = await client.post("/v1/best-move/batch", json=batch, headers={"accept-encoding": "gzip;q=0"})
+    assert "content-encoding" not in refused.headers
+
+
+async def test_small_answers_are_left_alone(client: httpx.AsyncClient) -> None:
+    gzip_ok = {"accept-encoding": "gzip"}
+    response = await client.post("/v1/best-move", json={"board": "X........"}, headers=gzip_ok)
+    assert "content-encoding" not in response.headers
+    assert "accept-encoding" not in response.headers.get("vary", "").lower()
+
+
+async def test_a_gzipped_cacheable_answer_keeps_its_entity_tag_weakly(
+    client: httpx.AsyncClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(caching, "MIN_COMPRESSED", 500)  # analyses stay just under 1 KiB
+    path = "/v1/positions/........."
+    plain = await client.get(path, headers={"accept-encoding": "identity"})
+    packed = await client.get(path, headers={"accept-encoding": "gzip"})
+    assert packed.headers["content-encoding"] == "gzip"
+    assert packed.headers["etag"] == "W/" + plain.headers["etag"]
+    cached = {"accept-encoding": "gzip", "if-none-match": packed.headers["etag"]}
+    assert (await client.get(path, headers=cached)).status_code == 304
+
+
+@pytest.mark.parametrize(
+    "asset", ["/static/docs/swagger-ui-bundle.js", "/static/play.js", "/static/docs/redoc.standalone.js"]
+)
+async def test_static_assets_are_cached_and_precompressed(client: httpx.AsyncClient, asset: str) -> None:
+    first = await client.get(asset, headers={"accept-encoding": "gzip"})
+    assert first.status_code == 200
+    assert first.headers["cache-control"].startswith("public, max-age=")
+    assert first.headers["etag"]
+    assert first.headers["content-encoding"] == "gzip"
+    assert "accept-encoding" in first.headers["vary"].lower()
+    cached = {"accept-encoding": "gzip", "if-none-match": first.headers["etag"]}
+    assert (await client.get(asset, headers=cached)).status_code == 304
+    identity = await client.get(asset, headers={"accept-encoding": "identity"})
+    assert "content-encoding" not in identity.headers
+    assert identity.content == first.content  # httpx decoded the gzip copy

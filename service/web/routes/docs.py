@@ -13,9 +13,9 @@ from pathlib import Path
 
 from fastapi import FastAPI
 from fastapi.openapi.docs import get_redoc_html, get_swagger_ui_html, get_swagger_ui_oauth2_redirect_html
-from fastapi.responses import HTMLResponse, JSONResponse, Response
-from fastapi.staticfiles import StaticFiles
+from fastapi.responses import HTMLResponse, JSONResponse
 
+from ..assets import Assets
 from ..security import page
 
 ASSETS_URL = "/static/docs"
@@ -30,9 +30,8 @@ _DOCS_POLICY = {"style_src": "'self' 'unsafe-inline'", "worker_src": "'self' blo
 _REDOC_LOGO = b"https://cdn.redoc.ly/redoc/logo-mini.svg"
 
 
-def offline_redoc_bundle() -> bytes:
+def offline_redoc_bundle(bundle: bytes) -> bytes:
     """ReDoc's bundle with its one reference to another host replaced."""
-    bundle = (ASSETS_DIR / "redoc.standalone.js").read_bytes()
     return bundle.replace(_REDOC_LOGO, b"data:,")
 
 
@@ -42,19 +41,14 @@ def _text(response: HTMLResponse) -> str:
 
 def install_docs(app: FastAPI, openapi_url: str = "/openapi.json") -> None:
     """Serve ``/openapi.json``, ``/docs``, ``/redoc`` and their assets on ``app``."""
-    redoc_js = offline_redoc_bundle()
 
     @app.get(openapi_url, include_in_schema=False)
     async def openapi_document() -> JSONResponse:
         return JSONResponse(app.openapi())
 
-    @app.get(f"{ASSETS_URL}/redoc.standalone.js", include_in_schema=False)
-    async def redoc_bundle() -> Response:
-        return Response(
-            redoc_js, media_type="text/javascript", headers={"Cache-Control": "public, max-age=86400"}
-        )
-
-    app.mount(ASSETS_URL, StaticFiles(directory=ASSETS_DIR), name="docs-assets")
+    # The package's files change only with its version: kept a day.
+    assets = Assets(ASSETS_DIR, max_age=86400, rewrite={"redoc.standalone.js": offline_redoc_bundle})
+    app.mount(ASSETS_URL, assets, name="docs-assets")
     favicon = f"{ASSETS_URL}/favicon.png"
     redirect = "/docs/oauth2-redirect"
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 from fastapi import APIRouter
 from fastapi.responses import HTMLResponse
-from fastapi.staticfiles import StaticFiles
 
+from ..assets import Assets
 from ..security import page
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
@@ -27,6 +27,6 @@ async def play() -> HTMLResponse:
     return page(_page("play.html"))
 
 
-def static_files() -> StaticFiles:
-    """The page assets (``/static``)."""
-    return StaticFiles(directory=STATIC)
+def static_files() -> Assets:
+    """The page assets (``/static``): they may change with a release, so kept an hour."""
+    return Assets(STATIC, max_age=3600)
