@@ -4,6 +4,9 @@ Commands: ``serve``, ``best-move BOARD``, ``analyze BOARD``, ``play`` (a person
 against the engine), ``selfplay`` (the engine against itself) and ``openapi``
 (write the OpenAPI document). The game commands talk to the service at
 ``--url``; without it the app runs in-process, so no server is needed.
+
+The terminal speaks to people: every command numbers cells 1 to 9, row by row
+from the top-left, and rows and columns 1 to 3 (the API's indexes plus one).
 """
 
 from __future__ import annotations
@@ -28,6 +31,35 @@ Ask = Callable[[str], str]
 
 RESULT_WORDS = {"x_won": "X wins", "o_won": "O wins", "draw": "Draw"}
 
+DESCRIPTION = """\
+The tic-tac-toe engine in a terminal. The game commands talk to the service at --url;
+without it the service runs in-process, so no server is needed.
+
+Cells are numbered 1 to 9, row by row from the top-left:
+
+   1 | 2 | 3
+  ---+---+---
+   4 | 5 | 6
+  ---+---+---
+   7 | 8 | 9
+
+A board is 9 characters, one per cell in that order: X or O for a mark, and . - _ or a
+space for an empty cell, such as X.O...X..
+"""
+
+#: The command-line option of each field of a request body, for error messages.
+OPTIONS = {"board": "BOARD", "player": "--player", "skill": "--skill", "random": "--random", "seed": "--seed"}
+
+
+def cell(index: int) -> int:
+    """A cell as people number it: 1 to 9."""
+    return index + 1
+
+
+def line_text(line: Sequence[int]) -> str:
+    """A line of three cells, such as ``1-2-3``."""
+    return "-".join(str(cell(index)) for index in line)
+
 
 class Quit(Exception):
     """The person asked to stop, or the input ended."""
@@ -46,21 +78,22 @@ def render_analysis(analysis: AnalysisResponse) -> str:
     """The board, its status, and a table of every move's value, best first."""
     lines = [render_board(analysis.board), ""]
     if analysis.player is None:
-        winner = f", winning line(s) {analysis.winning_lines}" if analysis.winning_lines else ""
+        winning = ", ".join(line_text(line) for line in analysis.winning_lines)
+        winner = f", winning line {winning}" if winning else ""
         lines.append(f"Game over: {RESULT_WORDS[analysis.status.value]}{winner}.")
         return "\n".join(lines)
     lines.append(
         f"{analysis.player} to move: {analysis.outcome} with perfect play, "
-        f"{analysis.plies_to_end} more move(s). Principal variation: "
-        + " ".join(str(cell) for cell in analysis.principal_variation)
+        f"{analysis.plies_to_end} more move(s). Best play from here: "
+        + " ".join(str(cell(index)) for index in analysis.principal_variation)
     )
     lines.append("")
     lines.append("cell  row  col  outcome  score  plies  traps  best")
     for move in analysis.moves:
         best = "*" if move.position in analysis.best_moves else ""
         lines.append(
-            f"{move.position:>4}  {move.row:>3}  {move.column:>3}  {move.outcome:<7}  {move.score:>5}"
-            f"  {move.plies_to_end:>5}  {move.traps:>5}  {best}"
+            f"{cell(move.position):>4}  {cell(move.row):>3}  {cell(move.column):>3}  {move.outcome:<7}"
+            f"  {move.score:>5}  {move.plies_to_end:>5}  {move.traps:>5}  {best}"
         )
     return "\n".join(lines)
 
@@ -68,7 +101,8 @@ def render_analysis(analysis: AnalysisResponse) -> str:
 def describe_move(move: BestMoveResponse) -> str:
     flag = "" if move.optimal else " (not optimal)"
     return (
-        f"{move.player} plays cell {move.position} (row {move.row}, column {move.column}){flag}: "
+        f"{move.player} plays cell {cell(move.position)} (row {cell(move.row)}, column {cell(move.column)})"
+        f"{flag}: "
         f"{move.outcome} in {move.plies_to_end} move(s) with perfect play.\n"
         f"{render_board(move.board_after)}\nStatus: {move.status_after.value}"
     )
@@ -168,18 +202,21 @@ async def play(
         while status == "in_progress":
             out.write("\n" + render_board(cells, numbered=True) + "\n")
             if to_move == person:
-                cell = ask_move(ask, out, cells)
-                cells = cells[:cell] + person + cells[cell + 1 :]
+                chosen = ask_move(ask, out, cells)
+                cells = cells[:chosen] + person + cells[chosen + 1 :]
                 status = Board(cells).status.value
             else:
                 move = await client.best_move(cells, engine, skill=level)
-                out.write(f"The engine plays {move.position + 1}.\n")
+                out.write(f"The engine plays {cell(move.position)}.\n")
                 cells, status = move.board_after, move.status_after.value
             to_move = opponent(to_move)
         out.write("\n" + render_board(cells) + "\n")
         winner = {"x_won": "X", "o_won": "O"}.get(status)
-        verdict = "Draw." if winner is None else ("You win!" if winner == person else "The engine wins.")
-        out.write(f"{RESULT_WORDS[status]}. {verdict}\n")
+        if winner is None:
+            out.write("Draw.\n")
+        else:
+            verdict = "You win!" if winner == person else "The engine wins."
+            out.write(f"{RESULT_WORDS[status]}. {verdict}\n")
         return 0
     except Quit:
         out.write("Bye.\n")
@@ -217,38 +254,76 @@ async def selfplay(
     return 0
 
 
+def skill_value(text: str) -> float:
+    """An engine skill: a number from 0 (a random player) to 1 (perfect play)."""
+    try:
+        skill = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0.0 <= skill <= 1.0:
+        raise argparse.ArgumentTypeError(f"{text} is not between 0 and 1")
+    return skill
+
+
+def count_value(text: str) -> int:
+    """A number of games: a whole number of at least 1."""
+    try:
+        count = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if count < 1:
+        raise argparse.ArgumentTypeError(f"{text} is not 1 or more")
+    return count
+
+
 def parser() -> argparse.ArgumentParser:
-    main = argparse.ArgumentParser(prog="tictactoe", description=__doc__.splitlines()[0] if __doc__ else None)
+    formatter = argparse.RawDescriptionHelpFormatter
+    main = argparse.ArgumentParser(prog="tictactoe", description=DESCRIPTION, formatter_class=formatter)
     main.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     main.add_argument("--url", help="the service to use, such as http://127.0.0.1:8000 (default: in-process)")
-    main.add_argument("--timeout", type=float, default=5.0, help="seconds to wait for each answer")
-    commands = main.add_subparsers(dest="command", required=True)
+    main.add_argument(
+        "--timeout", type=float, default=5.0, help="seconds to wait for each answer (default: %(default)s)"
+    )
+    commands = main.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     serve = commands.add_parser("serve", help="run the service (as python -m service)")
-    serve.add_argument("--host")
-    serve.add_argument("--port", type=int)
+    serve.add_argument("--host", help="address to listen on (default: TICTACTOE_HOST, or 127.0.0.1)")
+    serve.add_argument(
+        "--port", type=int, help="TCP port, 0 for any free one (default: TICTACTOE_PORT, or 8000)"
+    )
 
-    best = commands.add_parser("best-move", help="the best move on a board")
-    best.add_argument("board", help="9 characters: X, O, and . for empty, such as X.O...X..")
-    best.add_argument("--player", choices=["X", "O"])
-    best.add_argument("--skill", type=float)
-    best.add_argument("--random", action="store_true", default=None)
-    best.add_argument("--seed", type=int)
+    board_help = "the board: 9 characters, X or O for a mark and . for an empty cell, such as X.O...X.."
+    player_help = "the side to move, needed only when both sides have as many marks (default: X)"
+    best = commands.add_parser("best-move", help="the move to play on a board, its value and why")
+    best.add_argument("board", metavar="BOARD", help=board_help)
+    best.add_argument("--player", choices=["X", "O"], help=player_help)
+    best.add_argument(
+        "--skill", type=skill_value, help="engine skill from 0 (random) to 1 (perfect, the default)"
+    )
+    best.add_argument(
+        "--random", action="store_true", default=None, help="break ties between optimal moves at random"
+    )
+    best.add_argument("--seed", type=int, help="makes the random choices reproducible")
 
     analyze = commands.add_parser("analyze", help="every move's value on a board")
-    analyze.add_argument("board")
-    analyze.add_argument("--player", choices=["X", "O"])
+    analyze.add_argument("board", metavar="BOARD", help=board_help)
+    analyze.add_argument("--player", choices=["X", "O"], help=player_help)
 
     game = commands.add_parser("play", help="play against the engine")
     game.add_argument("--side", choices=["X", "O"], help="your side (asked when absent)")
     game.add_argument("--first", choices=["X", "O"], help="who starts (asked when absent)")
-    game.add_argument("--skill", type=float, help="engine skill from 0 to 1 (asked when absent)")
+    game.add_argument("--skill", type=skill_value, help="engine skill from 0 to 1 (asked when absent)")
 
-    auto = commands.add_parser("selfplay", help="the engine against itself")
-    auto.add_argument("--games", type=int, default=10)
-    auto.add_argument("--x-skill", type=float, default=1.0)
-    auto.add_argument("--o-skill", type=float, default=1.0)
-    auto.add_argument("--first", choices=["X", "O", "alternate"], default="alternate")
+    auto = commands.add_parser("selfplay", help="the engine against itself, with a tally of the results")
+    auto.add_argument("--games", type=count_value, default=10, help="how many games (default: %(default)s)")
+    auto.add_argument("--x-skill", type=skill_value, default=1.0, help="X's skill from 0 to 1 (default: 1)")
+    auto.add_argument("--o-skill", type=skill_value, default=1.0, help="O's skill from 0 to 1 (default: 1)")
+    auto.add_argument(
+        "--first",
+        choices=["X", "O", "alternate"],
+        default="alternate",
+        help="who starts (default: alternate)",
+    )
     auto.add_argument("--seed", type=int, help="makes the games reproducible")
 
     document = commands.add_parser("openapi", help="write the OpenAPI document of the service")
@@ -256,6 +331,19 @@ def parser() -> argparse.ArgumentParser:
         "output", nargs="?", default="openapi/openapi.json", help="where to write it (default: %(default)s)"
     )
     return main
+
+
+def problem_text(error: ServiceError) -> str:
+    """What the service refused, named by the command-line option at fault."""
+    problem = error.problem
+    if not problem.errors:
+        return problem.detail
+    parts = []
+    for item in problem.errors:
+        fields = [str(part) for part in item.loc[1:] if not isinstance(part, int)]
+        option = OPTIONS.get(fields[0], fields[0]) if fields else "the request"
+        parts.append(f"{option}: {item.msg}")
+    return "; ".join(parts)
 
 
 async def run(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
@@ -313,7 +401,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return asyncio.run(run(args, sys.stdin, sys.stdout))
     except ServiceError as error:
-        sys.stderr.write(f"error: {error.problem.detail}\n")
+        sys.stderr.write(f"error: {problem_text(error)}\n")
         return 1
     except httpx.TransportError as error:
         sys.stderr.write(f"error: cannot reach the service at {args.url}: {error}\n")

@@ -38,7 +38,8 @@ def test_play_a_whole_game_through_stdin() -> None:
     assert code == 0, out
     assert "You are X, the engine is O (skill 1); X starts." in out
     assert "is taken; choose an empty cell" in out
-    assert re.search(r"(Draw\. Draw\.|O wins\. The engine wins\.)", out), out
+    assert re.search(r"(\nDraw\.\n|O wins\. The engine wins\.)", out), out
+    assert "Draw. Draw." not in out
     assert "You win" not in out
     assert "Traceback" not in out
 
@@ -47,7 +48,7 @@ def test_play_as_o_with_o_starting() -> None:
     code, out = run_cli(["play", "--side", "O", "--first", "O", "--skill", "1"], stdin=every_cell())
     assert code == 0, out
     assert "You are O, the engine is X (skill 1); O starts." in out
-    assert re.search(r"(Draw\. Draw\.|X wins\. The engine wins\.)", out), out
+    assert re.search(r"(\nDraw\.\n|X wins\. The engine wins\.)", out), out
 
 
 def test_bad_input_is_asked_again_never_a_crash() -> None:
@@ -97,19 +98,21 @@ def test_selfplay_at_two_skills(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_best_move_and_analyze(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["best-move", "X........"]) == 0
-    assert "O plays cell 4 (row 1, column 1): draw in 8 move(s)" in capsys.readouterr().out
+    assert "O plays cell 5 (row 2, column 2): draw in 8 move(s)" in capsys.readouterr().out
     assert main(["analyze", "X.O...X..", "--player", "O"]) == 0
     out = capsys.readouterr().out
-    assert "O to move: loss with perfect play, 4 more move(s). Principal variation: 3 8 4 7" in out
-    assert re.search(r"^\s+3\s+1\s+0\s+loss\s+-1\s+4\s+4\s+\*$", out, re.M), out
+    assert "O to move: loss with perfect play, 4 more move(s). Best play from here: 4 9 5 8" in out
+    assert re.search(r"^\s+4\s+2\s+1\s+loss\s+-1\s+4\s+4\s+\*$", out, re.M), out
     assert len([line for line in out.splitlines() if re.match(r"^\s+\d\s+\d\s+\d\s", line)]) == 6
     assert main(["analyze", "XXXOO.O.."]) == 0
-    assert "Game over: X wins" in capsys.readouterr().out
+    assert "Game over: X wins, winning line 1-2-3." in capsys.readouterr().out
 
 
 def test_errors_are_reported_not_raised(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["best-move", "XXXOO...."]) == 1
-    assert "error: body.board: the game is over (x_won)" in capsys.readouterr().err
+    assert "error: BOARD: the game is over (x_won)" in capsys.readouterr().err
+    assert main(["best-move", "X........", "--player", "X"]) == 1
+    assert "error: --player: the board has 1 X and 0 O, so O is to move" in capsys.readouterr().err
     assert main(["--url", "http://127.0.0.1:9", "--timeout", "1", "analyze", "X........"]) == 1
     assert "cannot reach the service" in capsys.readouterr().err
 
@@ -117,7 +120,7 @@ def test_errors_are_reported_not_raised(capsys: pytest.CaptureFixture[str]) -> N
 def test_commands_talk_to_a_server_given_by_url(live_server: Server) -> None:
     code, out = run_cli(["--url", live_server.url, "best-move", "XX.OO...."])
     assert code == 0, out
-    assert "X plays cell 2" in out
+    assert "X plays cell 3" in out
     code, out = run_cli(["--url", live_server.url, "selfplay", "--games", "4"])
     assert "drawn 4" in out
     code, out = run_cli(
@@ -141,3 +144,36 @@ def test_serve_forwards_host_and_port_even_zero(
     monkeypatch.setattr("service.__main__.main", lambda argv: seen.append(list(argv)))
     assert main(args) == 0
     assert seen == [forwarded]
+
+
+@pytest.mark.parametrize(
+    ("args", "option"),
+    [
+        (["selfplay", "--games", "-5"], "--games"),
+        (["selfplay", "--games", "many"], "--games"),
+        (["play", "--skill", "3"], "--skill"),
+        (["selfplay", "--x-skill", "-0.5"], "--x-skill"),
+        (["best-move", "X........", "--skill", "nan"], "--skill"),
+    ],
+)
+def test_bad_options_are_refused_naming_the_option(
+    capsys: pytest.CaptureFixture[str], args: list[str], option: str
+) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(args)
+    assert exit_.value.code == 2
+    assert f"argument {option}" in capsys.readouterr().err
+
+
+def test_help_is_plain_text_and_every_option_says_what_it_does() -> None:
+    from service.cli import parser
+
+    main_parser = parser()
+    text = main_parser.format_help()
+    assert "``" not in text and ":func:" not in text
+    assert "1 | 2 | 3" in text
+    subparsers = next(a for a in main_parser._actions if a.dest == "command")
+    for name, sub in subparsers.choices.items():  # type: ignore[union-attr]
+        for action in sub._actions:
+            if action.dest != "help":
+                assert action.help, f"{name} {action.option_strings or action.dest} has no help"
