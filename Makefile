@@ -34,9 +34,16 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict service tests bench scripts
 
+# The OpenAPI linters (openapi/package.json), when npm is there; their test says so when it is not.
+LINTERS := openapi/node_modules/.package-lock.json
+$(LINTERS): openapi/package.json openapi/package-lock.json
+	@if command -v npm >/dev/null 2>&1; then \
+	  npm ci --prefix openapi --no-audit --no-fund --loglevel=error; \
+	else echo "npm is not installed: the OpenAPI linters will not run"; fi
+
 # The suite by layer (see tests/conftest.py): the fast layers first, then what needs a server,
 # a browser or the deployment tools.
-test-fast: $(STAMP)
+test-fast: $(STAMP) $(LINTERS)
 	$(BIN)/python -m pytest -m "game or api"
 
 test-slow: $(STAMP)

@@ -46,37 +46,77 @@ __all__ = [
 
 # --- boards -----------------------------------------------------------------------------------------
 
-_CELL_SCHEMA: dict[str, Any] = {
-    "anyOf": [
-        {"type": "string", "enum": ["X", "x", "O", "o", "", " ", ".", "-", "_"]},
-        {"type": "null"},
-    ],
-    "description": "A mark (X, x, O, o) or an empty cell (null, '', ' ', '.', '-', '_').",
-}
-BOARD_STRING_SCHEMA: dict[str, Any] = {
-    "type": "string",
-    "minLength": 9,
-    "maxLength": 9,
-    "pattern": "^[XxOo.\\-_ ]{9}$",
-    "description": "Nine cells in row-major order: X or O (either case) for a mark, "
-    "'.', '-', '_' or a space for an empty cell.",
-    "examples": ["X.O...X.."],
-}
-BOARD_SCHEMA: dict[str, Any] = {
-    "title": "Board",
-    "description": "A board in one of three forms: a 9-character string, an array of 9 cells, "
-    "or an array of 3 rows of 3 cells. Cell i is at row i // 3, column i % 3.",
-    "oneOf": [
-        BOARD_STRING_SCHEMA,
-        {"type": "array", "items": _CELL_SCHEMA, "minItems": 9, "maxItems": 9},
-        {
+#: The JSON schemas of the board forms, by name: the OpenAPI document lists them as components,
+#: and the request models refer to them (``#/components/schemas/<name>``). No enum lists a mark in
+#: both cases: generated clients turn enum values into names, which must differ.
+BOARD_SCHEMAS: dict[str, dict[str, Any]] = {
+    "Cell": {
+        "anyOf": [{"type": "string", "pattern": "^[XxOo.\\-_ ]?$", "maxLength": 1}, {"type": "null"}],
+        "description": "One cell: X or O (either case) for a mark; null, '', ' ', '.', '-' or '_' "
+        "for an empty cell.",
+        "examples": ["X"],
+    },
+    "BoardString": {
+        "type": "string",
+        "minLength": 9,
+        "maxLength": 9,
+        "pattern": "^[XxOo.\\-_ ]{9}$",
+        "description": "Nine cells in row-major order: X or O (either case) for a mark, "
+        "'.', '-', '_' or a space for an empty cell.",
+        "examples": ["X.O...X.."],
+    },
+    "BoardCells": {
+        "type": "array",
+        "items": {"$ref": "#/components/schemas/Cell"},
+        "minItems": 9,
+        "maxItems": 9,
+        "description": "Nine cells in row-major order.",
+        "examples": [["X", None, "O", None, None, None, "X", None, None]],
+    },
+    "BoardRows": {
+        "type": "array",
+        "items": {
             "type": "array",
-            "items": {"type": "array", "items": _CELL_SCHEMA, "minItems": 3, "maxItems": 3},
+            "items": {"$ref": "#/components/schemas/Cell"},
             "minItems": 3,
             "maxItems": 3,
         },
-    ],
+        "minItems": 3,
+        "maxItems": 3,
+        "description": "Three rows of three cells, top row first.",
+        "examples": [[["X", "", "O"], ["", "", ""], ["X", "", ""]]],
+    },
+    "Board": {
+        "description": "A board in one of three forms: a 9-character string, an array of 9 cells, "
+        "or an array of 3 rows of 3 cells. Cell i is at row i // 3, column i % 3.",
+        "oneOf": [
+            {"$ref": "#/components/schemas/BoardString"},
+            {"$ref": "#/components/schemas/BoardCells"},
+            {"$ref": "#/components/schemas/BoardRows"},
+        ],
+    },
 }
+
+
+def inline_schema(name: str) -> dict[str, Any]:
+    """The schema ``name`` of :data:`BOARD_SCHEMAS` with the schemas it refers to written out."""
+
+    def resolve(value: Any) -> Any:  # noqa: ANN401 - any JSON value
+        if isinstance(value, dict):
+            ref = value.get("$ref", "")
+            if ref.startswith("#/components/schemas/"):
+                return resolve(BOARD_SCHEMAS[ref.rsplit("/", 1)[1]])
+            return {key: resolve(item) for key, item in value.items()}
+        if isinstance(value, list):
+            return [resolve(item) for item in value]
+        return value
+
+    resolved: dict[str, Any] = resolve(BOARD_SCHEMAS[name])
+    return resolved
+
+
+BOARD_STRING_SCHEMA = inline_schema("BoardString")
+BOARD_SCHEMA = inline_schema("Board")
 
 
 def _custom_error(error: BoardError) -> PydanticCustomError:
@@ -118,7 +158,6 @@ PlayableBoard = Annotated[
     Board, PlainValidator(lambda value: _unfinished(_legal_board(value))), WithJsonSchema(BOARD_SCHEMA)
 ]
 #: A legal board as a 9-character string: the form of query strings and paths.
-BoardString = Annotated[Board, PlainValidator(_legal_board_string), WithJsonSchema(BOARD_STRING_SCHEMA)]
 PlayableBoardString = Annotated[
     Board,
     PlainValidator(lambda value: _unfinished(_legal_board_string(value))),

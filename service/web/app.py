@@ -103,7 +103,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         access_log=logs.AccessLog(settings.log_level),
         max_body_bytes=settings.max_body_bytes,
     )
-    install_openapi(app)
+    install_openapi(app, [route for router in routers for route in router.routes])
     # Building the document builds every route of the included routers now, not at the first
     # request: a route that cannot be built (see TableRoute) stops the start-up, not a request.
     app.openapi()

@@ -9,12 +9,15 @@ response examples, and ``application/problem+json`` for every error.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
+from fastapi.routing import APIRoute
+from starlette.routing import BaseRoute
 
-from ..schemas import Problem
+from ..schemas import BOARD_SCHEMAS, Problem, inline_schema
 from . import examples
 from .problems import PROBLEM_MEDIA_TYPE
 
@@ -32,6 +35,11 @@ POST a board and get back the best move, its value and the reasons: every one of
   `plies_to_end` is how many moves the game still lasts under perfect play.
 * **Errors** are `application/problem+json` (RFC 9457) with the location of each problem.
 """
+
+#: The service answers at the address the document was fetched from.
+SERVERS: list[dict[str, Any]] = [{"url": "/", "description": "The service that serves this document"}]
+CONTACT: dict[str, Any] = {"name": "Tic-tac-toe service maintainers"}
+LICENSE: dict[str, Any] = {"name": "MIT", "identifier": "MIT"}
 
 TAGS: list[dict[str, Any]] = [
     {"name": "moves", "description": "The move to play."},
@@ -100,6 +108,71 @@ def problem_responses(*codes: int) -> dict[int | str, dict[str, Any]]:
     }
 
 
+def _examples_as_declared(document: dict[str, Any], routes: Sequence[BaseRoute]) -> None:
+    """Response examples exactly as the routes declare them.
+
+    FastAPI drops ``null`` members from the document, examples included, so an example of a
+    field that is required but null (``"winner": null``) would break its own schema.
+    """
+    for route in routes:
+        if not isinstance(route, APIRoute) or not route.include_in_schema:
+            continue
+        for method in route.methods or ():
+            operation = document["paths"][route.path_format].get(method.lower(), {})
+            for code, declared in route.responses.items():
+                for media, content in declared.get("content", {}).items():
+                    if "example" in content:
+                        answer = operation["responses"][str(code)]["content"]
+                        answer.get(media, answer.get(PROBLEM_MEDIA_TYPE, {}))["example"] = content["example"]
+
+
+def _named_board_schemas(document: dict[str, Any]) -> None:
+    """The board forms and the cell as named components, referred to wherever they are used.
+
+    The models write them out (Pydantic knows nothing of components); here every copy becomes
+    a ``$ref``, so that generated clients get one named type for each.
+    """
+    document["components"]["schemas"].update(BOARD_SCHEMAS)
+    inline = {name: _comparable(inline_schema(name)) for name in BOARD_SCHEMAS}
+
+    def replace(value: Any, inside: str | None) -> Any:  # noqa: ANN401 - any JSON value
+        if isinstance(value, dict):
+            for name, schema in inline.items():
+                if name != inside and _comparable(value) == schema:
+                    return {"$ref": f"#/components/schemas/{name}"}
+            return {key: replace(item, inside) for key, item in value.items()}
+        if isinstance(value, list):
+            return [replace(item, inside) for item in value]
+        return value
+
+    document["paths"] = replace(document["paths"], None)
+    schemas = document["components"]["schemas"]
+    for name in list(schemas):
+        schemas[name] = {key: replace(item, name) for key, item in schemas[name].items()}
+
+
+def _comparable(schema: dict[str, Any]) -> dict[str, Any]:
+    """A schema without the keys FastAPI and Pydantic add of their own (``title``)."""
+    return {key: value for key, value in schema.items() if key != "title"}
+
+
+def _used_components(document: dict[str, Any]) -> None:
+    """Only the schemas the document refers to (FastAPI also lists types no operation uses)."""
+    schemas: dict[str, Any] = document["components"]["schemas"]
+    text = json.dumps(document["paths"])
+    used: set[str] = set()
+    pending = {name for name in schemas if f'"#/components/schemas/{name}"' in text}
+    while pending:
+        name = pending.pop()
+        used.add(name)
+        inner = json.dumps(schemas[name])
+        pending |= {
+            other for other in schemas if other not in used and f'"#/components/schemas/{other}"' in inner
+        }
+    for name in set(schemas) - used:
+        del schemas[name]
+
+
 def _problem_media_types(document: dict[str, Any]) -> None:
     """Error responses are documented as ``application/problem+json``, not ``application/json``."""
     for operations in document.get("paths", {}).values():
@@ -113,8 +186,8 @@ def _problem_media_types(document: dict[str, Any]) -> None:
                 problem.setdefault("schema", plain.get("schema"))
 
 
-def install_openapi(app: FastAPI) -> None:
-    """Make ``app`` serve its OpenAPI document, with problem media types for errors."""
+def install_openapi(app: FastAPI, routes: Sequence[BaseRoute]) -> None:
+    """Make ``app`` serve its OpenAPI document: ``routes`` are its API routes, as declared."""
 
     def openapi() -> dict[str, Any]:
         if app.openapi_schema is None:
@@ -124,8 +197,15 @@ def install_openapi(app: FastAPI) -> None:
                 description=app.description,
                 routes=app.routes,
                 tags=app.openapi_tags,
+                servers=SERVERS,
+                contact=CONTACT,
+                license_info=LICENSE,
             )
+            _named_board_schemas(document)
+            document["security"] = []  # every operation is public: no credentials of any kind
+            _examples_as_declared(document, routes)
             _problem_media_types(document)
+            _used_components(document)
             app.openapi_schema = document
         return app.openapi_schema
 

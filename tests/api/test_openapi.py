@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import subprocess
 from typing import Any
 
 import httpx
@@ -12,6 +13,7 @@ from fastapi import FastAPI
 from service.web import examples
 from service.web.openapi import render
 from tests.support import ROOT
+from tests.support.tools import require_tool, under_ci
 
 pytestmark = pytest.mark.anyio
 
@@ -69,7 +71,10 @@ async def test_every_operation_is_documented(client: httpx.AsyncClient) -> None:
             assert body.get("examples"), where
         for parameter in operation.get("parameters", []):
             if parameter["required"]:
-                assert parameter["schema"].get("examples") or parameter.get("examples"), where
+                schema = parameter["schema"]
+                if "$ref" in schema:  # a named schema, with its examples
+                    schema = schemas[schema["$ref"].rsplit("/", 1)[-1]]
+                assert schema.get("examples") or parameter.get("examples"), where
         errors = {code: r for code, r in operation["responses"].items() if code[0] in "45"}
         if path != "/health":
             assert "422" in errors, where
@@ -111,3 +116,36 @@ async def test_problem_examples_are_real_answers(client: httpx.AsyncClient) -> N
     for code, request in cases.items():
         response = await request
         assert response.json() == examples.PROBLEMS[code][1], code
+
+
+LINTERS = ROOT / "openapi" / "node_modules" / ".bin"
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["spectral", "lint", "--fail-severity", "warn", "openapi.json"],
+        ["redocly", "lint", "--format", "stylish", "openapi.json"],
+    ],
+    ids=["spectral", "redocly"],
+)
+def test_the_linters_accept_the_committed_document(command: list[str]) -> None:
+    """Spectral with every warning an error; Redocly's recommended rules (redocly.yaml says why a
+    warning is kept)."""
+    require_tool("node")
+    tool = LINTERS / command[0]
+    if not tool.exists():
+        if under_ci():
+            pytest.fail(f"{tool} is missing: make installs it with npm ci --prefix openapi")
+        pytest.skip("the linters are not installed: npm ci --prefix openapi (make test does it)")
+    result = subprocess.run(
+        [str(tool), *command[1:]],
+        cwd=ROOT / "openapi",
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    output = result.stdout + result.stderr
+    assert result.returncode == 0, output
+    assert " error " not in output, output
