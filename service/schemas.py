@@ -171,6 +171,17 @@ PLAYER_DESCRIPTION = (
 # --- requests ---------------------------------------------------------------------------------------
 
 
+def _defaults_in_words(schema: dict[str, Any]) -> None:
+    """Request schemas say their defaults in the descriptions, not as ``default``.
+
+    A field with a ``default`` is one the server fills in, and type generators (openapi-typescript
+    among them) make such fields required in the types they write, so the minimal body a front
+    end sends, ``{"board": "X........"}``, would not type-check.
+    """
+    for field in schema.get("properties", {}).values():
+        field.pop("default", None)
+
+
 class PositionRequest(BaseModel):
     """A board and, optionally, the side to move; resolved by the turn and legality rules.
 
@@ -178,7 +189,7 @@ class PositionRequest(BaseModel):
     (``None`` on a finished board), and :attr:`position` the game value.
     """
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, json_schema_extra=_defaults_in_words)
 
     board: AnyBoard
     player: Mark | None = Field(default=None, validate_default=True, description=PLAYER_DESCRIPTION)
@@ -213,8 +224,8 @@ Skill = Annotated[
         ge=0,
         le=1,
         allow_inf_nan=False,
-        description="Difficulty from 0 to 1: with probability `skill` the move is chosen as usual, "
-        "otherwise uniformly from all legal moves. 1 is perfect play, 0 a random player.",
+        description="Difficulty from 0 to 1 (default 1): with probability `skill` the move is chosen "
+        "as usual, otherwise uniformly from all legal moves. 1 is perfect play, 0 a random player.",
     ),
 ]
 Seed = Annotated[
@@ -225,7 +236,7 @@ Seed = Annotated[
         lt=2**64,
         description="Makes every random choice of this request reproducible: "
         "the same request with the same seed always gets the same answer, "
-        "and different seeds draw independently.",
+        "and different seeds draw independently. Without one, each request draws anew.",
     ),
 ]
 
@@ -238,7 +249,7 @@ class BestMoveRequest(PositionRequest):
     random: StrictBool = Field(
         default=False,
         description="Break the ties left after the best score and the fastest win (or slowest loss) "
-        "uniformly at random, instead of by traps and then the lowest cell.",
+        "uniformly at random, instead of by traps and then the lowest cell (default false).",
     )
     seed: Seed | None = None
 
@@ -275,7 +286,7 @@ class BestMoveQuery(PositionRequest):
 class PlayerQuery(BaseModel):
     """Query of ``GET /v1/positions/{board}``: perhaps the player."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, json_schema_extra=_defaults_in_words)
 
     player: Mark | None = Field(default=None, description=PLAYER_DESCRIPTION)
 
