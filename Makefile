@@ -41,12 +41,19 @@ $(LINTERS): openapi/package.json openapi/package-lock.json
 	  npm ci --prefix openapi --no-audit --no-fund --loglevel=error; \
 	else echo "npm is not installed: the OpenAPI linters will not run"; fi
 
+# The TypeScript client's tools (clients/typescript/package.json), when npm is there.
+TS_TOOLS := clients/typescript/node_modules/.package-lock.json
+$(TS_TOOLS): clients/typescript/package.json clients/typescript/package-lock.json
+	@if command -v npm >/dev/null 2>&1; then \
+	  npm ci --prefix clients/typescript --no-audit --no-fund --loglevel=error; \
+	else echo "npm is not installed: the TypeScript client will not be built"; fi
+
 # The suite by layer (see tests/conftest.py): the fast layers first, then what needs a server,
 # a browser or the deployment tools.
 test-fast: $(STAMP) $(LINTERS)
 	$(BIN)/python -m pytest -m "game or api"
 
-test-slow: $(STAMP)
+test-slow: $(STAMP) $(TS_TOOLS)
 	$(BIN)/python -m pytest -m "not (game or api)"
 
 # Cheap checks first: lint, types, then the fast tests, then the slow ones.
