@@ -34,19 +34,15 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict service tests bench scripts
 
-# The OpenAPI linters (openapi/package.json), when npm is there; their test says so when it is not.
+# The OpenAPI linters (openapi/package.json), installed by the pattern rule below.
 LINTERS := openapi/node_modules/.package-lock.json
-$(LINTERS): openapi/package.json openapi/package-lock.json
-	@if command -v npm >/dev/null 2>&1; then \
-	  npm ci --prefix openapi --no-audit --no-fund --loglevel=error; \
-	else echo "npm is not installed: the OpenAPI linters will not run"; fi
 
-# The TypeScript client's tools (clients/typescript/package.json), when npm is there.
-TS_TOOLS := clients/typescript/node_modules/.package-lock.json
-$(TS_TOOLS): clients/typescript/package.json clients/typescript/package-lock.json
+# The TypeScript client's tools, and those of the generated-client check, when npm is there.
+TS_TOOLS := clients/typescript/node_modules/.package-lock.json tests/e2e/generated/typescript/node_modules/.package-lock.json
+%/node_modules/.package-lock.json: %/package.json %/package-lock.json
 	@if command -v npm >/dev/null 2>&1; then \
-	  npm ci --prefix clients/typescript --no-audit --no-fund --loglevel=error; \
-	else echo "npm is not installed: the TypeScript client will not be built"; fi
+	  npm ci --prefix $* --no-audit --no-fund --loglevel=error; \
+	else echo "npm is not installed: $* is not set up"; fi
 
 # The suite by layer (see tests/conftest.py): the fast layers first, then what needs a server,
 # a browser or the deployment tools.

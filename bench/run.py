@@ -244,7 +244,7 @@ def solver_figures(mode: Mode) -> dict[str, float]:
 
     def requests() -> None:
         for position in unfinished:
-            docs.best_move(game.resolve(position.board.cells, position.to_move))  # type: ignore[arg-type]
+            docs.best_move(game.lookup(position.board.cells, position.to_move))  # type: ignore[arg-type]
 
     lookup = timed(lookups, 7) / len(every)
     answer = timed(answers, 7) / len(unfinished)
