@@ -1,10 +1,26 @@
-"""Every console example in the README, run against a real server and compared with its printed answer."""
+"""Every example of the README and of docs/api.md, run against a real server and checked against its answer.
+
+Two kinds of example are found in each document:
+
+* a ``console`` block holds commands, each on a line starting with ``$ ``, each followed by the
+  lines of its output. Every command must call the service at ``localhost:8000``; the test runs
+  it with bash against the live server, and its output must be the printed answer (as JSON when
+  the answer is JSON: same values and types, in any key order; as text otherwise);
+* a ``python`` block is a program that uses the service at ``http://127.0.0.1:8000``: the test
+  runs it against the live server, and what it prints must be, line by line, the comments of its
+  ``print(...)  # answer`` lines.
+
+A document without examples, a console block with output before its first command, and a Python
+block that prints no answer to compare all fail: the check cannot pass vacuously.
+"""
 
 from __future__ import annotations
 
 import json
 import re
 import subprocess
+import sys
+from dataclasses import dataclass
 
 import pytest
 
@@ -12,56 +28,140 @@ from tests.support import ROOT
 from tests.support.server import Server
 from tests.support.tools import require_tool
 
-README = ROOT / "README.md"
+#: The documents whose examples are checked, relative to the project root.
+DOCUMENTS = ("README.md", "docs/api.md")
+#: Where the examples say the service is: curl commands, and Python programs.
+ADDRESS = "localhost:8000"
+URL = "http://127.0.0.1:8000"
+#: What the examples of each document must call, at least (fragments of the commands).
+COVERAGE = {
+    "README.md": ["POST localhost:8000/v1/best-move ", "/v1/positions/", "/health"],
+    "docs/api.md": [
+        "POST localhost:8000/v1/best-move ",
+        "POST localhost:8000/v1/best-move/batch ",
+        "localhost:8000/v1/best-move?",
+        "localhost:8000/v1/positions/",
+        "POST localhost:8000/v1/analysis ",
+        "localhost:8000/health",
+    ],
+}
+
+BLOCK = re.compile(r"^```(console|python)\n(.*?)^```", re.S | re.M)
+ANSWER_COMMENT = re.compile(r"^\s*print\(.*\)\s+# (.+)$")
 
 
-def examples() -> list[tuple[str, str]]:
-    """``(command, expected output)`` of each ``$ curl`` line in the README's console blocks."""
-    found: list[tuple[str, str]] = []
-    for block in re.findall(r"```console\n(.*?)```", README.read_text(encoding="utf-8"), re.S):
-        command: str | None = None
-        output: list[str] = []
-        for line in block.splitlines():
-            if line.startswith("$ "):
-                if command is not None:
-                    found.append((command, "\n".join(output)))
-                command, output = line[2:], []
-            else:
-                output.append(line)
-        if command is not None:
-            found.append((command, "\n".join(output)))
+@dataclass(frozen=True)
+class Example:
+    """One example of a document: a shell command or a Python program, and what it prints."""
+
+    document: str
+    line: int  # where the command or the program starts in the document
+    kind: str  # "console" or "python"
+    source: str
+    expected: str
+
+    @property
+    def id(self) -> str:
+        first = self.source.strip().splitlines()[0] if self.source.strip() else ""
+        return f"{self.document}:{self.line}:{first[:50]}"
+
+
+def blocks(document: str) -> list[tuple[int, str, str]]:
+    """``(first line, kind, text)`` of each console and python block of ``document`` (none if missing)."""
+    path = ROOT / document
+    if not path.is_file():
+        return []
+    content = path.read_text(encoding="utf-8")
+    return [
+        (content.count("\n", 0, match.start(2)) + 1, match.group(1), match.group(2))
+        for match in BLOCK.finditer(content)
+    ]
+
+
+def console_examples(document: str, start: int, text: str) -> list[Example]:
+    """Each ``$ `` command of a console block with the lines after it, up to the next command."""
+    found: list[Example] = []
+    command: tuple[int, str] | None = None
+    output: list[str] = []
+    for number, line in enumerate(text.splitlines(), start):
+        if line.startswith("$ "):
+            if command is not None:
+                found.append(Example(document, command[0], "console", command[1], "\n".join(output)))
+            command, output = (number, line[2:]), []
+        else:
+            output.append(line)
+    if command is not None:
+        found.append(Example(document, command[0], "console", command[1], "\n".join(output)))
     return found
 
 
-EXAMPLES = examples()
+def python_example(document: str, start: int, text: str) -> Example:
+    """A Python program and the answers its ``print`` lines are commented with."""
+    answers = [match.group(1) for line in text.splitlines() if (match := ANSWER_COMMENT.match(line))]
+    return Example(document, start, "python", text, "\n".join(answers))
 
 
-def test_readme_has_an_example_for_every_endpoint() -> None:
-    commands = " ".join(command for command, _ in EXAMPLES)
-    for fragment in [
-        "POST localhost:8000/v1/best-move",
-        "/v1/best-move?",
-        "/v1/positions/",
-        "/v1/analysis",
-        "/health",
-    ]:
-        assert fragment in commands
+def examples(document: str) -> list[Example]:
+    found: list[Example] = []
+    for start, kind, text in blocks(document):
+        if kind == "console":
+            found.extend(console_examples(document, start, text))
+        else:
+            found.append(python_example(document, start, text))
+    return found
 
 
-@pytest.mark.parametrize(("command", "expected"), EXAMPLES, ids=[c[:60] for c, _ in EXAMPLES])
-def test_readme_example_answers_as_printed(live_server: Server, command: str, expected: str) -> None:
-    require_tool("curl")
-    assert command.startswith("curl ")
-    address = live_server.url.removeprefix("http://")
-    result = subprocess.run(
-        ["bash", "-c", command.replace("localhost:8000", address)],
-        capture_output=True,
-        text=True,
-        timeout=30,
-        check=False,
-    )
-    actual = result.stdout.strip()
+EXAMPLES = [example for document in DOCUMENTS for example in examples(document)]
+
+
+@pytest.mark.parametrize("document", DOCUMENTS)
+def test_document_has_tested_examples(document: str) -> None:
+    assert (ROOT / document).is_file(), f"{document} is missing"
+    found = examples(document)
+    assert found, f"no examples found in {document}"
+    commands = " ".join(example.source for example in found if example.kind == "console")
+    for fragment in COVERAGE[document]:
+        assert fragment in commands, f"{document} has no example of {fragment.strip()}"
+    for start, kind, text in blocks(document):
+        if kind == "console":
+            first = next((line for line in text.splitlines() if line.strip()), "")
+            assert first.startswith("$ "), f"{document}:{start}: a console block starts with output"
+        else:
+            assert python_example(document, start, text).expected, (
+                f"{document}:{start}: a Python example prints no answer to compare"
+            )
+
+
+def canonical(text: str) -> str:
+    """JSON text with its values and types kept (``true`` is not ``1``) and its keys sorted."""
+    return json.dumps(json.loads(text), sort_keys=True)
+
+
+def assert_same_answer(actual: str, expected: str) -> None:
     try:
-        assert json.loads(actual) == json.loads(expected)
+        wanted = canonical(expected)
     except json.JSONDecodeError:
         assert actual == expected.strip()
+        return
+    try:
+        got = canonical(actual)
+    except json.JSONDecodeError:
+        pytest.fail(f"expected JSON, got {actual!r}")
+    assert got == wanted
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=[example.id for example in EXAMPLES])
+def test_example_answers_as_printed(live_server: Server, example: Example) -> None:
+    if example.kind == "console":
+        require_tool("curl")
+        assert "curl " in example.source and ADDRESS in example.source, (
+            f"a console example must call the service at {ADDRESS}: {example.source}"
+        )
+        command = ["bash", "-c", example.source.replace(ADDRESS, live_server.url.removeprefix("http://"))]
+    else:
+        assert URL in example.source, f"a Python example must use the service at {URL}"
+        command = [sys.executable, "-c", example.source.replace(URL, live_server.url)]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=60, check=False, cwd=ROOT)
+    if example.kind == "python":
+        assert result.returncode == 0, result.stderr
+    assert_same_answer(result.stdout.strip(), example.expected)
