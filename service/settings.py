@@ -79,7 +79,10 @@ class Settings(BaseSettings):
         "client still sends, so that it sees the answer instead of a reset.",
     )
     linger_bytes: int = Field(
-        default=1024 * 1024, ge=0, description="Most bytes read and discarded after an early answer."
+        default=16 * 1024 * 1024,
+        ge=0,
+        description="Most bytes read and discarded after an early answer (they are not kept: the time "
+        "limit is what bounds the cost).",
     )
     shutdown_timeout: int = Field(
         default=10,

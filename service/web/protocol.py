@@ -129,6 +129,9 @@ class GuardedHttpProtocol(HttpToolsProtocol):
             if self._lingering < 0:
                 self.transport.close()
             return
+        if not self._in_head and _simple_request(data):
+            self._refuse(400, "http_version", "HTTP/0.9 is not served; use HTTP/1.1")
+            return
         super().data_received(data)
         if self._in_head:  # counted after parsing: the read that began the request counts too
             self._head_bytes += len(data)
@@ -325,6 +328,12 @@ class GuardedHttpProtocol(HttpToolsProtocol):
         REFUSALS["write_timeout"] += 1
         logger.info("dropped a connection whose client did not read its answer")
         self.transport.abort()
+
+
+def _simple_request(data: bytes) -> bool:
+    """Whether ``data`` begins an HTTP/0.9 request: a complete first line without a version."""
+    line, found, _ = data.lstrip(b"\r\n").partition(b"\r\n")
+    return bool(found) and len(line.split()) == 2
 
 
 class _AnswerTransport:

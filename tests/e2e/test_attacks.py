@@ -373,3 +373,16 @@ def test_clients_that_never_read_are_dropped_after_the_write_deadline() -> None:
             sock.close()
     counts["10 clients that never read 7 MB of answers: RSS growth (KiB)"] = peak - before
     assert peak - before <= 64 * 1024
+
+
+def test_http_0_9_and_missing_hosts_are_refused_at_once(guarded: Server) -> None:
+    for request in [
+        b"GET /health\r\n",
+        b"GET /health HTTP/1.1\r\n\r\n",
+        b"GET /health HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n",
+    ]:
+        with socket.create_connection(("127.0.0.1", guarded.port), timeout=HEADER_TIMEOUT - 1) as sock:
+            sock.sendall(request)
+            answer = sock.recv(4096)
+        assert answer.startswith(b"HTTP/1.1 400 "), (request, answer[:80])
+        assert b"application/problem+json" in answer
