@@ -120,3 +120,40 @@ def reachable() -> dict[tuple[int, ...], set[int]]:
             if cells[i] == 0:
                 stack.append((cells[:i] + (side,) + cells[i + 1 :], -side))
     return seen
+
+
+# --- a player that looks only a few plies ahead (the horizon rule), written again from its definition ---
+
+
+@cache
+def horizon_move_values(cells: tuple[int, ...], side: int, depth: int) -> tuple[tuple[int, int, int], ...]:
+    """``(cell, score, plies)`` of every legal move when looking ``depth`` plies ahead."""
+    out = []
+    for i in range(9):
+        if cells[i] != 0:
+            continue
+        child = cells[:i] + (side,) + cells[i + 1 :]
+        if has_line(child, side):
+            out.append((i, 1, 1))
+        elif 0 not in child or depth == 1:
+            out.append((i, 0, 1))
+        else:
+            score, plies = horizon_value(child, -side, depth - 1)
+            out.append((i, -score, plies + 1))
+    return tuple(out)
+
+
+@cache
+def horizon_value(cells: tuple[int, ...], side: int, depth: int) -> tuple[int, int]:
+    best: tuple[int, int] | None = None
+    for _, score, plies in horizon_move_values(cells, side, depth):
+        if best is None or better((score, plies), best):
+            best = (score, plies)
+    assert best is not None
+    return best
+
+
+def horizon_best_moves(cells: tuple[int, ...], side: int, depth: int) -> list[int]:
+    """The moves no other move beats within the horizon (``better`` lets all draws tie)."""
+    values = horizon_move_values(cells, side, depth)
+    return [i for i, score, plies in values if not any(better((s, p), (score, plies)) for _, s, p in values)]

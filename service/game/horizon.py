@@ -1,0 +1,89 @@
+"""A player that looks only ``depth`` plies ahead: the moves it finds best.
+
+The engine's own move is ply 1. Within the horizon a move is valued as the
+solver values it (:mod:`.solver`), with the game cut short:
+
+* a move that completes a line is worth ``+1`` in 1 ply;
+* a move that fills the board is worth ``0``;
+* at the horizon (``depth`` 1), any other move is worth ``0``: the game goes on;
+* otherwise a move is worth the negation of the opponent's best value one ply
+  shallower, one ply longer.
+
+Moves are ranked by score; among wins the fewest plies come first, among
+losses the most; all ``0`` values tie. So depth 1 takes a win when there is
+one, depth 2 also blocks, depth 3 also forks, and a depth at least the number
+of plies left plays perfectly (choosing among all optimal moves, not by traps).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import cache
+
+from .board import EMPTY, LINES, Position
+
+#: The depths a player may look ahead: 1 (take a win) to 9 (the whole game).
+DEPTHS = range(1, 10)
+
+_MASKS = tuple(sum(1 << cell for cell in line) for line in LINES)
+_FULL = (1 << 9) - 1
+
+
+def rank(score: int, plies: int) -> tuple[int, int]:
+    """A key that sorts better values first: score, then fast wins and slow losses; draws tie."""
+    return (-score, plies if score > 0 else -plies if score < 0 else 0)
+
+
+def move_values(position: Position, depth: int) -> tuple[tuple[int, int, int], ...]:
+    """``(cell, score, plies)`` of every legal move within a horizon of ``depth`` plies, by cell."""
+    own, other = _masks(position)
+    return tuple((cell, *_value(own, other, cell, depth)) for cell in _empty(own | other))
+
+
+def best_cells(position: Position, depth: int) -> tuple[int, ...]:
+    """The cells a player looking ``depth`` plies ahead finds best, in increasing order."""
+    if depth not in DEPTHS:
+        raise ValueError(f"depth must be from 1 to 9, got {depth}")
+    own, other = _masks(position)
+    return _best_cells(own, other, depth)
+
+
+@cache
+def _best_cells(own: int, other: int, depth: int) -> tuple[int, ...]:
+    values = [(cell, rank(*_value(own, other, cell, depth))) for cell in _empty(own | other)]
+    best = min(key for _, key in values)
+    return tuple(cell for cell, key in values if key == best)
+
+
+@cache
+def _best(own: int, other: int, depth: int) -> tuple[int, int]:
+    """``(score, plies)`` of the best move of the side holding ``own``."""
+    values = (_value(own, other, cell, depth) for cell in _empty(own | other))
+    return min(values, key=lambda value: rank(*value))
+
+
+def _value(own: int, other: int, cell: int, depth: int) -> tuple[int, int]:
+    """``(score, plies)`` of playing ``cell``, for the side holding ``own``."""
+    played = own | 1 << cell
+    if any(played & mask == mask for mask in _MASKS):
+        return 1, 1
+    if played | other == _FULL or depth == 1:
+        return 0, 1
+    score, plies = _best(other, played, depth - 1)
+    return -score, plies + 1
+
+
+def _empty(taken: int) -> Iterator[int]:
+    """The empty cells, given the taken ones as a bit mask."""
+    return (cell for cell in range(9) if not taken >> cell & 1)
+
+
+def _masks(position: Position) -> tuple[int, int]:
+    """The cells of the side to move and of the other side, as bit masks."""
+    mover = position.to_move
+    if mover is None:
+        raise ValueError("the game is over: there is no move to make")
+    cells = position.board.cells
+    own = sum(1 << cell for cell in range(9) if cells[cell] == mover)
+    other = sum(1 << cell for cell in range(9) if cells[cell] not in (mover, EMPTY))
+    return own, other
