@@ -157,3 +157,48 @@ def horizon_best_moves(cells: tuple[int, ...], side: int, depth: int) -> list[in
     """The moves no other move beats within the horizon (``better`` lets all draws tie)."""
     values = horizon_move_values(cells, side, depth)
     return [i for i, score, plies in values if not any(better((s, p), (score, plies)) for _, s, p in values)]
+
+
+# --- tactics, written again from their definitions ----------------------------------------------
+
+
+def completing(cells: tuple[int, ...], side: int) -> set[int]:
+    """Empty cells whose line holds ``side`` on its other two cells."""
+    return {
+        i
+        for i in range(9)
+        if cells[i] == 0
+        and any(i in line and all(cells[j] == side for j in line if j != i) for line in WIN_LINES)
+    }
+
+
+@cache
+def fork_cells(cells: tuple[int, ...], side: int) -> frozenset[int]:
+    return frozenset(
+        i
+        for i in range(9)
+        if cells[i] == 0 and len(completing(cells[:i] + (side,) + cells[i + 1 :], side)) >= 2
+    )
+
+
+def tactics(cells: tuple[int, ...], side: int, cell: int) -> list[str]:
+    """The tags of the contract that hold for ``side`` playing ``cell``, in its order."""
+    after = cells[:cell] + (side,) + cells[cell + 1 :]
+    win = cell in completing(cells, side)
+    tags = []
+    if win:
+        tags.append("win")
+    if cell in completing(cells, -side):
+        tags.append("block")
+    mine = completing(after, side)
+    if not win and len(mine) >= 2:
+        tags.append("fork")
+    if not win and len(mine) == 1:
+        tags.append("threat")
+    if fork_cells(cells, -side) and not fork_cells(after, -side):
+        tags.append("block_fork")
+    tags.append({4: "center", 0: "corner", 2: "corner", 6: "corner", 8: "corner"}.get(cell, "edge"))
+    opposite = {0: 8, 8: 0, 2: 6, 6: 2}.get(cell)
+    if opposite is not None and cells[opposite] == -side:
+        tags.append("opposite_corner")
+    return tags
