@@ -41,38 +41,36 @@ CENTER = 4
 
 def completing_cells(cells: str, mark: Mark) -> frozenset[int]:
     """The empty cells that would finish a line of ``mark``."""
-    return frozenset(next(cell for cell in line if cells[cell] == EMPTY) for line in open_lines(cells, mark))
+    own, other = _masks(cells, mark)
+    return _cells_of(_completing(own, other))
 
 
 def fork_cells(cells: str, mark: Mark) -> frozenset[int]:
     """The empty cells that would give ``mark`` two or more distinct completing cells."""
-    return frozenset(
-        cell
-        for cell in range(9)
-        if cells[cell] == EMPTY and len(completing_cells(_play(cells, cell, mark), mark)) >= 2
-    )
+    own, other = _masks(cells, mark)
+    return _cells_of(_forks(own, other))
 
 
 def tactics(board: Board, mover: Mark, cell: int) -> tuple[Tactic, ...]:
     """The tactics of ``mover`` playing the empty ``cell`` of ``board``, in the order of :data:`TACTICS`."""
-    cells = board.cells
-    other = opponent(mover)
-    after = _play(cells, cell, mover)
-    won = any(cell in line and all(after[c] == mover for c in line) for line in LINES)
-    threats = completing_cells(after, mover)
+    own, other = _masks(board.cells, mover)
+    bit = 1 << cell
+    after = own | bit
+    won = any(after & mask == mask for mask in _MASKS if mask & bit)
+    threats = _completing(after, other).bit_count()
     found: list[Tactic] = []
     if won:
         found.append("win")
-    if cell in completing_cells(cells, other):
+    if _completing(other, own) & bit:
         found.append("block")
-    if not won and len(threats) >= 2:
+    if not won and threats >= 2:
         found.append("fork")
-    if not won and len(threats) == 1:
+    if not won and threats == 1:
         found.append("threat")
-    if fork_cells(cells, other) and not fork_cells(after, other):
+    if _forks(other, own) and not _forks(other, after):
         found.append("block_fork")
     found.append("center" if cell == CENTER else "corner" if cell in CORNERS else "edge")
-    if cell in CORNERS and cells[8 - cell] == other:
+    if cell in CORNERS and other >> (8 - cell) & 1:
         found.append("opposite_corner")
     return tuple(found)
 
@@ -148,3 +146,38 @@ def _plural(cells: frozenset[int]) -> str:
 
 def _play(cells: str, cell: int, mark: Mark) -> str:
     return cells[:cell] + mark + cells[cell + 1 :]
+
+
+#: The lines as bit masks of their cells.
+_MASKS = tuple(sum(1 << cell for cell in line) for line in LINES)
+
+
+def _masks(cells: str, mark: Mark) -> tuple[int, int]:
+    """The cells of ``mark`` and of the other side, as bit masks."""
+    own = sum(1 << cell for cell in range(9) if cells[cell] == mark)
+    other = sum(1 << cell for cell in range(9) if cells[cell] not in (mark, EMPTY))
+    return own, other
+
+
+def _completing(own: int, other: int) -> int:
+    """The completing cells of the side holding ``own``, as a bit mask."""
+    found = 0
+    for mask in _MASKS:
+        if (own & mask).bit_count() == 2 and not other & mask:
+            found |= mask & ~own
+    return found
+
+
+def _forks(own: int, other: int) -> int:
+    """The fork cells of the side holding ``own``, as a bit mask."""
+    taken = own | other
+    found = 0
+    for cell in range(9):
+        bit = 1 << cell
+        if not taken & bit and _completing(own | bit, other).bit_count() >= 2:
+            found |= bit
+    return found
+
+
+def _cells_of(mask: int) -> frozenset[int]:
+    return frozenset(cell for cell in range(9) if mask >> cell & 1)
