@@ -26,6 +26,7 @@ from pydantic_core import PydanticCustomError
 
 from .game import Board, BoardError, Mark, Options, Outcome, Position, Status
 from .game.choice import DEFAULT as DEFAULT_OPTIONS
+from .game.tactics import Tactic
 
 __all__ = [
     "MAX_BATCH_ITEMS",
@@ -325,7 +326,7 @@ class _Board(BaseModel):
 
 
 class _Move(BaseModel):
-    """A move and its value for the side that plays it, under perfect play afterwards."""
+    """A move, its value for the side that plays it under perfect play afterwards, and why."""
 
     position: Cell
     row: Row
@@ -333,6 +334,16 @@ class _Move(BaseModel):
     score: Score
     outcome: OutcomeName
     plies_to_end: Plies
+    tactics: list[Tactic] = Field(
+        description="What the move does, in this order: `win` (completes a line), `block` (takes a "
+        "cell that would complete the opponent's line), `fork` (leaves two or more cells that would "
+        "complete a line), `threat` (exactly one), `block_fork` (leaves the opponent no fork), "
+        "`center`, `corner` or `edge`, and `opposite_corner` (a corner opposite the opponent's mark)."
+    )
+    reason: str = Field(
+        description="One sentence for a person: the main tactic with its cells, and the value of the move.",
+        examples=["Blocks X's row 0-1-2; the game is a draw with best play."],
+    )
 
 
 class BestMoveResponse(_Move, _Board):

@@ -75,37 +75,75 @@ def tactics(board: Board, mover: Mark, cell: int) -> tuple[Tactic, ...]:
     return tuple(found)
 
 
-def reason(board: Board, mover: Mark, cell: int, score: int, plies: int) -> str:
+def explain(
+    board: Board, mover: Mark, cell: int, score: int, plies: int, *, first: int = 0
+) -> tuple[tuple[Tactic, ...], str]:
+    """The tactics of a move and the sentence that explains it (see :func:`reason`)."""
+    found = tactics(board, mover, cell)
+    return found, _Sentence(board, mover, cell, first).say(found, score, plies)
+
+
+def reason(board: Board, mover: Mark, cell: int, score: int, plies: int, *, first: int = 0) -> str:
     """One sentence for a person: the move's main tactic, with its cells, and the move's value.
 
     ``score`` and ``plies`` are the move's value for ``mover`` under perfect play afterwards
-    (:mod:`.solver`).
+    (:mod:`.solver`). Cells are numbered from ``first``: 0 as in the API, 1 for people who count
+    cells 1 to 9.
     """
-    cells = board.cells
-    other = opponent(mover)
-    after = _play(cells, cell, mover)
-    found = tactics(board, mover, cell)
-    if "win" in found:
-        line = next(line for line in LINES if cell in line and all(after[c] == mover for c in line))
-        return f"Completes {mover}'s {line_name(line)}: {mover} wins."
-    if "block" in found:
-        line = next(line for line in open_lines(cells, other) if cell in line)
-        action = f"Blocks {other}'s {line_name(line)}"
-    elif "fork" in found:
-        action = f"Forks: {mover} threatens to win on cells {_cells(completing_cells(after, mover))}"
-    elif "block_fork" in found:
-        action = f"Takes away {other}'s fork on cell{_plural(fork_cells(cells, other))}"
-    elif "threat" in found:
-        target = next(iter(completing_cells(after, mover)))
-        line = next(line for line in open_lines(after, mover) if target in line)
-        action = f"Threatens to complete {line_name(line)} on cell {target}"
-    elif "center" in found:
-        action = "Takes the center"
-    elif "opposite_corner" in found:
-        action = f"Takes corner {cell}, opposite {other}'s corner {8 - cell}"
-    else:
-        action = f"Takes {'corner' if 'corner' in found else 'edge'} cell {cell}"
-    return f"{action}; {outcome_words(mover, score, plies)}."
+    return explain(board, mover, cell, score, plies, first=first)[1]
+
+
+class _Sentence:
+    """The words for one move, its cells numbered from ``first``."""
+
+    def __init__(self, board: Board, mover: Mark, cell: int, first: int) -> None:
+        self.cells = board.cells
+        self.mover = mover
+        self.other = opponent(mover)
+        self.cell = cell
+        self.first = first
+        self.after = _play(self.cells, cell, mover)
+
+    def say(self, found: tuple[Tactic, ...], score: int, plies: int) -> str:
+        action = self.action(found)
+        if "win" in found:
+            return f"{action}: {self.mover} wins."
+        return f"{action}; {outcome_words(self.mover, score, plies)}."
+
+    def action(self, found: tuple[Tactic, ...]) -> str:
+        mover, other, cell, after = self.mover, self.other, self.cell, self.after
+        if "win" in found:
+            line = next(line for line in LINES if cell in line and all(after[c] == mover for c in line))
+            return f"Completes {mover}'s {self.line(line)}"
+        if "block" in found:
+            line = next(line for line in open_lines(self.cells, other) if cell in line)
+            return f"Blocks {other}'s {self.line(line)}"
+        if "fork" in found:
+            return f"Forks: {mover} threatens to win on cells {self.listed(completing_cells(after, mover))}"
+        if "block_fork" in found:
+            forks = fork_cells(self.cells, other)
+            return f"Takes away {other}'s fork on cell{'s' if len(forks) > 1 else ''} {self.listed(forks)}"
+        if "threat" in found:
+            target = next(iter(completing_cells(after, mover)))
+            line = next(line for line in open_lines(after, mover) if target in line)
+            return f"Threatens to complete {self.line(line)} on cell {self.name(target)}"
+        if "center" in found:
+            return "Takes the center"
+        if "opposite_corner" in found:
+            return f"Takes corner {self.name(cell)}, opposite {other}'s corner {self.name(8 - cell)}"
+        return f"Takes {'corner' if 'corner' in found else 'edge'} cell {self.name(cell)}"
+
+    def name(self, cell: int) -> str:
+        return str(cell + self.first)
+
+    def line(self, line: Line) -> str:
+        """``row 0-1-2``, ``column 1-4-7`` or ``diagonal 2-4-6``."""
+        kind = "row" if line[1] - line[0] == 1 else "column" if line[1] - line[0] == 3 else "diagonal"
+        return f"{kind} {'-'.join(self.name(cell) for cell in line)}"
+
+    def listed(self, cells: frozenset[int]) -> str:
+        names = [self.name(cell) for cell in sorted(cells)]
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" and {names[-1]}"
 
 
 def outcome_words(mover: Mark, score: int, plies: int) -> str:
@@ -117,12 +155,6 @@ def outcome_words(mover: Mark, score: int, plies: int) -> str:
     return "the game is a draw with best play"
 
 
-def line_name(line: Line) -> str:
-    """``row 0-1-2``, ``column 1-4-7`` or ``diagonal 2-4-6``."""
-    kind = "row" if line[1] - line[0] == 1 else "column" if line[1] - line[0] == 3 else "diagonal"
-    return f"{kind} {'-'.join(str(cell) for cell in line)}"
-
-
 def open_lines(cells: str, mark: Mark) -> list[Line]:
     """The lines with two of ``mark`` and the third cell empty."""
     return [
@@ -130,18 +162,6 @@ def open_lines(cells: str, mark: Mark) -> list[Line]:
         for line in LINES
         if [cells[c] for c in line].count(mark) == 2 and EMPTY in (cells[c] for c in line)
     ]
-
-
-def _cells(cells: frozenset[int]) -> str:
-    ordered = sorted(cells)
-    return ", ".join(str(cell) for cell in ordered[:-1]) + f" and {ordered[-1]}"
-
-
-def _plural(cells: frozenset[int]) -> str:
-    ordered = sorted(cells)
-    if len(ordered) == 1:
-        return f" {ordered[0]}"
-    return "s " + ", ".join(str(cell) for cell in ordered[:-1]) + f" and {ordered[-1]}"
 
 
 def _play(cells: str, cell: int, mark: Mark) -> str:

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from fastapi import Response
 
 from ..game import Analysis, Mark, MoveValue, Options, Position, SolvedGame, choose
+from ..game.tactics import explain
 from ..schemas import AnalysisResponse, BestMoveResponse, MoveInfo
 from .caching import etag, etag_matches
 
@@ -21,8 +22,10 @@ CACHE_CONTROL = "public, max-age=86400"
 NO_STORE = {"Cache-Control": "no-store"}
 
 
-def _move(move: MoveValue) -> dict[str, object]:
-    """The fields every answer gives of a move: where it is and what it is worth."""
+def _move(position: Position, move: MoveValue) -> dict[str, object]:
+    """The fields every answer gives of a move: where it is, what it is worth, and why."""
+    assert position.to_move is not None, "a finished board has no move"
+    found, sentence = explain(position.board, position.to_move, move.cell, move.score, move.plies)
     return {
         "position": move.cell,
         "row": move.row,
@@ -30,6 +33,8 @@ def _move(move: MoveValue) -> dict[str, object]:
         "score": move.score,
         "outcome": move.outcome,
         "plies_to_end": move.plies,
+        "tactics": list(found),
+        "reason": sentence,
     }
 
 
@@ -41,7 +46,7 @@ def best_move_response(analysis: Analysis, move: MoveValue) -> BestMoveResponse:
     return BestMoveResponse(
         board=position.board.cells,
         player=position.to_move,
-        **_move(move),
+        **_move(position, move),
         optimal=move.cell in analysis.best_moves,
         board_after=after.board.cells,
         status_after=after.status,
@@ -60,7 +65,7 @@ def analysis_response(analysis: Analysis) -> AnalysisResponse:
         outcome=analysis.outcome,
         plies_to_end=analysis.plies,
         best_moves=list(analysis.best_moves),
-        moves=[MoveInfo(**_move(move), traps=move.traps) for move in analysis.moves],
+        moves=[MoveInfo(**_move(analysis.position, move), traps=move.traps) for move in analysis.moves],
         principal_variation=list(analysis.principal_variation),
     )
 

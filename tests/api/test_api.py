@@ -51,6 +51,8 @@ async def test_post_best_move_answers_the_contract_example(client: httpx.AsyncCl
         "score": 0,
         "outcome": "draw",
         "plies_to_end": 8,
+        "tactics": ["center"],
+        "reason": "Takes the center; the game is a draw with best play.",
         "optimal": True,
         "board_after": "X...O....",
         "status_after": "in_progress",
@@ -330,6 +332,8 @@ async def test_position_analysis(client: httpx.AsyncClient) -> None:
         "score": 1,
         "outcome": "win",
         "plies_to_end": 1,
+        "tactics": ["win", "block_fork", "corner"],
+        "reason": "Completes X's row 0-1-2: X wins.",
         "traps": 0,
     }
     assert body["winner"] is None and body["winning_lines"] == []

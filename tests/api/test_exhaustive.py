@@ -70,6 +70,8 @@ async def test_best_move_is_optimal_everywhere(client: httpx.AsyncClient) -> Non
         assert cell == oracle.choose(encoded, side), (cells, side, answer)
         score, plies = oracle.value(encoded, side)
         after = encoded[:cell] + (side,) + encoded[cell + 1 :]
+        assert isinstance(answer.pop("reason"), str)
+        assert answer.pop("tactics") == oracle.tactics(encoded, side, cell), (cells, side, cell)
         assert answer == {
             "board": cells,
             "player": MARK[side],
@@ -98,6 +100,8 @@ async def test_analysis_matches_the_oracle_everywhere(client: httpx.AsyncClient)
         assert response.status_code == 200, response.text
         answer = response.json()
         assert (answer["score"], answer["plies_to_end"]) == oracle.value(encoded, side)
+        for move in answer["moves"]:
+            assert move["tactics"] == oracle.tactics(encoded, side, move["position"]), (cells, move)
         assert {m["position"]: (m["score"], m["plies_to_end"]) for m in answer["moves"]} == {
             cell: (score, plies) for cell, score, plies in oracle.move_values(encoded, side)
         }

@@ -98,11 +98,13 @@ def test_selfplay_at_two_skills(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_best_move_and_analyze(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["best-move", "X........"]) == 0
-    assert "O plays cell 5 (row 2, column 2): draw in 8 move(s)" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "O plays cell 5 (row 2, column 2): draw in 8 move(s)" in out
+    assert "Why: Takes the center; the game is a draw with best play." in out
     assert main(["analyze", "X.O...X..", "--player", "O"]) == 0
     out = capsys.readouterr().out
     assert "O to move: loss with perfect play, 4 more move(s). Best play from here: 4 9 5 8" in out
-    assert re.search(r"^\s+4\s+2\s+1\s+loss\s+-1\s+4\s+4\s+\*$", out, re.M), out
+    assert re.search(r"^\s+4\s+2\s+1\s+loss\s+-1\s+4\s+4\s+\*\s+Blocks X's column 1-4-7;", out, re.M), out
     assert len([line for line in out.splitlines() if re.match(r"^\s+\d\s+\d\s+\d\s", line)]) == 6
     assert main(["analyze", "XXXOO.O.."]) == 0
     assert "Game over: X wins, winning line 1-2-3." in capsys.readouterr().out
