@@ -326,7 +326,7 @@ class _Board(BaseModel):
 
 
 class _Move(BaseModel):
-    """A move, its value for the side that plays it under perfect play afterwards, and why."""
+    """A move, its value for the side that plays it under perfect play afterwards, and its tactics."""
 
     position: Cell
     row: Row
@@ -340,16 +340,16 @@ class _Move(BaseModel):
         "complete a line), `threat` (exactly one), `block_fork` (leaves the opponent no fork), "
         "`center`, `corner` or `edge`, and `opposite_corner` (a corner opposite the opponent's mark)."
     )
-    reason: str = Field(
-        description="One sentence for a person: the main tactic with its cells, and the value of the move.",
-        examples=["Blocks X's row 0-1-2; the game is a draw with best play."],
-    )
 
 
 class BestMoveResponse(_Move, _Board):
     """The chosen move and its value for the side to move."""
 
     optimal: bool = Field(description="Whether the returned move is one of the optimal moves.")
+    reason: str = Field(
+        description="One sentence for a person: the main tactic with its cells, and the value of the move.",
+        examples=["Blocks X's row 0-1-2; the game is a draw with best play."],
+    )
     board_after: CanonicalBoard
     status_after: Status = Field(description="The status of the board after the move.")
 

@@ -124,7 +124,6 @@ ANALYSIS_RESPONSE: dict[str, Any] = {
             "outcome": "win",
             "plies_to_end": 1,
             "tactics": ["win", "block_fork", "corner"],
-            "reason": "Completes X's row 0-1-2: X wins.",
             "traps": 0,
         },
         {
@@ -135,7 +134,6 @@ ANALYSIS_RESPONSE: dict[str, Any] = {
             "outcome": "draw",
             "plies_to_end": 5,
             "tactics": ["block", "threat", "block_fork", "edge"],
-            "reason": "Blocks O's row 3-4-5; the game is a draw with best play.",
             "traps": 3,
         },
         {
@@ -146,7 +144,6 @@ ANALYSIS_RESPONSE: dict[str, Any] = {
             "outcome": "loss",
             "plies_to_end": 2,
             "tactics": ["threat", "block_fork", "corner"],
-            "reason": "Takes away O's fork on cells 2 and 6; O can force a win, in 2 moves.",
             "traps": 3,
         },
         {
@@ -157,7 +154,6 @@ ANALYSIS_RESPONSE: dict[str, Any] = {
             "outcome": "loss",
             "plies_to_end": 2,
             "tactics": ["threat", "edge"],
-            "reason": "Threatens to complete row 0-1-2 on cell 2; O can force a win, in 2 moves.",
             "traps": 2,
         },
         {
@@ -168,7 +164,6 @@ ANALYSIS_RESPONSE: dict[str, Any] = {
             "outcome": "loss",
             "plies_to_end": 2,
             "tactics": ["threat", "corner"],
-            "reason": "Threatens to complete row 0-1-2 on cell 2; O can force a win, in 2 moves.",
             "traps": 2,
         },
     ],

@@ -333,7 +333,6 @@ async def test_position_analysis(client: httpx.AsyncClient) -> None:
         "outcome": "win",
         "plies_to_end": 1,
         "tactics": ["win", "block_fork", "corner"],
-        "reason": "Completes X's row 0-1-2: X wins.",
         "traps": 0,
     }
     assert body["winner"] is None and body["winning_lines"] == []
