@@ -28,6 +28,7 @@ import inspect
 import json
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, TypeGuard, TypeVar, cast
 from urllib.parse import parse_qsl
 
@@ -39,7 +40,7 @@ from fastapi.routing import APIRoute
 from pydantic import BaseModel
 from starlette.requests import ClientDisconnect
 
-from ..game import Mark, SolvedGame
+from ..game import Board, Mark, SolvedGame
 from ..schemas import MAX_BATCH_ITEMS, BatchRequest, BestMoveRequest, PositionRequest
 from . import strict_json
 
@@ -134,8 +135,17 @@ def trusted(model: type[RequestT], data: object, game: SolvedGame) -> RequestT |
     position = game.lookup(*given)
     if position is None or (position.to_move is None and not model.finished_allowed):
         return None
+    trusted: RequestT = _template(model).model_copy(
+        update={"board": position.board, "player": position.to_move}
+    )
+    return trusted
+
+
+@cache
+def _template(model: type[RequestT]) -> RequestT:
+    """An instance of ``model`` with its defaults, to copy: cheaper than ``model_construct``."""
     # The pydantic plugin types model_construct as returning the class it is written on.
-    return cast(RequestT, model.model_construct(board=position.board, player=position.to_move))
+    return cast(RequestT, model.model_construct(board=Board.empty(), player=None))
 
 
 def trusted_batch(model: type[BatchRequest], data: object, game: SolvedGame) -> BatchRequest | None:
