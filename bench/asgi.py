@@ -1,47 +1,76 @@
-"""The benchmark's server: the product app plus two baselines, on one uvicorn process.
+"""The benchmark's apps besides the product: each is an application factory, served by a worker of its own.
 
-* ``GET /bench/constant``: a FastAPI route of the product app that returns a
-  constant JSON object, written as the product's handlers are (an ``async``
-  function returning a ``Response``): what FastAPI costs.
-* ``GET /bench/bare``: a bare ASGI callable returning the same bytes, in front
-  of everything: what uvicorn costs, the ceiling of the stack.
+All three answer ``GET /bench/constant`` with the same bytes, :data:`CONSTANT` (a
+real answer of the service, so that every target sends as many bytes back):
 
-Every other path goes to the product app unchanged.
+* :func:`raw_asgi`: a bare ASGI callable, the same answer to any request: what
+  uvicorn itself costs, the ceiling of the stack;
+* :func:`bare_fastapi`: a ``FastAPI()`` with that one route and nothing else (no
+  middleware, no exception handlers of its own): what FastAPI costs;
+* :func:`product_with_constant_route`: the product app from its own factory,
+  with the constant route inserted *first* in its route list, so that it is
+  matched before any route of the product: what any request costs in the
+  product app (its middleware: request ids, access log, metrics, CORS) before
+  the product's own work starts.
+
+The routes are written as the product's handlers are: an ``async def``
+returning a :class:`~fastapi.Response` of JSON bytes.
 """
 
 from __future__ import annotations
 
 from fastapi import FastAPI, Response
+from fastapi.routing import APIRoute
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from service.web.app import create_app
-
-CONSTANT = b'{"status":"ok","positions":8533}'
-_BARE_START = {
-    "type": "http.response.start",
-    "status": 200,
-    "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(CONSTANT)).encode())],
-}
-_BARE_BODY = {"type": "http.response.body", "body": CONSTANT}
+CONSTANT_PATH = "/bench/constant"
+#: The service's answer to ``GET /v1/best-move?board=X...O....``.
+CONSTANT = (
+    b'{"board":"X...O....","player":"X","position":1,"row":0,"column":1,"score":0,"outcome":"draw",'
+    b'"plies_to_end":7,"optimal":true,"board_after":"XX..O....","status_after":"in_progress"}'
+)
+JSON = "application/json"
 
 
-def with_constant_route(app: FastAPI) -> FastAPI:
-    @app.get("/bench/constant", include_in_schema=False)
-    async def constant() -> Response:
-        return Response(CONSTANT, media_type="application/json")
+async def constant() -> Response:
+    return Response(CONSTANT, media_type=JSON)
+
+
+def raw_asgi() -> ASGIApp:
+    """A bare ASGI app: the constant answer to every HTTP request, lifespan accepted."""
+    start = {
+        "type": "http.response.start",
+        "status": 200,
+        "headers": [(b"content-type", JSON.encode()), (b"content-length", str(len(CONSTANT)).encode())],
+    }
+    body = {"type": "http.response.body", "body": CONSTANT}
+
+    async def app(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "lifespan":
+            while True:
+                message = await receive()
+                if message["type"] == "lifespan.startup":
+                    await send({"type": "lifespan.startup.complete"})
+                else:
+                    await send({"type": "lifespan.shutdown.complete"})
+                    return
+        await send(start)
+        await send(body)
 
     return app
 
 
-def app() -> ASGIApp:
-    """The factory uvicorn runs (``bench.asgi:app``, ``factory=True``)."""
-    product = with_constant_route(create_app())
+def bare_fastapi() -> FastAPI:
+    """``FastAPI()`` with one route, ``GET /bench/constant``, and nothing else."""
+    app = FastAPI()
+    app.get(CONSTANT_PATH)(constant)
+    return app
 
-    async def dispatch(scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http" and scope["path"] == "/bench/bare":
-            await send(_BARE_START)
-            await send(_BARE_BODY)
-            return
-        await product(scope, receive, send)
 
-    return dispatch
+def product_with_constant_route() -> FastAPI:
+    """The product app (``service.web.app:create_app``, default settings) with the constant route first."""
+    from service.web.app import create_app  # noqa: PLC0415 - only this server loads the product
+
+    app = create_app()
+    app.router.routes.insert(0, APIRoute(CONSTANT_PATH, constant, methods=["GET"], include_in_schema=False))
+    return app

@@ -1,10 +1,9 @@
 -- Cycle through the requests of a file, one per line: METHOD<TAB>PATH<TAB>BODY (BODY may be empty).
--- The file is named by the environment variable BENCH_REQUESTS. Each thread starts at its own offset.
--- done() prints one JSON line with the latency percentiles in microseconds.
+-- The file is named by the environment variable BENCH_REQUESTS; each thread starts at a random line.
+-- done() prints one line, BENCH {json}, with the counts and latency percentiles in microseconds.
 
 local requests = {}
 local position = 0
-local pace = tonumber(os.getenv("BENCH_DELAY_MS") or "0")
 
 local function load(path)
   local list = {}
@@ -29,12 +28,6 @@ end
 function request()
   position = position % #requests + 1
   return requests[position]
-end
-
-if pace > 0 then
-  function delay()
-    return pace
-  end
 end
 
 function done(summary, latency, responses)

@@ -1,308 +1,281 @@
-"""``make bench``: the service measured layer by layer, side by side, with its targets.
+"""``make bench``: the service measured beside fair baselines, every figure beside its target.
 
-Runs the real server on 127.0.0.1 under uvicorn with the settings ``python -m
-service`` uses, drives it with wrk, interleaves the things it compares (A B A B
-...) and reports medians. Prints a table and writes ``bench/results.json``.
-It asserts nothing: the figures are for people to read.
+Every target runs on a uvicorn worker of its own, on 127.0.0.1, with the uvicorn
+settings of ``python -m service`` (see ``serve.py``); wrk drives them in
+interleaved rounds (A B C … C B A …) and the figures are medians of the rounds.
+Prints Markdown tables and writes ``bench/results.json``. It asserts nothing: the
+figures are for people to read, and ``short`` beside a target is information,
+not a failure (the exit status is 0 unless something did not run).
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
-import http.client
+import dataclasses
 import json
+import math
 import os
 import platform
+import shlex
 import shutil
-import signal
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from importlib.metadata import version
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
-from service.game.board import Position
-from service.game.solver import SolvedGame, solve
-from service.web.answers import Answers
+from tests.support import ROOT
 
-from .textbook import best_move as textbook_best_move
+from . import mixes, openloop, report, servers, wrk
+from .asgi import CONSTANT_PATH
+from .inprocess import solver_figures
+from .servers import Checkout, Server, Spec
 
-HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent
-SCRIPT = HERE / "requests.lua"
-RESULTS = HERE / "results.json"
-BATCH_SIZE = 100
+RESULTS = report.RESULTS
+FIXED_RATE_CONNECTIONS = 16
 
 
 @dataclass(frozen=True)
 class Mode:
+    name: str
     rounds: int
-    seconds: float
+    seconds: int
+    """Length of one wrk run in whole seconds (wrk takes no fractions)."""
+    warmup: int
+    """Seconds of one wrk run per target before the rounds; 0 for none."""
     connections: int
     soak_requests: int
     startups: int
     solves: int
+    repeats: int
+    """Timings of each in-process lookup loop (the median is kept)."""
+    textbook: int
+    """Timings of the textbook minimax on the empty board."""
 
 
-FULL = Mode(rounds=5, seconds=5.0, connections=32, soak_requests=100_000, startups=5, solves=9)
-QUICK = Mode(rounds=3, seconds=2.0, connections=32, soak_requests=20_000, startups=3, solves=5)
-SMOKE = Mode(rounds=1, seconds=1.0, connections=8, soak_requests=2_000, startups=1, solves=1)
-
-
-# --- the server --------------------------------------------------------------------------------------
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-def wait_healthy(port: int, process: subprocess.Popen[bytes], timeout: float = 30) -> float:
-    """Poll ``/health`` until it answers 200; the seconds it took."""
-    started = time.perf_counter()
-    while time.perf_counter() - started < timeout:
-        if process.poll() is not None:
-            raise RuntimeError(f"the server exited with {process.returncode}")
-        with contextlib.suppress(OSError):
-            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=1)
-            connection.request("GET", "/health")
-            if connection.getresponse().status == 200:
-                return time.perf_counter() - started
-        time.sleep(0.005)
-    raise RuntimeError("the server did not become healthy")
-
-
-@contextlib.contextmanager
-def server(command: list[str], port: int) -> Iterator[subprocess.Popen[bytes]]:
-    env = {**os.environ, "TICTACTOE_HOST": "127.0.0.1", "TICTACTOE_PORT": str(port)}
-    process = subprocess.Popen(
-        command,
-        cwd=ROOT,
-        env=env,
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        wait_healthy(port, process)
-        yield process
-    finally:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-
-
-def bench_server_command(port: int) -> list[str]:
-    """uvicorn with the settings of ``python -m service``, serving :mod:`bench.asgi`."""
-    code = (
-        "import uvicorn; from service import logs; from service.settings import Settings; s = Settings(); "
-        f"uvicorn.run('bench.asgi:app', factory=True, host='127.0.0.1', port={port}, "
-        "log_level=s.log_level, log_config=logs.config(s.log_level), access_log=False, "
-        "server_header=False, date_header=True)"
-    )
-    return [sys.executable, "-c", code]
-
-
-def rss_mib(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    raise RuntimeError("no VmRSS")
-
-
-# --- request mixes -----------------------------------------------------------------------------------
-
-
-def positions(game: SolvedGame) -> list[Position]:
-    """Every unfinished position: all 6,617 unfinished boards, each with every side that may move."""
-    return sorted(
-        (a.position for a in game if a.position.to_move is not None),
-        key=lambda p: (p.board.cells, p.to_move or ""),
-    )
-
-
-def body(position: Position) -> dict[str, str]:
-    return {"board": position.board.cells, "player": position.to_move or ""}
-
-
-def mixes(game: SolvedGame) -> dict[str, list[str]]:
-    """Request lines (METHOD, PATH, BODY separated by tabs) for each thing measured."""
-    every = positions(game)
-    batches = [every[i : i + BATCH_SIZE] for i in range(0, len(every), BATCH_SIZE)]
-    return {
-        "bare": ["GET\t/bench/bare\t"],
-        "constant": ["GET\t/bench/constant\t"],
-        "POST /v1/best-move": [f"POST\t/v1/best-move\t{json.dumps(body(p))}" for p in every],
-        "GET /v1/best-move": [
-            f"GET\t/v1/best-move?board={p.board.cells}&player={p.to_move}\t" for p in every
-        ],
-        "GET /v1/positions/{board}": [
-            f"GET\t/v1/positions/{p.board.cells}?player={p.to_move}\t" for p in every
-        ],
-        "POST /v1/best-move/batch": [
-            f"POST\t/v1/best-move/batch\t{json.dumps({'items': [body(p) for p in batch]})}"
-            for batch in batches
-            if len(batch) == BATCH_SIZE
-        ],
-    }
+MODES = {
+    "full": Mode("full", 5, 5, 2, 32, 100_000, 5, 9, 7, 3),
+    "quick": Mode("quick", 3, 2, 1, 32, 20_000, 3, 5, 5, 2),
+    "smoke": Mode("smoke", 1, 1, 0, 8, 2_000, 1, 1, 1, 1),
+}
 
 
 @dataclass(frozen=True)
-class Run:
-    requests: int
-    rps: float
-    p50_ms: float
-    p99_ms: float
-    errors: int
+class Target:
+    key: str
+    label: str
+    server: str
+    mix: str
 
 
-def wrk(port: int, lines: list[str], seconds: float, connections: int, delay_ms: float = 0) -> Run:
-    with tempfile.NamedTemporaryFile("w", suffix=".tsv", delete=False) as handle:
-        handle.write("\n".join(lines) + "\n")
-    try:
-        env = {**os.environ, "BENCH_REQUESTS": handle.name, "BENCH_DELAY_MS": str(delay_ms)}
-        result = subprocess.run(
-            [
-                "wrk",
-                "-t1",
-                f"-c{connections}",
-                f"-d{max(1, round(seconds))}s",
-                "-s",
-                str(SCRIPT),
-                f"http://127.0.0.1:{port}",
-            ],
-            env=env,
-            capture_output=True,
-            text=True,
-            check=True,
-            timeout=seconds + 60,
+TARGETS = [
+    Target("raw_stock", "raw ASGI app, uvicorn's own HTTP protocol", "raw_stock", "constant"),
+    Target("raw", "raw ASGI app", "raw", "constant"),
+    Target("bare", "bare FastAPI app", "bare", "constant"),
+    Target("constant", "constant route, first in the product app", "constant", "constant"),
+    Target("post", "`POST /v1/best-move`", "product", "post"),
+    Target("get", "`GET /v1/best-move`", "product", "get"),
+    Target("batch", f"`POST /v1/best-move/batch` ({mixes.BATCH_SIZE} boards)", "product", "batch"),
+    Target("positions", "`GET /v1/positions/{board}`", "product", "positions"),
+]
+
+
+def against_targets(ref: str) -> list[Target]:
+    return [
+        Target("ref_post", f"`POST /v1/best-move` at {ref}", "ref", "post"),
+        Target("ref_get", f"`GET /v1/best-move` at {ref}", "ref", "get"),
+        Target("ref_batch", f"`POST /v1/best-move/batch` at {ref}", "ref", "batch"),
+    ]
+
+
+def specs(checkout: Checkout | None) -> list[Spec]:
+    """The servers: the baselines and the product from this tree, and the product at ``--against``."""
+    product = servers.factory(ROOT)
+    found = [
+        Spec("raw_stock", ROOT, "bench.asgi:raw_asgi", CONSTANT_PATH, http="auto"),
+        Spec("raw", ROOT, "bench.asgi:raw_asgi", CONSTANT_PATH),
+        Spec("bare", ROOT, "bench.asgi:bare_fastapi", CONSTANT_PATH),
+        Spec("constant", ROOT, "bench.asgi:product_with_constant_route", "/health"),
+        Spec("product", ROOT, product, "/health"),
+    ]
+    if checkout is not None:
+        found.append(Spec("ref", checkout.tree, checkout.factory, "/health"))
+    return found
+
+
+# --- HTTP ----------------------------------------------------------------------------------------------
+
+
+def rounds(
+    mode: Mode, targets: list[Target], running: dict[str, Server], files: dict[str, Path]
+) -> dict[str, list[wrk.Run]]:
+    """Every target once per round, the order reversed every other round, after a warm-up of each."""
+    if mode.warmup:
+        for target in targets:  # every path taken; in full mode, every request of a mix at least once
+            wrk.run(running[target.server].port, files[target.mix], mode.warmup, mode.connections)
+    runs: dict[str, list[wrk.Run]] = {target.key: [] for target in targets}
+    for number in range(mode.rounds):
+        for target in targets if number % 2 == 0 else reversed(targets):
+            server = running[target.server]
+            runs[target.key].append(wrk.run(server.port, files[target.mix], mode.seconds, mode.connections))
+        print(
+            f"  round {number + 1}/{mode.rounds}: "
+            + ", ".join(f"{t.key} {runs[t.key][-1].rps:,.0f}/s" for t in targets),
+            flush=True,
         )
-    finally:
-        os.unlink(handle.name)
-    line = next(line for line in result.stdout.splitlines() if line.startswith("BENCH "))
-    data = json.loads(line.removeprefix("BENCH "))
-    return Run(
-        requests=data["requests"],
-        rps=data["requests"] / data["seconds"],
-        p50_ms=data["p50_us"] / 1000,
-        p99_ms=data["p99_us"] / 1000,
-        errors=data["errors"] + data["non2xx"],
-    )
+    return runs
 
 
-def median_run(runs: list[Run]) -> dict[str, float]:
+def fixed_rate(
+    mode: Mode, ports: dict[str, int], requests: list[str], rate: float
+) -> dict[str, dict[str, Any]]:
+    """Open-loop runs at ``rate`` against each server of ``ports``, interleaved, one per round."""
+    runs: dict[str, list[openloop.OpenLoopResult]] = {name: [] for name in ports}
+    for number in range(mode.rounds):
+        for name in ports if number % 2 == 0 else reversed(ports):
+            encoded = [mixes.raw_request(line, ports[name]) for line in requests]
+            runs[name].append(
+                openloop.fixed_rate(ports[name], encoded, rate, mode.seconds, FIXED_RATE_CONNECTIONS)
+            )
+    return {name: fixed_rate_summary(rate, found) for name, found in runs.items()}
+
+
+def fixed_rate_summary(rate: float, runs: list[openloop.OpenLoopResult]) -> dict[str, Any]:
     return {
-        "rps": statistics.median(r.rps for r in runs),
+        "rate": rate,
+        "achieved": statistics.median(r.achieved for r in runs),
         "p50_ms": statistics.median(r.p50_ms for r in runs),
         "p99_ms": statistics.median(r.p99_ms for r in runs),
+        "p99_ms_runs": [round(r.p99_ms, 3) for r in runs],
+        "max_ms": max(r.max_ms for r in runs),
+        "sent_p99_ms": statistics.median(r.sent_p99_ms for r in runs),
+        "send_lag_p99_ms": statistics.median(r.send_lag_p99_ms for r in runs),
+        "requests": sum(r.requests for r in runs),
         "errors": sum(r.errors for r in runs),
+        "connections": max(r.connections for r in runs),
         "runs": len(runs),
     }
 
 
-# --- in-process figures ------------------------------------------------------------------------------
+def http_figures(
+    mode: Mode, checkout: Checkout | None, lines: dict[str, list[str]], files: dict[str, Path]
+) -> dict[str, Any]:
+    """The interleaved rounds, then the fixed-rate runs, on one set of servers."""
+    targets = TARGETS + (against_targets(checkout.ref) if checkout else [])
+    timings: dict[str, float] = {}
+    with servers.serving(specs(checkout)) as running:
+        for target in targets:
+            mixes.check(target.key, running[target.server].port, lines[target.mix])
+        started = time.monotonic()
+        runs = rounds(mode, targets, running, files)
+        timings["http_s"] = time.monotonic() - started
 
-
-def timed(function: Callable[[], object], repeat: int) -> float:
-    """Median seconds of ``repeat`` calls."""
-    times = []
-    for _ in range(repeat):
-        started = time.perf_counter()
-        function()
-        times.append(time.perf_counter() - started)
-    return statistics.median(times)
-
-
-def solver_figures(mode: Mode) -> dict[str, float]:
-    solve_seconds = statistics.median(solve().seconds for _ in range(mode.solves))
-    game = solve()
-    every = [a.position for a in game]
-    docs = Answers(game)
-    unfinished = [p for p in every if p.to_move is not None]
-    for position in unfinished:
-        docs.best_move(position)
-
-    def lookups() -> None:
-        for position in every:
-            game[position]
-
-    def answers() -> None:
-        for position in unfinished:
-            docs.best_move(position)
-
-    def requests() -> None:
-        for position in unfinished:
-            docs.best_move(game.lookup(position.board.cells, position.to_move))  # type: ignore[arg-type]
-
-    lookup = timed(lookups, 7) / len(every)
-    answer = timed(answers, 7) / len(unfinished)
-    request = timed(requests, 7) / len(unfinished)
-    empty = timed(lambda: textbook_best_move(".........", "X"), 1 if mode is SMOKE else 3)
-    one_mark = timed(lambda: textbook_best_move("X........", "O"), 3)
+        started = time.monotonic()
+        rate = statistics.median(r.rps for r in runs["post"]) / 2
+        ports = {"product": running["product"].port} | ({"ref": running["ref"].port} if checkout else {})
+        fixed = fixed_rate(mode, ports, lines["post"], rate)
+        timings["fixed_rate_s"] = time.monotonic() - started
+        described = {
+            spec.name: {
+                "rss_mib": running[spec.name].rss_mib(),
+                "tree": tree_name(spec.tree, checkout),
+                **running[spec.name].settings(),
+            }
+            for spec in specs(checkout)
+        }
+    http: dict[str, Any] = {}
+    for target in targets:
+        http[target.key] = {"label": target.label, "server": target.server, **wrk.summary(runs[target.key])}
+    http["batch"]["batch_size"] = mixes.BATCH_SIZE
     return {
-        "solve_ms": solve_seconds * 1000,
-        "lookup_us": lookup * 1e6,
-        "answer_lookup_us": answer * 1e6,
-        "request_lookup_us": request * 1e6,
-        "textbook_empty_board_s": empty,
-        "textbook_one_mark_s": one_mark,
-        "speedup_empty_board": empty / request,
-        "speedup_one_mark": one_mark / request,
+        "http": http,
+        "fixed_rate": fixed["product"],
+        "fixed_rate_against": fixed.get("ref"),
+        "servers": described,
+        "steal_pct": statistics.median(r.steal_pct for found in runs.values() for r in found),
+        "timings": timings,
     }
 
 
-def startup_and_memory(mode: Mode, lines: list[str]) -> dict[str, float]:
-    """Start-up to healthy of ``python -m service``, and a worker's memory before and after a soak."""
-    startups = []
-    for _ in range(mode.startups):
-        port = free_port()
-        env = {**os.environ, "TICTACTOE_HOST": "127.0.0.1", "TICTACTOE_PORT": str(port)}
-        started = time.perf_counter()
-        process = subprocess.Popen(
-            [sys.executable, "-m", "service"],
-            cwd=ROOT,
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        try:
-            wait_healthy(port, process)
-            startups.append(time.perf_counter() - started)
-        finally:
-            process.send_signal(signal.SIGTERM)
-            process.wait(timeout=10)
+def tree_name(tree: Path, checkout: Checkout | None) -> str:
+    if checkout is not None and tree == checkout.tree:
+        return f"worktree of {checkout.ref} ({checkout.commit[:12]})"
+    return "this checkout"
 
-    port = free_port()
-    with server([sys.executable, "-m", "service"], port) as process:
-        before = rss_mib(process.pid)
-        sent = 0
-        while sent < mode.soak_requests:  # wrk runs for a time, not a count: run until enough were sent
-            sent += wrk(
-                port, lines, seconds=max(1.0, (mode.soak_requests - sent) / 6000), connections=32
-            ).requests
-        after = rss_mib(process.pid)
+
+# --- python -m service: start-up and memory -------------------------------------------------------------
+
+
+def startup_figures(mode: Mode, checkout: Checkout | None) -> dict[str, dict[str, Any]]:
+    """Spawn of ``python -m service`` to its first ``200`` from ``/health``; the ``--against`` one in turn."""
+    trees = {"product": ROOT} | ({"ref": checkout.tree} if checkout else {})
+    times: dict[str, list[float]] = {name: [] for name in trees}
+    for number in range(mode.startups):
+        for name in trees if number % 2 == 0 else reversed(trees):
+            with servers.service(trees[name]) as (_, seconds):
+                times[name].append(seconds)
     return {
-        "startup_s": statistics.median(startups),
-        "rss_start_mib": before,
+        name: {
+            "startup_s": statistics.median(found),
+            "startup_s_min": min(found),
+            "startup_s_max": max(found),
+            "startups": len(found),
+        }
+        for name, found in times.items()
+    }
+
+
+SOAKED = ("post", "get", "positions", "batch")
+
+
+def memory_figures(
+    mode: Mode, lines: dict[str, list[str]], files: dict[str, Path], rate: float
+) -> dict[str, Any]:
+    """A ``python -m service`` worker's resident memory: after start, after every request once, after a soak.
+
+    First every request of every mix is sent once (and each must answer ``200``), so that
+    everything the worker keeps once made (rendered analyses, entity tags) is made; then
+    the soak: wrk runs for a time, not a count, so it runs in chunks of at most 10 s, each
+    mix in turn, until enough requests were sent. The memory is read after each chunk.
+    """
+    with servers.service() as (server, _):
+        start = server.rss_mib()
+        mixes.every_request(server.port, [line for name in SOAKED for line in lines[name]])
+        warm = server.rss_mib()
+        sent, trace = 0, [(0, round(warm, 2))]
+        while sent < mode.soak_requests:
+            left = (mode.soak_requests - sent) / max(rate, 1000) / len(SOAKED)  # seconds for each mix
+            seconds = min(10, max(1, math.ceil(left)))
+            mix = files[SOAKED[(len(trace) - 1) % len(SOAKED)]]
+            sent += wrk.run(server.port, mix, seconds, mode.connections).requests
+            trace.append((sent, round(server.rss_mib(), 2)))
+        after = server.rss_mib()
+    return {
+        "rss_start_mib": start,
+        "rss_warm_mib": warm,
         "rss_after_mib": after,
         "soak_requests": sent,
-        "rss_growth_pct": (after - before) / before * 100,
+        "rss_growth_pct": (after - warm) / warm * 100,
+        "rss_growth_from_start_pct": (after - start) / start * 100,
+        "rss_trace": trace,
     }
 
 
-# --- the report --------------------------------------------------------------------------------------
+# --- the run -------------------------------------------------------------------------------------------
+
+
+def package_version(name: str) -> str | None:
+    try:
+        return version(name)
+    except PackageNotFoundError:
+        return None
 
 
 def machine() -> dict[str, Any]:
@@ -312,187 +285,164 @@ def machine() -> dict[str, Any]:
             if line.startswith("model name"):
                 cpu = line.split(":", 1)[1].strip()
                 break
+    wrk_version = subprocess.run(["wrk", "-v"], capture_output=True, text=True, check=False).stdout
     return {
         "cpu": cpu,
         "cores": os.cpu_count(),
+        "usable_cores": len(os.sched_getaffinity(0)),
+        "kernel": platform.release(),
         "python": platform.python_version(),
-        "fastapi": version("fastapi"),
-        "uvicorn": version("uvicorn"),
-        "pydantic": version("pydantic"),
-        "wrk": subprocess.run(["wrk", "-v"], capture_output=True, text=True, check=False).stdout.split("\n")[
-            0
-        ],
+        **{
+            name: package_version(name) for name in ("fastapi", "starlette", "uvicorn", "uvloop", "httptools")
+        },
+        "pydantic": package_version("pydantic"),
+        "wrk": wrk_version.split("\n")[0].split(" Copyright")[0],
     }
 
 
-def verdict(ok: bool) -> str:
-    return "pass" if ok else "short"
+def this_tree() -> str:
+    """The commit measured, and where the checkout had changes on top of it."""
+    commit = servers.git("rev-parse", "--short=12", "HEAD")
+    status = servers.git("status", "--porcelain", "--untracked-files=all").splitlines()
+    changed = sorted({line[3:].split("/", 1)[0] for line in status if line})
+    return commit + (f" with uncommitted changes in {', '.join(changed)}" if changed else "")
 
 
-def report(results: dict[str, Any], order: list[str]) -> None:
-    """Print the figures as Markdown tables and lines."""
-    print()
-    print("| endpoint | requests/s | p50 ms | p99 ms | vs constant | vs bare ASGI |")
-    print("|---|---:|---:|---:|---:|---:|")
-    for name in order:
-        f = results["http"][name]
-        print(
-            f"| {name} | {f['rps']:,.0f} | {f['p50_ms']:.2f} | {f['p99_ms']:.2f} | "
-            f"{f['vs_constant']:.2f} | {f['vs_bare']:.2f} |"
-        )
-    per_board = results["http"]["POST /v1/best-move/batch"]["boards_per_s"]
-    print(f"| batch of {BATCH_SIZE}, per board | {per_board:,.0f} | | | | |")
-    print()
-    print("| target | measured | |")
-    print("|---|---:|---|")
-    for item in results["targets"]:
-        print(f"| {item['target']} | {item['value']:,.3g} | {verdict(item['pass'])} |")
-    print()
-    sv, sr, fixed_rate = results["solver"], results["service"], results["fixed_rate"]
-    half, worker_rss = fixed_rate["rate"], sr["bench_worker_rss_mib"]
-    print(f"solver: whole table {sv['solve_ms']:.1f} ms")
-    print(
-        f"lookup per query: {sv['lookup_us']:.3f} µs (analysis), {sv['answer_lookup_us']:.3f} µs "
-        f"(rendered answer), {sv['request_lookup_us']:.3f} µs (board string to rendered answer)"
+def command(argv: list[str]) -> str:
+    return f'make bench BENCH_ARGS="{shlex.join(argv)}"' if argv else "make bench"
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="make bench BENCH_ARGS=...",
+        description="The service beside fair baselines, every figure beside its target; "
+        "writes bench/results.json.",
     )
-    print(
-        f"textbook minimax: {sv['textbook_empty_board_s']:.2f} s on the empty board "
-        f"({sv['speedup_empty_board']:,.0f} × slower), {sv['textbook_one_mark_s'] * 1000:.0f} ms "
-        f"with one mark ({sv['speedup_one_mark']:,.0f} ×)"
+    preset = parser.add_mutually_exclusive_group()
+    preset.add_argument("--quick", action="store_true", help="3 rounds of 2 s, a 20,000-request soak")
+    preset.add_argument("--smoke", action="store_true", help="1 round of 1 s: only checks that it all runs")
+    parser.add_argument(
+        "--against",
+        metavar="GIT_REF",
+        help="also measure the product as it was at GIT_REF (a temporary git worktree), in the same rounds",
     )
-    print(f"start-up to healthy: {sr['startup_s']:.2f} s")
-    print(
-        f"worker memory: {sr['rss_start_mib']:.1f} MiB after start, {sr['rss_after_mib']:.1f} MiB after "
-        f"{sr['soak_requests']:,} requests ({sr['rss_growth_pct']:+.1f} %); "
-        f"benchmark server {worker_rss:.1f} MiB"
+    full = MODES["full"]
+    parser.add_argument("--rounds", type=int, help=f"rounds of every target (full: {full.rounds})")
+    parser.add_argument("--seconds", type=int, help=f"seconds of each wrk run (full: {full.seconds})")
+    parser.add_argument("--warmup", type=int, help=f"seconds of warm-up per target (full: {full.warmup})")
+    parser.add_argument("--connections", type=int, help=f"wrk connections (full: {full.connections})")
+    parser.add_argument(
+        "--soak-requests",
+        type=int,
+        help=f"requests before the second memory reading (full: {full.soak_requests:,})",
     )
-    print(
-        f"fixed rate: {half:,.0f} requests/s (half the maximum): p50 {fixed_rate['p50_ms']:.2f} ms, "
-        f"p99 {fixed_rate['p99_ms']:.2f} ms"
-    )
+    parser.add_argument("--startups", type=int, help=f"start-ups to time (full: {full.startups})")
+    parser.add_argument("--output", type=Path, default=RESULTS, help="where to write the JSON results")
+    return parser.parse_args(argv)
+
+
+def settings(args: argparse.Namespace) -> Mode:
+    mode = MODES["smoke" if args.smoke else "quick" if args.quick else "full"]
+    overrides = {
+        field.name: getattr(args, field.name)
+        for field in dataclasses.fields(Mode)
+        if getattr(args, field.name, None) is not None
+    }
+    if overrides:
+        mode = dataclasses.replace(mode, name=f"{mode.name}, changed", **overrides)
+    return mode
+
+
+@contextlib.contextmanager
+def checked_out(ref: str | None) -> Iterator[Checkout | None]:
+    if ref is None:
+        yield None
+        return
+    with servers.worktree(ref) as checkout:
+        print(f"  {ref} is {checkout.commit[:12]}, checked out in {checkout.tree}: {checkout.factory}")
+        yield checkout
+
+
+def measure(mode: Mode, checkout: Checkout | None) -> dict[str, Any]:
+    lines = mixes.mixes()
+    with tempfile.TemporaryDirectory(prefix="bench-") as folder:
+        files = mixes.write(lines, Path(folder))
+        found = http_figures(mode, checkout, lines, files)
+        timings = found.pop("timings")
+        print("  start-up and memory...", flush=True)
+        started = time.monotonic()
+        startups = startup_figures(mode, checkout)
+        service = startups["product"] | memory_figures(mode, lines, files, found["http"]["post"]["rps"])
+        timings["service_s"] = time.monotonic() - started
+    print("  in-process figures...", flush=True)
+    started = time.monotonic()
+    solver = solver_figures(mode.solves, mode.repeats, mode.textbook)
+    timings["solver_s"] = time.monotonic() - started
+    return {
+        **found,
+        "startup_against": startups.get("ref"),
+        "solver": solver,
+        "service": service,
+        "timings": timings,
+    }
+
+
+def run(argv: list[str], mode: Mode, against: str | None) -> dict[str, Any]:
+    """Everything measured, with the targets checked."""
+    with checked_out(against) as checkout:
+        results: dict[str, Any] = {
+            "date": datetime.now(UTC).isoformat(timespec="seconds"),
+            "command": command(argv),
+            "mode": mode.name,
+            "tree": this_tree(),
+            "against": None
+            if checkout is None
+            else {"ref": checkout.ref, "commit": checkout.commit, "factory": checkout.factory},
+            "machine": machine(),
+            "settings": {
+                **dataclasses.asdict(mode),
+                "load_threads": wrk.THREADS,
+                "fixed_rate_connections": FIXED_RATE_CONNECTIONS,
+                "batch_size": mixes.BATCH_SIZE,
+                "positions_per_mix": len(mixes.positions()),
+            },
+            **measure(mode, checkout),
+        }
+    results["targets"] = [target.as_dict() for target in report.targets(results)]
+    return results
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="make bench", description=__doc__.splitlines()[0] if __doc__ else None
-    )
-    group = parser.add_mutually_exclusive_group()
-    group.add_argument("--quick", action="store_true", help="3 rounds of 2 s, 20,000 soak requests")
-    group.add_argument(
-        "--smoke", action="store_true", help="seconds in all: only checks that the benchmark runs"
-    )
-    parser.add_argument("--output", type=Path, default=RESULTS)
-    args = parser.parse_args(argv)
-    mode = SMOKE if args.smoke else QUICK if args.quick else FULL
+    argv = sys.argv[1:] if argv is None else argv
+    args = parse_args(argv)
+    mode = settings(args)
     if shutil.which("wrk") is None:
         print("make bench needs wrk, the HTTP load generator: apt-get install wrk", file=sys.stderr)
         return 2
-
     started = time.monotonic()
-    game = solve()
-    lines = mixes(game)
-    order = list(lines)
-    runs: dict[str, list[Run]] = {name: [] for name in order}
-    port = free_port()
     print(
-        f"benchmark: {mode.rounds} round(s) of {mode.seconds:g} s per target, {mode.connections} connections"
+        f"benchmark ({mode.name}): {mode.rounds} round(s) of {mode.seconds} s per target, "
+        f"{mode.connections} connections",
+        flush=True,
     )
-    with server(bench_server_command(port), port) as process:
-        for name in order:  # warm-up: every answer rendered once
-            wrk(port, lines[name], seconds=min(2.0, mode.seconds), connections=mode.connections)
-        for round_number in range(mode.rounds):
-            for name in order if round_number % 2 == 0 else reversed(order):
-                runs[name].append(wrk(port, lines[name], mode.seconds, mode.connections))
-            print(f"  round {round_number + 1}: " + ", ".join(f"{n} {runs[n][-1].rps:,.0f}/s" for n in order))
-        single = median_run(runs["POST /v1/best-move"])
-        half = single["rps"] / 2
-        connections = 16
-        fixed = [
-            wrk(
-                port,
-                lines["POST /v1/best-move"],
-                mode.seconds,
-                connections,
-                delay_ms=1000 * connections / half,
-            )
-            for _ in range(mode.rounds)
-        ]
-        worker_rss = rss_mib(process.pid)
-
-    http_figures = {name: median_run(r) for name, r in runs.items()}
-    fixed_rate = median_run(fixed)
-    solver = solver_figures(mode)
-    service = startup_and_memory(mode, lines["POST /v1/best-move"])
-
-    constant = http_figures["constant"]["rps"]
-    bare = http_figures["bare"]["rps"]
-    for figures in http_figures.values():
-        figures["vs_constant"] = figures["rps"] / constant
-        figures["vs_bare"] = figures["rps"] / bare
-    batch = http_figures["POST /v1/best-move/batch"]
-    batch["boards_per_s"] = batch["rps"] * BATCH_SIZE
-    batch["boards_vs_single"] = batch["boards_per_s"] / single["rps"]
-
-    targets = [
-        (
-            "POST /v1/best-move ≥ 0.9 × constant route",
-            http_figures["POST /v1/best-move"]["vs_constant"],
-            0.9,
-            ">=",
-        ),
-        (
-            "GET /v1/best-move ≥ 0.9 × constant route",
-            http_figures["GET /v1/best-move"]["vs_constant"],
-            0.9,
-            ">=",
-        ),
-        (
-            "GET /v1/positions/{board} ≥ 0.9 × constant route",
-            http_figures["GET /v1/positions/{board}"]["vs_constant"],
-            0.9,
-            ">=",
-        ),
-        ("batch of 100: boards/s ≥ 20 × single POST", batch["boards_vs_single"], 20, ">="),
-        ("p99 at half the maximum rate ≤ 10 ms", fixed_rate["p99_ms"], 10, "<="),
-        ("whole-table solve ≤ 100 ms", solver["solve_ms"], 100, "<="),
-        ("lookup ≤ 2 µs per query", solver["request_lookup_us"], 2, "<="),
-        (
-            "≥ 100,000 × faster than textbook minimax (empty board)",
-            solver["speedup_empty_board"],
-            100_000,
-            ">=",
-        ),
-        ("start-up to healthy ≤ 1.5 s", service["startup_s"], 1.5, "<="),
-        ("worker memory ≤ 80 MB", service["rss_after_mib"] * 1.048576, 80, "<="),
-        ("memory growth < 5 % over the soak", service["rss_growth_pct"], 5, "<"),
-    ]
-    checked = [
-        {
-            "target": text,
-            "value": value,
-            "limit": limit,
-            "pass": value >= limit if op == ">=" else value <= limit if op == "<=" else value < limit,
-        }
-        for text, value, limit, op in targets
-    ]
-
-    results = {
-        "date": datetime.now(UTC).isoformat(timespec="seconds"),
-        "mode": "full" if mode is FULL else "quick" if mode is QUICK else "smoke",
-        "machine": machine(),
-        "settings": {"rounds": mode.rounds, "seconds": mode.seconds, "connections": mode.connections},
-        "http": http_figures,
-        "fixed_rate": {**fixed_rate, "rate": half, "connections": connections},
-        "solver": solver,
-        "service": {**service, "bench_worker_rss_mib": worker_rss},
-        "targets": checked,
-        "elapsed_s": time.monotonic() - started,
-    }
-    report(results, order)
+    try:
+        results = run(argv, mode, args.against)
+    except RuntimeError as error:
+        print(f"make bench: {error}", file=sys.stderr)
+        return 1
+    results["timings"]["total_s"] = time.monotonic() - started
+    print()
+    print(report.render(results))
+    args.output.parent.mkdir(parents=True, exist_ok=True)
     args.output.write_text(json.dumps(results, indent=2, ensure_ascii=False) + "\n")
+    shown = args.output.resolve()
     print(
-        f"\nwrote {args.output.relative_to(ROOT) if args.output.is_relative_to(ROOT) else args.output}"
-        f" in {results['elapsed_s']:.0f} s"
+        f"\nwrote {shown.relative_to(ROOT) if shown.is_relative_to(ROOT) else shown} "
+        f"in {results['timings']['total_s']:.0f} s ("
+        + ", ".join(
+            f"{k.removesuffix('_s')} {v:.0f} s" for k, v in results["timings"].items() if k != "total_s"
+        )
+        + ")"
     )
     return 0
 

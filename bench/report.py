@@ -1,0 +1,316 @@
+"""The targets, checked against the figures, and the figures as Markdown tables.
+
+``python -m bench.report [results.json]`` prints the tables of a results file again
+(``bench/results.json`` by default).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+RESULTS = Path(__file__).resolve().parent / "results.json"
+
+
+@dataclass(frozen=True)
+class Target:
+    text: str
+    value: float
+    limit: float
+    comparison: str
+    """``>=``, ``<=`` or ``<``."""
+    shown: str
+    spread: str = ""
+    """The range over the rounds, for ratios."""
+
+    @property
+    def met(self) -> bool:
+        if self.comparison == ">=":
+            return self.value >= self.limit
+        return self.value <= self.limit if self.comparison == "<=" else self.value < self.limit
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "target": self.text,
+            "value": self.value,
+            "limit": self.limit,
+            "comparison": self.comparison,
+            "pass": self.met,
+            "shown": self.shown,
+            "spread": self.spread,
+        }
+
+
+def ratio(http: dict[str, Any], key: str, baseline: str) -> tuple[float, str]:
+    """``key``'s median throughput over ``baseline``'s, and the range of the ratios round by round."""
+    value: float = http[key]["rps"] / http[baseline]["rps"]
+    runs = [a / b for a, b in zip(http[key]["rps_runs"], http[baseline]["rps_runs"], strict=True)]
+    return value, f"{min(runs):.2f}–{max(runs):.2f}"
+
+
+def ratio_target(http: dict[str, Any], key: str, baseline: str, limit: float) -> Target:
+    value, spread = ratio(http, key, baseline)
+    text = f"{http[key]['label']} ≥ {limit:g} × {http[baseline]['label']}"
+    return Target(text, value, limit, ">=", f"{value:.2f} ×", spread)
+
+
+def targets(results: dict[str, Any]) -> list[Target]:
+    http, fixed, sv, sr = results["http"], results["fixed_rate"], results["solver"], results["service"]
+    batch = http["batch"]
+    boards_vs_single = batch["rps"] * batch["batch_size"] / http["post"]["rps"]
+    memory_mib = max(sr["rss_start_mib"], sr["rss_warm_mib"], sr["rss_after_mib"])
+    memory_mb = memory_mib * 1.048576
+    return [
+        ratio_target(http, "post", "bare", 0.75),
+        ratio_target(http, "get", "bare", 0.75),
+        ratio_target(http, "post", "constant", 0.95),
+        ratio_target(http, "get", "constant", 0.95),
+        Target(
+            f"batch of {batch['batch_size']}: boards/s ≥ 20 × single `POST /v1/best-move`",
+            boards_vs_single,
+            20,
+            ">=",
+            f"{boards_vs_single:.1f} × ({batch['rps'] * batch['batch_size']:,.0f} boards/s "
+            f"vs {http['post']['rps']:,.0f})",
+        ),
+        Target(
+            "p99 at half the maximum rate of `POST /v1/best-move` ≤ 10 ms",
+            fixed["p99_ms"],
+            10,
+            "<=",
+            f"{fixed['p99_ms']:.2f} ms at {fixed['rate']:,.0f}/s",
+            f"{min(fixed['p99_ms_runs']):.2f}–{max(fixed['p99_ms_runs']):.2f}",
+        ),
+        Target(
+            "start-up to healthy ≤ 1.5 s",
+            sr["startup_s"],
+            1.5,
+            "<=",
+            f"{sr['startup_s']:.2f} s",
+            f"{sr['startup_s_min']:.2f}–{sr['startup_s_max']:.2f}",
+        ),
+        Target(
+            "worker memory ≤ 80 MB",
+            memory_mb,
+            80,
+            "<=",
+            f"{memory_mb:.1f} MB ({memory_mib:.1f} MiB)",
+        ),
+        Target(
+            f"memory growth < 5 % over {sr['soak_requests']:,} requests, after every request once",
+            sr["rss_growth_pct"],
+            5,
+            "<",
+            f"{sr['rss_growth_pct']:+.1f} %",
+        ),
+        Target("whole-table solve ≤ 100 ms", sv["solve_ms"], 100, "<=", f"{sv['solve_ms']:.1f} ms"),
+        Target(
+            "lookup ≤ 2 µs (board string to rendered answer)",
+            sv["request_lookup_us"],
+            2,
+            "<=",
+            f"{sv['request_lookup_us']:.2f} µs",
+        ),
+        Target(
+            "≥ 100,000 × faster than textbook minimax, empty board",
+            sv["speedup_empty_board"],
+            100_000,
+            ">=",
+            f"{sv['speedup_empty_board']:,.0f} ×",
+        ),
+    ]
+
+
+# --- Markdown ----------------------------------------------------------------------------------------
+
+
+def table(header: list[str], rows: list[list[str]], align: str) -> list[str]:
+    """A Markdown table; ``align`` has one letter per column, ``l`` or ``r``."""
+    rule = ["---" if a == "l" else "---:" for a in align]
+    return [f"| {' | '.join(cells)} |" for cells in [header, rule, *rows]]
+
+
+def heading(results: dict[str, Any]) -> list[str]:
+    m, s = results["machine"], results["settings"]
+    steal = results["steal_pct"]
+    return [
+        f"`{results['command']}` ({results['mode']} mode), {results['date']}, tree {results['tree']}: "
+        f"{s['rounds']} round(s) of {s['seconds']} s per target after {s['warmup']} s of warm-up, wrk "
+        f"{s['load_threads']} thread × {s['connections']} connections; {m['cpu']}, {m['cores']} cores, "
+        f"Python {m['python']}, FastAPI {m['fastapi']}, Starlette {m['starlette']}, uvicorn {m['uvicorn']} "
+        f"(uvloop {m['uvloop']}, httptools {m['httptools']}), {m['wrk']}; CPU time taken by the hypervisor "
+        f"during the runs: {steal:.1f} % (median).",
+    ]
+
+
+def http_table(results: dict[str, Any]) -> list[str]:
+    http = results["http"]
+    ref = results.get("against")
+    header = ["target", "requests/s", "rounds min–max", "µs/request", "p50 ms", "p99 ms"]
+    header += ["vs bare FastAPI", "vs constant route"]
+    if ref:
+        header.append(f"vs {ref['ref']}")
+    rows = []
+    for key, f in http.items():
+        row = [
+            f["label"],
+            f"{f['rps']:,.0f}",
+            f"{f['rps_min']:,.0f}–{f['rps_max']:,.0f}",
+            f"{1e6 / f['rps']:.0f}",
+            f"{f['p50_ms']:.2f}",
+            f"{f['p99_ms']:.2f}",
+            f"{ratio(http, key, 'bare')[0]:.2f}",
+            f"{ratio(http, key, 'constant')[0]:.2f}",
+        ]
+        if ref:
+            before = f"ref_{key}"
+            row.append(f"{ratio(http, key, before)[0]:.2f}" if before in http else "")
+        rows.append(row)
+    return table(header, rows, "lrrrrrrr" + ("r" if ref else ""))
+
+
+def layers_table(results: dict[str, Any]) -> list[str]:
+    """Where a request's time goes: the cost each layer adds, from 1 / throughput of one worker."""
+    http = results["http"]
+    us = {key: 1e6 / f["rps"] for key, f in http.items()}
+    steps = [
+        ("raw_stock", None, "uvicorn, its own HTTP protocol (httptools), raw ASGI app"),
+        ("raw", "raw_stock", "the product's HTTP protocol (GuardedHttpProtocol)"),
+        ("bare", "raw", "FastAPI: a bare app with one route"),
+        ("constant", "bare", "the product app around a route (middleware, routing)"),
+        ("post", "constant", "the endpoint: `POST /v1/best-move`"),
+        ("get", "constant", "the endpoint: `GET /v1/best-move`"),
+    ]
+    rows = [
+        [what, f"{us[key]:.1f}", "" if below is None else f"{us[key] - us[below]:+.1f}"]
+        for key, below, what in steps
+    ]
+    return table(["layer", "µs/request", "added"], rows, "lrr")
+
+
+def before_after_table(results: dict[str, Any]) -> list[str]:
+    ref, http = results["against"], results["http"]
+    before, after = results["fixed_rate_against"], results["fixed_rate"]
+    rows = []
+    for key in ("post", "get"):
+        old, new = http[f"ref_{key}"], http[key]
+        change, spread = ratio(http, key, f"ref_{key}")
+        rows.append(
+            [
+                f"{new['label']}, requests/s",
+                f"{old['rps']:,.0f}",
+                f"{new['rps']:,.0f}",
+                f"{change:.2f} ({spread})",
+            ]
+        )
+        for baseline in ("bare", "constant"):
+            was, now = ratio(http, f"ref_{key}", baseline)[0], ratio(http, key, baseline)[0]
+            rows.append([f"… vs {http[baseline]['label']}", f"{was:.2f}", f"{now:.2f}", ""])
+    old, new = http["ref_batch"], http["batch"]
+    change, spread = ratio(http, "batch", "ref_batch")
+    rows.append(
+        [
+            f"{new['label']}, boards/s",
+            f"{old['rps'] * new['batch_size']:,.0f}",
+            f"{new['rps'] * new['batch_size']:,.0f}",
+            f"{change:.2f} ({spread})",
+        ]
+    )
+    rows.append(
+        [
+            f"p99 at {after['rate']:,.0f}/s (`POST`)",
+            f"{before['p99_ms']:.2f} ms",
+            f"{after['p99_ms']:.2f} ms",
+            "",
+        ]
+    )
+    startup, now_startup = results["startup_against"]["startup_s"], results["service"]["startup_s"]
+    rows.append(["start-up to healthy", f"{startup:.2f} s", f"{now_startup:.2f} s", ""])
+    name = ref["ref"] if ref["commit"].startswith(ref["ref"]) else f"{ref['ref']} ({ref['commit'][:12]})"
+    return table(["", name, "now", "now ÷ before (rounds)"], rows, "lrrr")
+
+
+def targets_table(results: dict[str, Any]) -> list[str]:
+    rows = [
+        [t["target"], t["shown"], t["spread"], "pass" if t["pass"] else "**short**"]
+        for t in results["targets"]
+    ]
+    return table(["target", "measured", "rounds min–max", ""], rows, "lrrl")
+
+
+def other_table(results: dict[str, Any]) -> list[str]:
+    fixed, sv, sr = results["fixed_rate"], results["solver"], results["service"]
+    batch = results["http"]["batch"]
+    rows = [
+        ["`POST /v1/best-move/batch`, boards/s", f"{batch['rps'] * batch['batch_size']:,.0f}"],
+        [f"fixed rate, open loop: achieved of {fixed['rate']:,.0f}/s asked", f"{fixed['achieved']:,.0f}/s"],
+        [
+            "fixed rate, from when each request was due: p50 / p99 / max",
+            f"{fixed['p50_ms']:.2f} / {fixed['p99_ms']:.2f} / {fixed['max_ms']:.1f} ms",
+        ],
+        ["fixed rate, from when each request was sent: p99", f"{fixed['sent_p99_ms']:.2f} ms"],
+        ["fixed rate: the generator's own send lag, p99", f"{fixed['send_lag_p99_ms']:.2f} ms"],
+        [
+            f"whole-table solve, median of {sv['solves']} (min–max)",
+            f"{sv['solve_ms']:.1f} ms ({sv['solve_ms_min']:.1f}–{sv['solve_ms_max']:.1f})",
+        ],
+        [
+            f"`game[position]`, per query over {sv['lookup_positions']:,} positions",
+            f"{sv['lookup_us']:.3f} µs",
+        ],
+        [
+            f"rendered answer of a position, per query over {sv['request_positions']:,}",
+            f"{sv['answer_lookup_us']:.3f} µs",
+        ],
+        ["board string and player to rendered answer", f"{sv['request_lookup_us']:.3f} µs"],
+        [
+            "textbook minimax, empty board / one mark",
+            f"{sv['textbook_empty_board_s']:.3f} s / {sv['textbook_one_mark_s'] * 1000:.1f} ms",
+        ],
+        [
+            f"`python -m service` start-up to healthy, median of {sr['startups']} (min–max)",
+            f"{sr['startup_s']:.2f} s ({sr['startup_s_min']:.2f}–{sr['startup_s_max']:.2f})",
+        ],
+        [
+            f"`python -m service` RSS after start / after every request once / after {sr['soak_requests']:,} "
+            "more",
+            f"{sr['rss_start_mib']:.1f} / {sr['rss_warm_mib']:.1f} / {sr['rss_after_mib']:.1f} MiB",
+        ],
+    ]
+    rows += [
+        [f"benchmark worker `{name}`: RSS after its runs", f"{server['rss_mib']:.1f} MiB"]
+        for name, server in results["servers"].items()
+    ]
+    return table(["other figures", ""], rows, "lr")
+
+
+def render(results: dict[str, Any]) -> str:
+    parts = [
+        heading(results),
+        http_table(results),
+        targets_table(results),
+        layers_table(results),
+    ]
+    if results.get("against"):
+        parts.append(before_after_table(results))
+    parts.append(other_table(results))
+    errors = {key: f["errors"] for key, f in results["http"].items() if f["errors"]}
+    if errors or results["fixed_rate"]["errors"]:
+        parts.append(
+            [f"**Errors or answers of 400 and more**: {errors}, fixed rate {results['fixed_rate']['errors']}"]
+        )
+    return "\n\n".join("\n".join(part) for part in parts)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    path = Path(args[0]) if args else RESULTS
+    print(render(json.loads(path.read_text())))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

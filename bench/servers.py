@@ -1,0 +1,248 @@
+"""The benchmark's servers, each a uvicorn worker on a free 127.0.0.1 port; checkouts of old commits.
+
+Every server is started through ``bench/serve.py``, which runs uvicorn with the
+arguments that ``python -m service`` of the server's tree passes (see there). A
+server's standard output and error go to a pipe, as under a container runtime or
+a supervisor, drained by ``tail``, which keeps the last lines for error messages.
+Its environment is the caller's without any ``TICTACTOE_*`` variable, so the
+product runs with its default settings (access log, metrics, request ids and
+CORS on), plus host, port, one worker, and ``PYTHONPATH`` set to its tree.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import http.client
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tests.support import ROOT
+from tests.support.loadgen import rss_kib
+from tests.support.server import free_port
+
+SERVE = Path(__file__).resolve().parent / "serve.py"
+KEEP = 16 * 1024
+"""Bytes kept from the end of a server's output, for error messages."""
+
+
+def environment(port: int, tree: Path) -> dict[str, str]:
+    """A server's environment: the caller's without ``TICTACTOE_*``, on 127.0.0.1:``port``, with ``tree``."""
+    kept = {name: value for name, value in os.environ.items() if not name.startswith("TICTACTOE_")}
+    return {
+        **kept,
+        "TICTACTOE_HOST": "127.0.0.1",
+        "TICTACTOE_PORT": str(port),
+        "TICTACTOE_WORKERS": "1",
+        "PYTHONPATH": str(tree),
+    }
+
+
+class Output:
+    """A server's standard output and error: a pipe, drained by ``tail`` into a file that keeps the end.
+
+    ``tail`` is a process of its own, so that reading a chatty server's output takes
+    nothing from this one, whose open-loop generator is sensitive to timing.
+    """
+
+    def __init__(self) -> None:
+        self.file = tempfile.TemporaryFile()  # noqa: SIM115 - closed by close()
+        read, self.pipe = os.pipe()
+        self.reader = subprocess.Popen(["tail", "-c", str(KEEP)], stdin=read, stdout=self.file)
+        os.close(read)
+
+    def spawned(self) -> None:
+        """The server has the pipe's writing end: close this process's copy."""
+        os.close(self.pipe)
+
+    def text(self) -> str:
+        """The end of what the server wrote, once it has exited."""
+        try:
+            self.reader.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.reader.kill()
+            self.reader.wait()
+        self.file.seek(0)
+        return self.file.read().decode(errors="replace")
+
+    def close(self) -> None:
+        if self.reader.poll() is None:
+            self.reader.kill()
+            self.reader.wait()
+        self.file.close()
+
+
+def wait_ready(port: int, path: str, process: subprocess.Popen[bytes], timeout: float = 60) -> float:
+    """Poll ``GET path`` every 5 ms until it answers ``200``; the seconds it took."""
+    started = time.perf_counter()
+    while time.perf_counter() - started < timeout:
+        if process.poll() is not None:
+            raise RuntimeError(f"the server exited with status {process.returncode}")
+        with contextlib.suppress(OSError, http.client.HTTPException):
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+            try:
+                connection.request("GET", path)
+                if connection.getresponse().status == 200:
+                    return time.perf_counter() - started
+            finally:
+                connection.close()
+        time.sleep(0.005)
+    raise RuntimeError(f"the server did not answer GET {path} with 200 within {timeout:g} s")
+
+
+def stop(process: subprocess.Popen[bytes]) -> None:
+    """SIGTERM (a graceful shutdown), then SIGKILL after 15 s."""
+    if process.poll() is None:
+        process.send_signal(signal.SIGTERM)
+    try:
+        process.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
+@dataclass(frozen=True)
+class Spec:
+    """A server to run: ``app`` (an application factory) with the uvicorn settings of ``tree``."""
+
+    name: str
+    tree: Path
+    app: str
+    ready: str
+    """A path that answers ``200`` once the server is up."""
+    http: str | None = None
+    """uvicorn's HTTP protocol instead of the one ``python -m service`` of ``tree`` uses."""
+
+
+@dataclass
+class Server:
+    name: str
+    port: int
+    process: subprocess.Popen[bytes]
+    output: Output
+    described: Path | None = None
+    """Where ``serve.py`` writes what the server runs."""
+
+    def rss_mib(self) -> float:
+        return rss_kib(self.process.pid) / 1024
+
+    def settings(self) -> dict[str, Any]:
+        """The app and uvicorn settings it runs with, as ``serve.py`` described them."""
+        if self.described is None or not self.described.is_file():
+            return {}
+        settings: dict[str, Any] = json.loads(self.described.read_text())
+        return settings
+
+    def wait_ready(self, path: str) -> float:
+        """:func:`wait_ready`, with the end of the server's output in the error if it fails."""
+        try:
+            return wait_ready(self.port, path, self.process)
+        except RuntimeError as error:
+            stop(self.process)
+            raise RuntimeError(f"{self.name}: {error}\n{self.output.text()}") from None
+
+    def stop(self) -> None:
+        stop(self.process)
+        self.output.close()
+
+
+def spawn(name: str, command: list[str], tree: Path, described: Path | None = None) -> Server:
+    """``command`` in ``tree`` with the environment of a server on a free port."""
+    port, output = free_port(), Output()
+    process = subprocess.Popen(
+        command,
+        cwd=tree,
+        env=environment(port, tree),
+        stdin=subprocess.DEVNULL,
+        stdout=output.pipe,
+        stderr=subprocess.STDOUT,
+    )
+    output.spawned()
+    return Server(name, port, process, output, described)
+
+
+@contextlib.contextmanager
+def serving(specs: list[Spec]) -> Iterator[dict[str, Server]]:
+    """The servers of ``specs``, started together, each ready before the block runs; stopped after it."""
+    running: dict[str, Server] = {}
+    with tempfile.TemporaryDirectory(prefix="bench-servers-") as folder:
+        try:
+            for spec in specs:
+                described = Path(folder) / f"{spec.name}.json"
+                command = [sys.executable, str(SERVE), "--tree", str(spec.tree), "--app", spec.app]
+                command += ["--describe", str(described)] + (["--http", spec.http] if spec.http else [])
+                running[spec.name] = spawn(spec.name, command, spec.tree, described)
+            for spec in specs:
+                running[spec.name].wait_ready(spec.ready)
+            yield running
+        finally:
+            for server in running.values():
+                server.stop()
+
+
+@contextlib.contextmanager
+def service(tree: Path = ROOT) -> Iterator[tuple[Server, float]]:
+    """``python -m service`` of ``tree`` on a free port, and its start-up in seconds.
+
+    The start-up runs from the spawn to the first ``200`` from ``/health``.
+    """
+    started = time.perf_counter()
+    server = spawn("python -m service", [sys.executable, "-m", "service"], tree)
+    try:
+        server.wait_ready("/health")
+        yield server, time.perf_counter() - started
+    finally:
+        server.stop()
+
+
+# --- an earlier commit, checked out beside this one --------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Checkout:
+    ref: str
+    commit: str
+    tree: Path
+    factory: str
+    """The product's application factory in that tree."""
+
+
+def git(*args: str) -> str:
+    result = subprocess.run(["git", "-C", str(ROOT), *args], capture_output=True, text=True, check=False)
+    if result.returncode != 0:
+        raise RuntimeError(f"git {' '.join(args)}: {result.stderr.strip()}")
+    return result.stdout.rstrip()
+
+
+def factory(tree: Path) -> str:
+    """The product's application factory in ``tree``: ``service.web.app`` now, ``service.app`` before."""
+    for module in ("service.web.app", "service.app"):
+        if (tree / (module.replace(".", "/") + ".py")).is_file():
+            return f"{module}:create_app"
+    raise RuntimeError(f"no service/web/app.py or service/app.py in {tree}")
+
+
+@contextlib.contextmanager
+def worktree(ref: str) -> Iterator[Checkout]:
+    """``ref`` checked out in a temporary ``git worktree`` (detached), removed afterwards."""
+    try:
+        commit = git("rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}")
+    except RuntimeError:
+        raise RuntimeError(f"--against {ref}: not a commit of this repository") from None
+    with tempfile.TemporaryDirectory(prefix="bench-against-") as folder:
+        tree = Path(folder) / "tree"
+        git("worktree", "add", "--detach", "--quiet", str(tree), commit)
+        try:
+            yield Checkout(ref, commit, tree, factory(tree))
+        finally:
+            with contextlib.suppress(RuntimeError):
+                git("worktree", "remove", "--force", str(tree))
+            git("worktree", "prune")
