@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import Counter as Tally
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, Info, generate_latest
 from prometheus_client.core import CounterMetricFamily, Metric
@@ -66,7 +66,23 @@ class Metrics:
             registry=self.registry,
         ).set(solve_seconds)
         Info("tictactoe_build", "Version of the service.", registry=self.registry).info({"version": version})
+        # Each series' child, found once: labels() takes a lock and builds a key on every call.
+        self._counted: dict[tuple[str, str, int], Callable[[], None]] = {}
+        self._timed: dict[tuple[str, str], Callable[[float], None]] = {}
         self.registry.register(_Refusals())
+
+    def count(self, route: str, method: str, status: int, seconds: float) -> None:
+        """Count one answered request and its time (route and method are bounded label values)."""
+        counted = self._counted.get((route, method, status))
+        if counted is None:
+            counted = self._counted[route, method, status] = self.requests.labels(
+                route, method, str(status)
+            ).inc
+        counted()
+        timed = self._timed.get((route, method))
+        if timed is None:
+            timed = self._timed[route, method] = self.latency.labels(route, method).observe
+        timed(seconds)
 
 
 async def serve_metrics(registry: CollectorRegistry, host: str, port: int) -> asyncio.Server:

@@ -73,6 +73,7 @@ def route_template(scope: Scope) -> str:
 
 
 _VARY = (b"vary", b"Accept-Encoding")
+_VARY_ORIGIN = (b"vary", b"Origin")
 
 
 def _header(headers: list[tuple[bytes, bytes]], name: bytes) -> str | None:
@@ -253,8 +254,7 @@ class ServiceMiddleware:
         """Count, time and log one answered request."""
         route = route_template(scope)
         label = method if method in KNOWN_METHODS else "OTHER"
-        self.metrics.requests.labels(route, label, str(status)).inc()
-        self.metrics.latency.labels(route, label).observe(seconds)
+        self.metrics.count(route, label, status, seconds)
         if self.access_log.enabled:
             self.access_log.write(scope, method, route=route, status=status, seconds=seconds, request_id=rid)
 
@@ -273,7 +273,24 @@ async def _no_body() -> Message:
 
 
 class ProblemCORSMiddleware(CORSMiddleware):
-    """Starlette's CORS, with a refused preflight answered as problem+json like every error."""
+    """Starlette's CORS, with a refused preflight answered as problem+json like every error.
+
+    A request without an ``Origin`` header (not from a browser on another origin) gets only what
+    Starlette gives it, ``Vary: Origin`` (so that a cache keeps it apart from answers to
+    browsers), without the header parsing Starlette does first.
+    """
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or any(name == b"origin" for name, _ in scope["headers"]):
+            await super().__call__(scope, receive, send)
+            return
+
+        async def send_varying(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", ()), _VARY_ORIGIN]
+            await send(message)
+
+        await self.app(scope, receive, send_varying)
 
     def preflight_response(self, request_headers: Headers) -> Response:
         response = super().preflight_response(request_headers)

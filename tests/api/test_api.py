@@ -629,3 +629,13 @@ async def test_static_assets_are_cached_and_precompressed(client: httpx.AsyncCli
     identity = await client.get(asset, headers={"accept-encoding": "identity"})
     assert "content-encoding" not in identity.headers
     assert identity.content == first.content  # httpx decoded the gzip copy
+
+
+async def test_answers_vary_on_origin_for_caches(client: httpx.AsyncClient) -> None:
+    """An answer to a request without Origin must not be served to a browser's cross-origin one."""
+    plain = await client.get("/v1/best-move", params={"board": "X........"})
+    assert "origin" in plain.headers["vary"].lower()
+    browser = await client.get(
+        "/v1/best-move", params={"board": "X........"}, headers={"origin": "https://a.example"}
+    )
+    assert browser.headers["access-control-allow-origin"] == "*"
