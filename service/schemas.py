@@ -242,6 +242,19 @@ Seed = Annotated[
 ]
 
 
+Depth = Annotated[
+    int,
+    Field(
+        strict=True,
+        ge=1,
+        le=9,
+        description="Look only this many plies ahead, the engine's own move being ply 1: the move is "
+        "drawn at random (reproducible with `seed`) from the moves best within that horizon. 1 takes "
+        "a win, 2 also blocks, 3 also forks; a depth of at least the moves left plays perfectly.",
+    ),
+]
+
+
 class BestMoveRequest(PositionRequest):
     """Body of ``POST /v1/best-move``: a legal board on which the game is not over, and options."""
 
@@ -253,14 +266,15 @@ class BestMoveRequest(PositionRequest):
         "uniformly at random, instead of by traps and then the lowest cell (default false).",
     )
     seed: Seed | None = None
+    depth: Depth | None = None
 
     finished_allowed: ClassVar[bool] = False
 
     @property
     def options(self) -> Options:
-        if self.skill == 1.0 and not self.random and self.seed is None:
+        if self.skill == 1.0 and not self.random and self.seed is None and self.depth is None:
             return DEFAULT_OPTIONS
-        return Options(skill=self.skill, randomize=self.random, seed=self.seed)
+        return Options(skill=self.skill, randomize=self.random, seed=self.seed, depth=self.depth)
 
 
 MAX_BATCH_ITEMS = 1000

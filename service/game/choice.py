@@ -7,6 +7,10 @@
 * ``skill`` is a difficulty slider from 0 to 1: with probability ``skill``
   the move is chosen as above, otherwise uniformly from all legal moves.
   ``1`` is perfect play, ``0`` a random player.
+* ``depth`` (1 to 9) makes the engine look only that many plies ahead
+  (:mod:`.horizon`): the move is drawn uniformly from the moves best within
+  that horizon (``randomize`` adds nothing to it). With ``skill`` below 1, the
+  random legal move still comes first, with probability ``1 - skill``.
 
 A ``seed`` makes every random draw reproducible, and every integer seed has a stream of
 its own (:func:`generator`).
@@ -17,6 +21,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from .horizon import DEPTHS, best_cells
 from .solver import Analysis, MoveValue
 
 
@@ -27,15 +32,18 @@ class Options:
     skill: float = 1.0
     randomize: bool = False
     seed: int | None = None
+    depth: int | None = None
 
     def __post_init__(self) -> None:
         if not 0.0 <= self.skill <= 1.0:
             raise ValueError(f"skill must be between 0 and 1, got {self.skill}")
+        if self.depth is not None and self.depth not in DEPTHS:
+            raise ValueError(f"depth must be from 1 to 9, got {self.depth}")
 
     @property
     def deterministic(self) -> bool:
         """Whether the choice involves no randomness (and so is always the same move)."""
-        return self.skill >= 1.0 and not self.randomize
+        return self.skill >= 1.0 and not self.randomize and self.depth is None
 
 
 DEFAULT = Options()
@@ -62,10 +70,14 @@ def choose(analysis: Analysis, options: Options = DEFAULT) -> MoveValue:
         return analysis.moves[0]
     rng = generator(options.seed)
     if rng.random() >= options.skill:
-        return rng.choice(sorted(analysis.moves, key=lambda move: move.cell))
+        return _drawn(rng, analysis, {move.cell for move in analysis.moves})
+    if options.depth is not None:
+        return _drawn(rng, analysis, set(best_cells(analysis.position, options.depth)))
     if options.randomize:
-        best = set(analysis.best_moves)
-        return rng.choice(
-            [move for move in sorted(analysis.moves, key=lambda m: m.cell) if move.cell in best]
-        )
+        return _drawn(rng, analysis, set(analysis.best_moves))
     return analysis.moves[0]
+
+
+def _drawn(rng: random.Random, analysis: Analysis, cells: set[int]) -> MoveValue:
+    """A move drawn uniformly from those on ``cells``, taken in the order of their cells."""
+    return rng.choice(sorted((move for move in analysis.moves if move.cell in cells), key=lambda m: m.cell))

@@ -1,4 +1,4 @@
-"""Options of POST /v1/best-move (skill, random, seed) and the batch endpoint."""
+"""Options of POST /v1/best-move (skill, random, seed, depth) and the batch endpoint."""
 
 from __future__ import annotations
 
@@ -116,6 +116,11 @@ async def test_randomness_is_never_cached(client: httpx.AsyncClient) -> None:
         ('{"board": ".........", "seed": 1.5}', ["body", "seed"], "int_type"),
         ('{"board": ".........", "seed": "7"}', ["body", "seed"], "int_type"),
         ('{"board": ".........", "seed": 18446744073709551616}', ["body", "seed"], "less_than"),
+        ('{"board": ".........", "depth": 0}', ["body", "depth"], "greater_than_equal"),
+        ('{"board": ".........", "depth": 10}', ["body", "depth"], "less_than_equal"),
+        ('{"board": ".........", "depth": 2.5}', ["body", "depth"], "int_type"),
+        ('{"board": ".........", "depth": "3"}', ["body", "depth"], "int_type"),
+        ('{"board": ".........", "depth": true}', ["body", "depth"], "int_type"),
     ],
 )
 async def test_invalid_options(client: httpx.AsyncClient, raw: str, loc: list[str], kind: str) -> None:
@@ -204,3 +209,40 @@ async def test_batch_finished_board_is_game_over_at_its_index(client: httpx.Asyn
     body = response.json()
     assert body["type"] == "/problems/game-over"
     assert body["errors"][0]["loc"] == ["body", "items", 1, "board"]
+
+
+MARK = {1: "X", -1: "O"}
+
+
+@pytest.mark.parametrize("depth", [1, 2, 3, 4, 9])
+async def test_depth_plays_a_move_best_within_the_horizon(client: httpx.AsyncClient, depth: int) -> None:
+    """Through the API, on every unfinished position (every depth: tests/game/test_horizon.py)."""
+    cases = sorted((cells, side) for cells, sides in oracle.reachable().items() for side in sides)
+    for index, (cells, side) in enumerate(cases):
+        board = oracle.decode(cells)
+        answer = await best(client, board=board, player=MARK[side], depth=depth, seed=index)
+        assert answer["position"] in oracle.horizon_best_moves(cells, side, depth), (board, depth, answer)
+        assert answer["optimal"] == (answer["position"] in oracle.optimal_moves(cells, side))
+        value = next((s, p) for i, s, p in oracle.move_values(cells, side) if i == answer["position"])
+        assert (answer["score"], answer["plies_to_end"]) == value
+
+
+async def test_depth_is_random_reproducibly_and_never_cached(client: httpx.AsyncClient) -> None:
+    seen = set()
+    for seed in range(60):
+        first = await client.post("/v1/best-move", json={"board": ".........", "depth": 1, "seed": seed})
+        again = await best(client, board=".........", depth=1, seed=seed)
+        assert first.json() == again
+        assert first.headers["cache-control"] == "no-store"
+        seen.add(again["position"])
+    assert seen == set(range(9))  # one ply ahead, every first move is as good as any other
+
+
+async def test_depth_combines_with_skill_and_in_batches(client: httpx.AsyncClient) -> None:
+    random_moves = {
+        (await best(client, board="XX.OO....", depth=1, skill=0, seed=s))["position"] for s in range(60)
+    }
+    assert random_moves == {2, 5, 6, 7, 8}  # skill 0: any legal move
+    items = [{"board": "XX.OO....", "depth": 1, "seed": 1}, {"board": "XX..O....", "depth": 2, "seed": 2}]
+    response = await client.post("/v1/best-move/batch", json={"items": items})
+    assert [move["position"] for move in response.json()["results"]] == [2, 2]
