@@ -49,7 +49,14 @@ space for an empty cell, such as X.O...X..
 """
 
 #: The command-line option of each field of a request body, for error messages.
-OPTIONS = {"board": "BOARD", "player": "--player", "skill": "--skill", "random": "--random", "seed": "--seed"}
+OPTIONS = {
+    "board": "BOARD",
+    "player": "--player",
+    "skill": "--skill",
+    "random": "--random",
+    "seed": "--seed",
+    "depth": "--depth",
+}
 
 
 def cell(index: int) -> int:
@@ -195,6 +202,7 @@ async def play(
     side: str | None,
     first: str | None,
     skill: float | None,
+    depth: int | None = None,
 ) -> int:
     """A person against the engine; returns the exit status."""
     out.write("Tic-tac-toe against the engine. Type q to quit at any prompt.\n")
@@ -212,7 +220,7 @@ async def play(
                 cells = cells[:chosen] + person + cells[chosen + 1 :]
                 status = Board(cells).status.value
             else:
-                move = await client.best_move(cells, engine, skill=level)
+                move = await client.best_move(cells, engine, skill=level, depth=depth)
                 out.write(f"The engine plays {cell(move.position)}.\n")
                 cells, status = move.board_after, move.status_after.value
             to_move = opponent(to_move)
@@ -271,6 +279,20 @@ def skill_value(text: str) -> float:
     return skill
 
 
+DEPTH_HELP = "look only this many moves ahead, 1 to 9: 1 takes a win, 2 also blocks, 3 also forks"
+
+
+def depth_value(text: str) -> int:
+    """How far the engine looks ahead: a whole number from 1 to 9."""
+    try:
+        depth = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 1 <= depth <= 9:
+        raise argparse.ArgumentTypeError(f"{text} is not from 1 to 9")
+    return depth
+
+
 def count_value(text: str) -> int:
     """A number of games: a whole number of at least 1."""
     try:
@@ -310,6 +332,7 @@ def parser() -> argparse.ArgumentParser:
         "--random", action="store_true", default=None, help="break ties between optimal moves at random"
     )
     best.add_argument("--seed", type=int, help="makes the random choices reproducible")
+    best.add_argument("--depth", type=depth_value, help=DEPTH_HELP)
 
     analyze = commands.add_parser("analyze", help="every move's value on a board")
     analyze.add_argument("board", metavar="BOARD", help=board_help)
@@ -319,6 +342,7 @@ def parser() -> argparse.ArgumentParser:
     game.add_argument("--side", choices=["X", "O"], help="your side (asked when absent)")
     game.add_argument("--first", choices=["X", "O"], help="who starts (asked when absent)")
     game.add_argument("--skill", type=skill_value, help="engine skill from 0 to 1 (asked when absent)")
+    game.add_argument("--depth", type=depth_value, help=f"the engine's depth: {DEPTH_HELP}")
 
     auto = commands.add_parser("selfplay", help="the engine against itself, with a tally of the results")
     auto.add_argument("--games", type=count_value, default=10, help="how many games (default: %(default)s)")
@@ -356,7 +380,12 @@ async def run(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     async with make_client(args.url, args.timeout) as client:
         if args.command == "best-move":
             move = await client.best_move(
-                args.board, args.player, skill=args.skill, random=args.random, seed=args.seed
+                args.board,
+                args.player,
+                skill=args.skill,
+                random=args.random,
+                seed=args.seed,
+                depth=args.depth,
             )
             out.write(describe_move(move) + "\n")
             return 0
@@ -365,7 +394,9 @@ async def run(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
             return 0
         if args.command == "play":
             ask = reader(stdin, out)
-            return await play(client, ask, out, side=args.side, first=args.first, skill=args.skill)
+            return await play(
+                client, ask, out, side=args.side, first=args.first, skill=args.skill, depth=args.depth
+            )
         return await selfplay(
             client,
             out,

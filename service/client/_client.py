@@ -49,10 +49,12 @@ def best_move_body(
     skill: float | None = None,
     random: bool | None = None,
     seed: int | None = None,
+    depth: int | None = None,
 ) -> dict[str, Any]:
     """The JSON body of a best-move request; options left ``None`` are not sent."""
     body: dict[str, Any] = {"board": board}
-    for name, value in (("player", player), ("skill", skill), ("random", random), ("seed", seed)):
+    options = (("player", player), ("skill", skill), ("random", random), ("seed", seed), ("depth", depth))
+    for name, value in options:
         if value is not None:
             body[name] = value
     return body
@@ -100,9 +102,10 @@ class Client:
         skill: float | None = None,
         random: bool | None = None,
         seed: int | None = None,
+        depth: int | None = None,
     ) -> BestMoveResponse:
         """The move to play on ``board`` (``POST /v1/best-move``)."""
-        body = best_move_body(board, player, skill=skill, random=random, seed=seed)
+        body = best_move_body(board, player, skill=skill, random=random, seed=seed, depth=depth)
         return _parse(self._http.post("/v1/best-move", json=body), BestMoveResponse)
 
     def analyze(self, board: BoardInput, player: Mark | None = None) -> AnalysisResponse:
@@ -157,9 +160,10 @@ class AsyncClient:
         skill: float | None = None,
         random: bool | None = None,
         seed: int | None = None,
+        depth: int | None = None,
     ) -> BestMoveResponse:
         """The move to play on ``board`` (``POST /v1/best-move``)."""
-        body = best_move_body(board, player, skill=skill, random=random, seed=seed)
+        body = best_move_body(board, player, skill=skill, random=random, seed=seed, depth=depth)
         return _parse(await self._http.post("/v1/best-move", json=body), BestMoveResponse)
 
     async def analyze(self, board: BoardInput, player: Mark | None = None) -> AnalysisResponse:

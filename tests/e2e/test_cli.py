@@ -179,3 +179,14 @@ def test_help_is_plain_text_and_every_option_says_what_it_does() -> None:
         for action in sub._actions:
             if action.dest != "help":
                 assert action.help, f"{name} {action.option_strings or action.dest} has no help"
+
+
+def test_depth_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["best-move", "XX..O....", "--depth", "2", "--seed", "1"]) == 0
+    assert "O plays cell 3 (row 1, column 3)" in capsys.readouterr().out  # depth 2 blocks
+    with pytest.raises(SystemExit):
+        main(["best-move", "X........", "--depth", "0"])
+    assert "argument --depth" in capsys.readouterr().err
+    stdin = "".join(f"{cell}\n" for cell in range(1, 10)) * 3
+    code, out = run_cli(["play", "--side", "X", "--first", "X", "--skill", "1", "--depth", "1"], stdin=stdin)
+    assert code == 0 and "The engine plays" in out, out
