@@ -18,7 +18,7 @@ import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import TextIO, TypeVar
 
 import httpx
 
@@ -268,15 +268,25 @@ async def selfplay(
     return 0
 
 
+NumberT = TypeVar("NumberT", int, float)
+
+
+def _number(
+    text: str, kind: Callable[[str], NumberT], what: str, fits: Callable[[NumberT], bool], span: str
+) -> NumberT:
+    """``text`` read as ``kind``, or an argparse error saying what was expected."""
+    try:
+        number = kind(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not {what}") from None
+    if not fits(number):
+        raise argparse.ArgumentTypeError(f"{text} is not {span}")
+    return number
+
+
 def skill_value(text: str) -> float:
     """An engine skill: a number from 0 (a random player) to 1 (perfect play)."""
-    try:
-        skill = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not 0.0 <= skill <= 1.0:
-        raise argparse.ArgumentTypeError(f"{text} is not between 0 and 1")
-    return skill
+    return _number(text, float, "a number", lambda skill: 0.0 <= skill <= 1.0, "between 0 and 1")
 
 
 DEPTH_HELP = "look only this many moves ahead, 1 to 9: 1 takes a win, 2 also blocks, 3 also forks"
@@ -284,24 +294,12 @@ DEPTH_HELP = "look only this many moves ahead, 1 to 9: 1 takes a win, 2 also blo
 
 def depth_value(text: str) -> int:
     """How far the engine looks ahead: a whole number from 1 to 9."""
-    try:
-        depth = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if not 1 <= depth <= 9:
-        raise argparse.ArgumentTypeError(f"{text} is not from 1 to 9")
-    return depth
+    return _number(text, int, "a whole number", lambda depth: 1 <= depth <= 9, "from 1 to 9")
 
 
 def count_value(text: str) -> int:
     """A number of games: a whole number of at least 1."""
-    try:
-        count = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if count < 1:
-        raise argparse.ArgumentTypeError(f"{text} is not 1 or more")
-    return count
+    return _number(text, int, "a whole number", lambda count: count >= 1, "1 or more")
 
 
 def parser() -> argparse.ArgumentParser:

@@ -225,7 +225,7 @@ class AccessLog:
         self._second = -1
         self._stamp = ""
 
-    def line(
+    def write(
         self,
         scope: Mapping[str, Any],
         method: str,
@@ -234,8 +234,8 @@ class AccessLog:
         status: int,
         seconds: float,
         request_id: str,
-    ) -> str:
-        """The access log line of one request."""
+    ) -> None:
+        """Format the access log line of one request and hand it to the writer."""
         now = time.time()
         second = int(now)
         if second != self._second:
@@ -247,23 +247,9 @@ class AccessLog:
         path = quoted(scope["path"])
         message = quoted(f"{method} {route} {status}")
         method = quoted(method)
-        return (
+        writer.put(
             f'{{"time":"{self._stamp}.{millis:03d}+00:00","level":"info","logger":"service.access",'
             f'"message":{message},"request_id":"{request_id}",'
             f'"method":{method},"path":{path},"route":"{route}","status":{status},'
             f'"duration_ms":{round(seconds * 1000, 3)},"client":{peer}}}'
-        )
-
-    def write(
-        self,
-        scope: Mapping[str, Any],
-        method: str,
-        *,
-        route: str,
-        status: int,
-        seconds: float,
-        request_id: str,
-    ) -> None:
-        writer.put(
-            self.line(scope, method, route=route, status=status, seconds=seconds, request_id=request_id)
         )
