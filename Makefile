@@ -82,3 +82,9 @@ container-test:
 .PHONY: bench
 bench: $(STAMP)
 	$(BIN)/python -m bench.run $(BENCH_ARGS)
+
+# The difficulty levels measured by play (bench/calibrate.py): writes docs/levels.md and
+# docs/levels.png, the same bytes on every run. CALIBRATE_ARGS=--games N for another size.
+.PHONY: calibrate
+calibrate: $(STAMP)
+	$(BIN)/python -m bench.calibrate $(CALIBRATE_ARGS)

@@ -4,11 +4,15 @@ Standard library only: nothing here knows about HTTP, JSON or any other package.
 
 * :mod:`.board`: :class:`Board`, :class:`Position`, :class:`Status` and the legality rules;
 * :mod:`.solver`: :func:`solve` values every legal position once (:class:`SolvedGame`);
-* :mod:`.choice`: :func:`choose` picks the move to play under :class:`Options`.
+* :mod:`.choice`: :func:`choose` picks the move to play under :class:`Options`;
+* :mod:`.horizon`: the moves a player looking ``depth`` plies ahead finds best;
+* :mod:`.levels`: the difficulty levels, named presets of depth and skill (:class:`Level`);
+* :mod:`.tactics`: what a move does (win, block, fork, …) and the sentence that says why.
 """
 
 from .board import CELLS, LINES, MARKS, Board, BoardError, Line, Mark, Position, Status, opponent
 from .choice import Options, choose
+from .levels import Level
 from .solver import OUTCOMES, Analysis, MoveValue, Outcome, SolvedGame, solve
 
 __all__ = [
@@ -19,6 +23,7 @@ __all__ = [
     "Analysis",
     "Board",
     "BoardError",
+    "Level",
     "Line",
     "Mark",
     "MoveValue",

@@ -1,0 +1,83 @@
+"""Difficulty levels: what each preset stands for, the ordering a calibration run must show,
+the rating fit, and ``make calibrate`` reproducing ``docs/levels.md`` and ``docs/levels.png``."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from bench import calibrate
+from bench.calibrate import PLAYERS, Results, Tally
+from service.game import Board, Options, Position, choose, solve
+from service.game.levels import PRESETS, Level
+from tests.support import ROOT, oracle
+
+
+def test_every_level_has_a_preset_and_they_are_listed_weakest_first() -> None:
+    assert list(PRESETS) == list(Level)
+    assert [level.value for level in Level] == ["beginner", "easy", "medium", "hard", "perfect"]
+    assert Level.MEDIUM.options(seed=7) == Options(skill=1.0, depth=2, seed=7)
+    assert not Level.BEGINNER.options().deterministic
+
+
+def test_the_perfect_level_plays_an_optimal_move_on_every_position() -> None:
+    game = solve()
+    cases = [(cells, side) for cells, sides in oracle.reachable().items() for side in sides]
+    assert len(cases) == 9040
+    for cells, side in cases:
+        analysis = game[Position(Board(oracle.decode(cells)), "X" if side == 1 else "O")]
+        optimal = oracle.optimal_moves(cells, side)
+        for seed in (0, 1):
+            assert choose(analysis, Level.PERFECT.options(seed)).cell in optimal
+
+
+def test_the_perfect_level_varies_among_optimal_moves() -> None:
+    """On the empty board every cell draws; perfect play draws among all nine."""
+    analysis = solve()[Position(Board.empty(), "X")]
+    cells = Counter(choose(analysis, Level.PERFECT.options(seed)).cell for seed in range(200))
+    assert set(cells) == set(range(9))
+
+
+def test_the_levels_are_ordered_on_a_smaller_seeded_run() -> None:
+    """2,000 games per pairing on a seed other than the documents': every check of the ordering
+    holds by at least ``Z_MIN`` standard errors (see ``bench/calibrate.py``), so a different seed
+    or a little noise does not flip a verdict."""
+    results = calibrate.round_robin(games=2000, seed=1)
+    made = calibrate.checks(results)
+    assert len(made) == 15
+    failed = [(check.claim, round(check.z, 1)) for check in made if not check.passed]
+    assert not failed
+    assert all(results[Level.PERFECT.value, opponent].losses == 0 for opponent in PLAYERS)
+
+
+def _tallies_expected_from(elo: dict[str, float], games: int) -> Results:
+    """A round robin whose scores are exactly what the ratings ``elo`` predict (draws as halves)."""
+    tallies: dict[tuple[str, str], Tally] = {}
+    for player, opponent in calibrate.pairings():
+        expected = 1 / (1 + 10 ** ((elo[opponent] - elo[player]) / 400))
+        points = round(expected * games * 2)  # in half points: wins count 2, draws 1
+        wins, draws = divmod(points, 2)
+        tally = Tally(player, opponent, wins, draws, games - wins - draws)
+        tallies[player, opponent] = tally
+        tallies[opponent, player] = tally.reversed()
+    return Results(games, 0, tallies)
+
+
+def test_the_rating_fit_recovers_known_ratings() -> None:
+    truth = dict(zip(PLAYERS, (0.0, 80.0, 170.0, 300.0, 390.0, 500.0), strict=True))
+    ratings = calibrate.fit_ratings(_tallies_expected_from(truth, 100_000))
+    for rating in ratings:
+        assert rating.elo == pytest.approx(truth[rating.player], abs=0.5)
+        assert (rating.margin == 0) == (rating.player == calibrate.RANDOM)
+        assert math.isfinite(rating.margin)
+
+
+def test_make_calibrate_writes_the_committed_documents_byte_for_byte(tmp_path: Path) -> None:
+    assert calibrate.main(["--output", str(tmp_path)]) == 0
+    for name in ("levels.md", "levels.png"):
+        assert (tmp_path / name).read_bytes() == (ROOT / "docs" / name).read_bytes(), (
+            f"docs/{name} is not what make calibrate writes: run make calibrate"
+        )
