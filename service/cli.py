@@ -17,14 +17,15 @@ import random
 import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TextIO, TypeVar
+from typing import Any, TextIO, TypeVar
 
 import httpx
 
 from . import __version__
 from .client import AsyncClient, ServiceError
-from .game import Board, Mark, opponent
+from .game import Board, Level, Mark, opponent
 from .game.tactics import reason
 from .schemas import AnalysisResponse, BestMoveResponse
 
@@ -56,7 +57,28 @@ OPTIONS = {
     "random": "--random",
     "seed": "--seed",
     "depth": "--depth",
+    "level": "--level",
 }
+LEVELS = [level.value for level in Level]
+
+
+@dataclass(frozen=True)
+class Engine:
+    """How strong the engine plays: a level, or a skill and perhaps a depth (perfect by default)."""
+
+    level: str | None = None
+    skill: float | None = None
+    depth: int | None = None
+
+    def __str__(self) -> str:
+        if self.level is not None:
+            return f"level {self.level}"
+        skill = f"skill {1.0 if self.skill is None else self.skill:g}"
+        return skill if self.depth is None else f"{skill}, depth {self.depth}"
+
+    def options(self) -> dict[str, Any]:
+        """The keyword arguments of :meth:`AsyncClient.best_move`."""
+        return {"level": self.level, "skill": self.skill, "depth": self.depth}
 
 
 def cell(index: int) -> int:
@@ -160,23 +182,13 @@ def reader(stream: TextIO, out: TextIO) -> Ask:
 
 
 def ask_choice(ask: Ask, out: TextIO, prompt: str, choices: Sequence[str], default: str) -> str:
+    """One of ``choices``, in any case; Enter for ``default``."""
+    by_key = {choice.casefold(): choice for choice in choices}
     while True:
-        answer = ask(f"{prompt} [{'/'.join(choices)}, Enter for {default}]: ").upper() or default
-        if answer in choices:
-            return answer
+        answer = ask(f"{prompt} [{'/'.join(choices)}, Enter for {default}]: ") or default
+        if answer.casefold() in by_key:
+            return by_key[answer.casefold()]
         out.write(f"Please answer one of {', '.join(choices)}.\n")
-
-
-def ask_skill(ask: Ask, out: TextIO, default: float) -> float:
-    while True:
-        answer = ask(f"Engine skill from 0 (random) to 1 (perfect) [Enter for {default:g}]: ") or str(default)
-        try:
-            skill = float(answer)
-        except ValueError:
-            skill = -1.0
-        if 0.0 <= skill <= 1.0:
-            return skill
-        out.write("Please give a number from 0 to 1, such as 0.5.\n")
 
 
 def ask_move(ask: Ask, out: TextIO, cells: str) -> int:
@@ -201,17 +213,17 @@ async def play(
     *,
     side: str | None,
     first: str | None,
-    skill: float | None,
-    depth: int | None = None,
+    engine: Engine | None,
 ) -> int:
-    """A person against the engine; returns the exit status."""
+    """A person against the engine (asked for its level when ``engine`` is ``None``); the exit status."""
     out.write("Tic-tac-toe against the engine. Type q to quit at any prompt.\n")
     try:
         person: Mark = "O" if (side or ask_choice(ask, out, "Play as", ["X", "O"], "X")) == "O" else "X"
         starter: Mark = "O" if (first or ask_choice(ask, out, "Who starts", ["X", "O"], "X")) == "O" else "X"
-        level = skill if skill is not None else ask_skill(ask, out, 1.0)
-        engine = opponent(person)
-        out.write(f"You are {person}, the engine is {engine} (skill {level:g}); {starter} starts.\n")
+        if engine is None:
+            engine = Engine(level=ask_choice(ask, out, "Engine level", LEVELS, Level.PERFECT.value))
+        mark = opponent(person)
+        out.write(f"You are {person}, the engine is {mark} ({engine}); {starter} starts.\n")
         cells, to_move, status = "." * 9, starter, "in_progress"
         while status == "in_progress":
             out.write("\n" + render_board(cells, numbered=True) + "\n")
@@ -220,7 +232,7 @@ async def play(
                 cells = cells[:chosen] + person + cells[chosen + 1 :]
                 status = Board(cells).status.value
             else:
-                move = await client.best_move(cells, engine, skill=level, depth=depth)
+                move = await client.best_move(cells, mark, **engine.options())
                 out.write(f"The engine plays {cell(move.position)}.\n")
                 cells, status = move.board_after, move.status_after.value
             to_move = opponent(to_move)
@@ -242,12 +254,13 @@ async def selfplay(
     out: TextIO,
     *,
     games: int,
-    x_skill: float,
-    o_skill: float,
+    x: Engine,
+    o: Engine,
     first: str,
     seed: int | None,
 ) -> int:
-    """The engine against itself; prints the tally."""
+    """The engine against itself, each side at its own strength; prints the tally."""
+    engines = {"X": x, "O": o}
     rng = random.Random(seed)
     tally: Counter[str] = Counter()
     for game in range(games):
@@ -256,13 +269,13 @@ async def selfplay(
         )
         cells, to_move, status = "." * 9, starter, "in_progress"
         while status == "in_progress":
-            skill = x_skill if to_move == "X" else o_skill
-            move = await client.best_move(cells, to_move, skill=skill, seed=rng.getrandbits(32))
+            options = engines[to_move].options()
+            move = await client.best_move(cells, to_move, seed=rng.getrandbits(32), **options)
             cells, status = move.board_after, move.status_after.value
             to_move = opponent(to_move)
         tally[status] += 1
     out.write(
-        f"{games} game(s), X skill {x_skill:g}, O skill {o_skill:g}: "
+        f"{games} game(s), X {x}, O {o}: "
         f"X won {tally['x_won']}, O won {tally['o_won']}, drawn {tally['draw']}\n"
     )
     return 0
@@ -290,6 +303,7 @@ def skill_value(text: str) -> float:
 
 
 DEPTH_HELP = "look only this many moves ahead, 1 to 9: 1 takes a win, 2 also blocks, 3 also forks"
+LEVEL_HELP = "a difficulty level, weakest first (not with --skill or --depth)"
 
 
 def depth_value(text: str) -> int:
@@ -331,6 +345,7 @@ def parser() -> argparse.ArgumentParser:
     )
     best.add_argument("--seed", type=int, help="makes the random choices reproducible")
     best.add_argument("--depth", type=depth_value, help=DEPTH_HELP)
+    best.add_argument("--level", choices=LEVELS, help=LEVEL_HELP)
 
     analyze = commands.add_parser("analyze", help="every move's value on a board")
     analyze.add_argument("board", metavar="BOARD", help=board_help)
@@ -339,13 +354,19 @@ def parser() -> argparse.ArgumentParser:
     game = commands.add_parser("play", help="play against the engine")
     game.add_argument("--side", choices=["X", "O"], help="your side (asked when absent)")
     game.add_argument("--first", choices=["X", "O"], help="who starts (asked when absent)")
-    game.add_argument("--skill", type=skill_value, help="engine skill from 0 to 1 (asked when absent)")
+    game.add_argument("--level", choices=LEVELS, help=f"{LEVEL_HELP} (asked when no strength is given)")
+    game.add_argument("--skill", type=skill_value, help="engine skill from 0 (random) to 1 (perfect)")
     game.add_argument("--depth", type=depth_value, help=f"the engine's depth: {DEPTH_HELP}")
 
     auto = commands.add_parser("selfplay", help="the engine against itself, with a tally of the results")
     auto.add_argument("--games", type=count_value, default=10, help="how many games (default: %(default)s)")
-    auto.add_argument("--x-skill", type=skill_value, default=1.0, help="X's skill from 0 to 1 (default: 1)")
-    auto.add_argument("--o-skill", type=skill_value, default=1.0, help="O's skill from 0 to 1 (default: 1)")
+    for side in ("x", "o"):
+        mark = side.upper()
+        auto.add_argument(f"--{side}-level", choices=LEVELS, help=f"{mark}'s level (default: perfect play)")
+        auto.add_argument(
+            f"--{side}-skill", type=skill_value, help=f"{mark}'s skill from 0 to 1 (default: 1)"
+        )
+        auto.add_argument(f"--{side}-depth", type=depth_value, help=f"how far {mark} looks ahead, 1 to 9")
     auto.add_argument(
         "--first",
         choices=["X", "O", "alternate"],
@@ -384,6 +405,7 @@ async def run(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
                 random=args.random,
                 seed=args.seed,
                 depth=args.depth,
+                level=args.level,
             )
             out.write(describe_move(move) + "\n")
             return 0
@@ -392,18 +414,12 @@ async def run(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
             return 0
         if args.command == "play":
             ask = reader(stdin, out)
-            return await play(
-                client, ask, out, side=args.side, first=args.first, skill=args.skill, depth=args.depth
-            )
-        return await selfplay(
-            client,
-            out,
-            games=args.games,
-            x_skill=args.x_skill,
-            o_skill=args.o_skill,
-            first=args.first,
-            seed=args.seed,
-        )
+            given = Engine(args.level, args.skill, args.depth)
+            engine = None if given == Engine() else given
+            return await play(client, ask, out, side=args.side, first=args.first, engine=engine)
+        x = Engine(args.x_level, args.x_skill, args.x_depth)
+        o = Engine(args.o_level, args.o_skill, args.o_depth)
+        return await selfplay(client, out, games=args.games, x=x, o=o, first=args.first, seed=args.seed)
 
 
 def write_openapi(output: str) -> int:
@@ -420,7 +436,16 @@ def write_openapi(output: str) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = parser().parse_args(argv)
+    command_line = parser()
+    args = command_line.parse_args(argv)
+    for prefix in ("", "x_", "o_"):
+        strength = [vars(args).get(prefix + name) for name in ("level", "skill", "depth")]
+        if strength[0] is not None and any(value is not None for value in strength[1:]):
+            option = "--" + prefix.replace("_", "-")
+            command_line.error(
+                f"{option}level stands for a skill and a depth: "
+                f"give it alone, or {option}skill and {option}depth"
+            )
     if args.command == "openapi":
         return write_openapi(args.output)
     if args.command == "serve":

@@ -24,8 +24,9 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from .game import Board, BoardError, Mark, Options, Outcome, Position, Status
+from .game import Board, BoardError, Level, Mark, Options, Outcome, Position, Status
 from .game.choice import DEFAULT as DEFAULT_OPTIONS
+from .game.levels import PRESETS
 from .game.tactics import Tactic
 
 __all__ = [
@@ -255,10 +256,25 @@ Depth = Annotated[
 ]
 
 
+LevelName = Annotated[
+    Level,
+    Field(
+        description="A difficulty level for front ends, weakest first; each stands for a `depth` and "
+        "a `skill`, chosen by calibration so that each level is stronger than the one before it: "
+        + "; ".join(
+            f"`{level.value}` depth {preset.depth}, skill {preset.skill:g}"
+            for level, preset in PRESETS.items()
+        )
+        + ". Not together with `depth` or `skill`.",
+    ),
+]
+
+
 class BestMoveRequest(PositionRequest):
     """Body of ``POST /v1/best-move``: a legal board on which the game is not over, and options."""
 
     board: PlayableBoard
+    level: LevelName | None = None
     skill: Skill = 1.0
     random: StrictBool = Field(
         default=False,
@@ -270,8 +286,22 @@ class BestMoveRequest(PositionRequest):
 
     finished_allowed: ClassVar[bool] = False
 
+    @field_validator("skill", "depth", mode="after")
+    @classmethod
+    def _not_with_a_level(cls, value: float | int | None, info: ValidationInfo) -> float | int | None:
+        """A level stands for a depth and a skill of its own: neither may be given beside it."""
+        if value is not None and info.data.get("level") is not None:
+            raise PydanticCustomError(
+                "level_conflict",
+                "{field} cannot be combined with level, which sets it: send one or the other",
+                {"field": info.field_name},
+            )
+        return value
+
     @property
     def options(self) -> Options:
+        if self.level is not None:
+            return self.level.options(self.seed)
         if self.skill == 1.0 and not self.random and self.seed is None and self.depth is None:
             return DEFAULT_OPTIONS
         return Options(skill=self.skill, randomize=self.random, seed=self.seed, depth=self.depth)

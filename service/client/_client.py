@@ -50,10 +50,18 @@ def best_move_body(
     random: bool | None = None,
     seed: int | None = None,
     depth: int | None = None,
+    level: str | None = None,
 ) -> dict[str, Any]:
     """The JSON body of a best-move request; options left ``None`` are not sent."""
     body: dict[str, Any] = {"board": board}
-    options = (("player", player), ("skill", skill), ("random", random), ("seed", seed), ("depth", depth))
+    options = (
+        ("player", player),
+        ("level", level),
+        ("skill", skill),
+        ("random", random),
+        ("seed", seed),
+        ("depth", depth),
+    )
     for name, value in options:
         if value is not None:
             body[name] = value
@@ -103,9 +111,14 @@ class Client:
         random: bool | None = None,
         seed: int | None = None,
         depth: int | None = None,
+        level: str | None = None,
     ) -> BestMoveResponse:
-        """The move to play on ``board`` (``POST /v1/best-move``)."""
-        body = best_move_body(board, player, skill=skill, random=random, seed=seed, depth=depth)
+        """The move to play on ``board`` (``POST /v1/best-move``).
+
+        ``level`` is a difficulty level (a :class:`~service.game.Level` or its name, such as
+        ``"medium"``); it is not sent together with ``skill`` or ``depth``.
+        """
+        body = best_move_body(board, player, skill=skill, random=random, seed=seed, depth=depth, level=level)
         return _parse(self._http.post("/v1/best-move", json=body), BestMoveResponse)
 
     def analyze(self, board: BoardInput, player: Mark | None = None) -> AnalysisResponse:
@@ -161,9 +174,14 @@ class AsyncClient:
         random: bool | None = None,
         seed: int | None = None,
         depth: int | None = None,
+        level: str | None = None,
     ) -> BestMoveResponse:
-        """The move to play on ``board`` (``POST /v1/best-move``)."""
-        body = best_move_body(board, player, skill=skill, random=random, seed=seed, depth=depth)
+        """The move to play on ``board`` (``POST /v1/best-move``).
+
+        ``level`` is a difficulty level (a :class:`~service.game.Level` or its name, such as
+        ``"medium"``); it is not sent together with ``skill`` or ``depth``.
+        """
+        body = best_move_body(board, player, skill=skill, random=random, seed=seed, depth=depth, level=level)
         return _parse(await self._http.post("/v1/best-move", json=body), BestMoveResponse)
 
     async def analyze(self, board: BoardInput, player: Mark | None = None) -> AnalysisResponse:

@@ -24,7 +24,15 @@ BEST_MOVE_REQUESTS: dict[str, Example] = {
         "summary": "A board as 3 rows, O to start",
         "value": {"board": [["", "", ""], ["", "", ""], ["", "", ""]], "player": "O"},
     },
-    "beginner": {
+    "level": {
+        "summary": "A difficulty level for a front end, reproducibly",
+        "value": {"board": "XX..O....", "level": "medium", "seed": 7},
+    },
+    "depth": {
+        "summary": "An engine that looks only two moves ahead",
+        "value": {"board": "XX..O....", "depth": 2},
+    },
+    "skill": {
         "summary": "A weaker engine, reproducibly",
         "value": {"board": "XX.OO....", "skill": 0.25, "seed": 7},
     },

@@ -65,7 +65,9 @@ MOVE_OPTIONS = """
 Options for front ends: `random: true` breaks the ties between optimal moves
 at random; `skill` (0 to 1) plays a uniformly random legal move with
 probability `1 - skill`, a difficulty slider; `depth` (1 to 9) looks only that
-many plies ahead and plays one of the moves best within that horizon; `seed`
+many plies ahead and plays one of the moves best within that horizon; `level`
+(`beginner`, `easy`, `medium`, `hard` or `perfect`) names a calibrated
+combination of `depth` and `skill`, and is not sent with either; `seed`
 makes the random choices reproducible. `optimal` is `false` when the returned move is not one of the
 optimal moves, and `score`, `outcome` and `plies_to_end` always describe the
 returned move. Answers that involve randomness carry `Cache-Control: no-store`.

@@ -1,4 +1,4 @@
-"""Options of POST /v1/best-move (skill, random, seed, depth) and the batch endpoint."""
+"""Options of POST /v1/best-move (skill, random, seed, depth, level) and the batch endpoint."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from typing import Any
 import httpx
 import pytest
 
+from service.game.levels import PRESETS, Level
 from tests.support import oracle
 
 pytestmark = pytest.mark.anyio
@@ -121,6 +122,12 @@ async def test_randomness_is_never_cached(client: httpx.AsyncClient) -> None:
         ('{"board": ".........", "depth": 2.5}', ["body", "depth"], "int_type"),
         ('{"board": ".........", "depth": "3"}', ["body", "depth"], "int_type"),
         ('{"board": ".........", "depth": true}', ["body", "depth"], "int_type"),
+        ('{"board": ".........", "level": "expert"}', ["body", "level"], "enum"),
+        ('{"board": ".........", "level": "Easy"}', ["body", "level"], "enum"),
+        ('{"board": ".........", "level": 2}', ["body", "level"], "enum"),
+        ('{"board": ".........", "level": "easy", "skill": 0.5}', ["body", "skill"], "level_conflict"),
+        ('{"board": ".........", "level": "easy", "skill": 1}', ["body", "skill"], "level_conflict"),
+        ('{"board": ".........", "level": "hard", "depth": 4}', ["body", "depth"], "level_conflict"),
     ],
 )
 async def test_invalid_options(client: httpx.AsyncClient, raw: str, loc: list[str], kind: str) -> None:
@@ -246,3 +253,54 @@ async def test_depth_combines_with_skill_and_in_batches(client: httpx.AsyncClien
     items = [{"board": "XX.OO....", "depth": 1, "seed": 1}, {"board": "XX..O....", "depth": 2, "seed": 2}]
     response = await client.post("/v1/best-move/batch", json={"items": items})
     assert [move["position"] for move in response.json()["results"]] == [2, 2]
+
+
+@pytest.mark.parametrize("level", [level.value for level in Level])
+async def test_a_level_plays_as_its_preset(client: httpx.AsyncClient, level: str) -> None:
+    """The same seed gives the same move as the level's depth and skill sent by hand."""
+    preset = PRESETS[Level(level)]
+    for seed in range(40):
+        for board in (".........", "XX.OO....", "X...O...."):
+            by_name = await best(client, board=board, level=level, seed=seed)
+            by_hand = await best(client, board=board, depth=preset.depth, skill=preset.skill, seed=seed)
+            assert by_name == by_hand
+
+
+async def test_a_level_is_random_reproducibly_and_never_cached(client: httpx.AsyncClient) -> None:
+    for level in Level:
+        response = await client.post("/v1/best-move", json={"board": "XX.OO....", "level": level, "seed": 3})
+        assert response.status_code == 200
+        assert response.headers["cache-control"] == "no-store"
+        assert response.json() == await best(client, board="XX.OO....", level=level, seed=3)
+
+
+async def test_the_perfect_level_is_optimal_and_medium_blocks(client: httpx.AsyncClient) -> None:
+    for seed in range(30):
+        perfect = await best(client, board="X...O...X", level="perfect", seed=seed)
+        assert perfect["optimal"]
+        assert perfect["position"] in {1, 3, 5, 7}  # a corner would let X fork
+        medium = await best(client, board="XX..O....", level="medium", seed=seed)
+        assert medium["position"] == 2
+        assert medium["tactics"][0] == "block"
+
+
+async def test_both_conflicts_are_named_and_batch_items_carry_levels(client: httpx.AsyncClient) -> None:
+    body = {"board": ".........", "level": "easy", "skill": 0.5, "depth": 2}
+    response = await client.post("/v1/best-move", json=body)
+    assert response.status_code == 422
+    assert response.headers["content-type"] == "application/problem+json"
+    errors = response.json()["errors"]
+    assert [(error["loc"], error["type"]) for error in errors] == [
+        (["body", "skill"], "level_conflict"),
+        (["body", "depth"], "level_conflict"),
+    ]
+    assert "level" in errors[0]["msg"]
+    items = [
+        {"board": "XX.OO....", "level": "medium", "seed": 1},
+        {"board": "XX.OO....", "level": "easy", "depth": 1},
+    ]
+    refused = await client.post("/v1/best-move/batch", json={"items": items})
+    assert [error["loc"] for error in refused.json()["errors"]] == [["body", "items", 1, "depth"]]
+    answered = await client.post("/v1/best-move/batch", json={"items": items[:1] * 3})
+    assert answered.headers["cache-control"] == "no-store"
+    assert [move["position"] for move in answered.json()["results"]] == [2, 2, 2]

@@ -34,9 +34,9 @@ def every_cell(times: int = 3) -> str:
 
 
 def test_play_a_whole_game_through_stdin() -> None:
-    code, out = run_cli(["play"], stdin="X\nX\n1\n" + every_cell())
+    code, out = run_cli(["play"], stdin="X\nX\nperfect\n" + every_cell())
     assert code == 0, out
-    assert "You are X, the engine is O (skill 1); X starts." in out
+    assert "You are X, the engine is O (level perfect); X starts." in out
     assert "is taken; choose an empty cell" in out
     assert re.search(r"(\nDraw\.\n|O wins\. The engine wins\.)", out), out
     assert "Draw. Draw." not in out
@@ -52,14 +52,48 @@ def test_play_as_o_with_o_starting() -> None:
 
 
 def test_bad_input_is_asked_again_never_a_crash() -> None:
-    stdin = "maybe\nX\n\nseven\n2\n-1\n0.5\n0\n10\nx\n" + every_cell()
+    stdin = "maybe\nX\n\nexpert\n3\nMedium\n0\n10\nx\n" + every_cell()
     code, out = run_cli(["play"], stdin=stdin)
     assert code == 0, out
     assert "Please answer one of X, O." in out
-    assert out.count("Please give a number from 0 to 1") == 3
+    assert out.count("Please answer one of beginner, easy, medium, hard, perfect.") == 2
     assert out.count("Please type a number from 1 to 9") >= 3
-    assert "You are X, the engine is O (skill 0.5); X starts." in out
+    assert "You are X, the engine is O (level medium); X starts." in out
     assert "Traceback" not in out
+
+
+def test_levels_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["best-move", "XX..O....", "--level", "medium", "--seed", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "O plays cell 3 (row 1, column 3)" in out  # medium always blocks
+    assert "Why: Blocks X's row 1-2-3" in out
+    arguments = ["selfplay", "--games", "40", "--x-level", "beginner", "--o-level", "perfect", "--seed", "2"]
+    assert main(arguments) == 0
+    tally = capsys.readouterr().out
+    assert tally.startswith("40 game(s), X level beginner, O level perfect: X won 0, ")
+    assert main(arguments) == 0
+    assert capsys.readouterr().out == tally  # seeded: the same games again
+    assert main(["selfplay", "--games", "4", "--x-skill", "0.5", "--x-depth", "2"]) == 0
+    assert "X skill 0.5, depth 2, O skill 1" in capsys.readouterr().out
+    code, out = run_cli(["play", "--side", "X", "--first", "O", "--level", "hard"], stdin=every_cell())
+    assert code == 0, out
+    assert "You are X, the engine is O (level hard); O starts." in out
+
+
+@pytest.mark.parametrize(
+    ("arguments", "option"),
+    [
+        (["best-move", "X........", "--level", "easy", "--skill", "0.5"], "--level"),
+        (["play", "--level", "hard", "--depth", "2"], "--level"),
+        (["selfplay", "--o-level", "easy", "--o-skill", "1"], "--o-level"),
+        (["best-move", "X........", "--level", "expert"], "--level"),
+    ],
+)
+def test_a_level_stands_alone(capsys: pytest.CaptureFixture[str], arguments: list[str], option: str) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(arguments)
+    assert exited.value.code == 2
+    assert option in capsys.readouterr().err
 
 
 def test_end_of_input_and_quit_end_quietly() -> None:

@@ -26,6 +26,8 @@ export type MoveInfo = Schemas["MoveInfo"];
 export type Health = Schemas["HealthResponse"];
 /** An error answer of the service (RFC 9457 problem details). */
 export type Problem = Schemas["Problem"];
+/** A difficulty level, weakest first: "beginner", "easy", "medium", "hard" or "perfect". */
+export type Level = Schemas["Level"];
 
 /** Options of a best move: who is to move when the counts are equal, and how well to play. */
 export interface MoveOptions {
@@ -35,6 +37,10 @@ export interface MoveOptions {
   skill?: number;
   /** Break ties between optimal moves at random. */
   random?: boolean;
+  /** Look only this many moves ahead, 1 to 9: 1 takes a win, 2 also blocks, 3 also forks. */
+  depth?: number;
+  /** A calibrated difficulty level; not together with `skill` or `depth`. */
+  level?: Level;
   /** Makes the random choices reproducible. */
   seed?: number;
 }

@@ -25,6 +25,18 @@ test("options: a weaker, reproducible engine", async () => {
   assert.deepEqual(again, first);
 });
 
+test("options: a difficulty level blocks at medium, and a level with skill is refused", async () => {
+  const medium = await client.bestMove("XX..O....", { level: "medium", seed: 3 });
+  assert.equal(medium.position, 2);
+  assert.equal(medium.tactics[0], "block");
+  await assert.rejects(client.bestMove("XX..O....", { level: "easy", skill: 0.5 }), (error) => {
+    assert.ok(error instanceof ProblemError);
+    assert.equal(error.status, 422);
+    assert.deepEqual(error.problem.errors?.[0]?.loc, ["body", "skill"]);
+    return true;
+  });
+});
+
 test("analysis of a finished board", async () => {
   const analysis = await client.analyze("XXXOO.O..");
   assert.equal(analysis.status, "x_won");
