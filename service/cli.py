@@ -26,7 +26,6 @@ import httpx
 from . import __version__
 from .client import AsyncClient, ServiceError
 from .game import Board, Level, Mark, opponent
-from .game.tactics import reason
 from .schemas import AnalysisResponse, BestMoveResponse
 
 Ask = Callable[[str], str]
@@ -119,26 +118,22 @@ def render_analysis(analysis: AnalysisResponse) -> str:
     )
     lines.append("")
     lines.append("cell  row  col  outcome  score  plies  traps  best  why")
-    board = Board(analysis.board)
     for move in analysis.moves:
         best = "*" if move.position in analysis.best_moves else " "
-        why = reason(board, analysis.player, move.position, move.score, move.plies_to_end, first=1)
         lines.append(
             f"{cell(move.position):>4}  {cell(move.row):>3}  {cell(move.column):>3}  {move.outcome:<7}"
-            f"  {move.score:>5}  {move.plies_to_end:>5}  {move.traps:>5}  {best:>4}  {why}"
+            f"  {move.score:>5}  {move.plies_to_end:>5}  {move.traps:>5}  {best:>4}  {move.reason}"
         )
     return "\n".join(lines)
 
 
 def describe_move(move: BestMoveResponse) -> str:
     flag = "" if move.optimal else " (not optimal)"
-    # The service's reason numbers cells as the API does (0 to 8); here they are said as people count.
-    why = reason(Board(move.board), move.player, move.position, move.score, move.plies_to_end, first=1)
     return (
         f"{move.player} plays cell {cell(move.position)} (row {cell(move.row)}, column {cell(move.column)})"
         f"{flag}: "
         f"{move.outcome} in {move.plies_to_end} move(s) with perfect play.\n"
-        f"Why: {why}\n"
+        f"Why: {move.reason}\n"
         f"{render_board(move.board_after)}\nStatus: {move.status_after.value}"
     )
 

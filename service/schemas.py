@@ -384,16 +384,17 @@ class _Move(BaseModel):
         "complete a line), `threat` (exactly one), `block_fork` (leaves the opponent no fork), "
         "`center`, `corner` or `edge`, and `opposite_corner` (a corner opposite the opponent's mark)."
     )
+    reason: str = Field(
+        description="One sentence for a person: the main tactic, naming its cells and lines as they are "
+        "seen on the board (never by index), and the value of the move.",
+        examples=["Blocks X's top row; the game is a draw with best play."],
+    )
 
 
 class BestMoveResponse(_Move, _Board):
     """The chosen move and its value for the side to move."""
 
     optimal: bool = Field(description="Whether the returned move is one of the optimal moves.")
-    reason: str = Field(
-        description="One sentence for a person: the main tactic with its cells, and the value of the move.",
-        examples=["Blocks X's row 0-1-2; the game is a draw with best play."],
-    )
     board_after: CanonicalBoard
     status_after: Status = Field(description="The status of the board after the move.")
 

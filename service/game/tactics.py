@@ -75,33 +75,55 @@ def tactics(board: Board, mover: Mark, cell: int) -> tuple[Tactic, ...]:
     return tuple(found)
 
 
-def explain(
-    board: Board, mover: Mark, cell: int, score: int, plies: int, *, first: int = 0
-) -> tuple[tuple[Tactic, ...], str]:
+def explain(board: Board, mover: Mark, cell: int, score: int, plies: int) -> tuple[tuple[Tactic, ...], str]:
     """The tactics of a move and the sentence that explains it (see :func:`reason`)."""
     found = tactics(board, mover, cell)
-    return found, _Sentence(board, mover, cell, first).say(found, score, plies)
+    return found, _Sentence(board, mover, cell).say(found, score, plies)
 
 
-def reason(board: Board, mover: Mark, cell: int, score: int, plies: int, *, first: int = 0) -> str:
+def reason(board: Board, mover: Mark, cell: int, score: int, plies: int) -> str:
     """One sentence for a person: the move's main tactic, with its cells, and the move's value.
 
     ``score`` and ``plies`` are the move's value for ``mover`` under perfect play afterwards
-    (:mod:`.solver`). Cells are numbered from ``first``: 0 as in the API, 1 for people who count
-    cells 1 to 9.
+    (:mod:`.solver`). Cells and lines are named as a person sees them on the board (:data:`CELL_NAMES`,
+    :func:`line_name`), never by an index, so the sentence reads the same in every front end,
+    whether it numbers cells from 0 or from 1.
     """
-    return explain(board, mover, cell, score, plies, first=first)[1]
+    return explain(board, mover, cell, score, plies)[1]
+
+
+#: Every cell as a person names it.
+CELL_NAMES = (
+    "the top-left corner",
+    "the top edge",
+    "the top-right corner",
+    "the left edge",
+    "the center",
+    "the right edge",
+    "the bottom-left corner",
+    "the bottom edge",
+    "the bottom-right corner",
+)
+
+
+def line_name(line: Line) -> str:
+    """A line as a person names it: ``top row``, ``left column``, ``diagonal from the top-left``."""
+    step = line[1] - line[0]
+    if step == 1:
+        return ("top", "middle", "bottom")[line[0] // 3] + " row"
+    if step == 3:
+        return ("left", "middle", "right")[line[0]] + " column"
+    return "diagonal from the top-left" if line[0] == 0 else "diagonal from the top-right"
 
 
 class _Sentence:
-    """The words for one move, its cells numbered from ``first``."""
+    """The words for one move."""
 
-    def __init__(self, board: Board, mover: Mark, cell: int, first: int) -> None:
+    def __init__(self, board: Board, mover: Mark, cell: int) -> None:
         self.cells = board.cells
         self.mover = mover
         self.other = opponent(mover)
         self.cell = cell
-        self.first = first
         self.after = _play(self.cells, cell, mover)
 
     def say(self, found: tuple[Tactic, ...], score: int, plies: int) -> str:
@@ -114,36 +136,28 @@ class _Sentence:
         mover, other, cell, after = self.mover, self.other, self.cell, self.after
         if "win" in found:
             line = next(line for line in LINES if cell in line and all(after[c] == mover for c in line))
-            return f"Completes {mover}'s {self.line(line)}"
+            return f"Completes {mover}'s {line_name(line)}"
         if "block" in found:
             line = next(line for line in open_lines(self.cells, other) if cell in line)
-            return f"Blocks {other}'s {self.line(line)}"
+            return f"Blocks {other}'s {line_name(line)}"
         if "fork" in found:
-            return f"Forks: {mover} threatens to win on cells {self.listed(completing_cells(after, mover))}"
+            return f"Forks: {mover} threatens to win at {_listed(completing_cells(after, mover))}"
         if "block_fork" in found:
             forks = fork_cells(self.cells, other)
-            return f"Takes away {other}'s fork on cell{'s' if len(forks) > 1 else ''} {self.listed(forks)}"
+            return f"Takes away {other}'s fork{'s' if len(forks) > 1 else ''} at {_listed(forks)}"
         if "threat" in found:
             target = next(iter(completing_cells(after, mover)))
             line = next(line for line in open_lines(after, mover) if target in line)
-            return f"Threatens to complete {self.line(line)} on cell {self.name(target)}"
-        if "center" in found:
-            return "Takes the center"
+            return f"Threatens to complete the {line_name(line)} at {CELL_NAMES[target]}"
         if "opposite_corner" in found:
-            return f"Takes corner {self.name(cell)}, opposite {other}'s corner {self.name(8 - cell)}"
-        return f"Takes {'corner' if 'corner' in found else 'edge'} cell {self.name(cell)}"
+            return f"Takes {CELL_NAMES[cell]}, opposite {other}'s mark in {CELL_NAMES[8 - cell]}"
+        return f"Takes {CELL_NAMES[cell]}"
 
-    def name(self, cell: int) -> str:
-        return str(cell + self.first)
 
-    def line(self, line: Line) -> str:
-        """``row 0-1-2``, ``column 1-4-7`` or ``diagonal 2-4-6``."""
-        kind = "row" if line[1] - line[0] == 1 else "column" if line[1] - line[0] == 3 else "diagonal"
-        return f"{kind} {'-'.join(self.name(cell) for cell in line)}"
-
-    def listed(self, cells: frozenset[int]) -> str:
-        names = [self.name(cell) for cell in sorted(cells)]
-        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" and {names[-1]}"
+def _listed(cells: frozenset[int]) -> str:
+    """``the center``, or ``the top edge and the center``, or ``A, B and C``, in cell order."""
+    names = [CELL_NAMES[cell] for cell in sorted(cells)]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" and {names[-1]}"
 
 
 def outcome_words(mover: Mark, score: int, plies: int) -> str:

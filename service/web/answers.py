@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from fastapi import Response
 
 from ..game import Analysis, Mark, MoveValue, Options, Position, SolvedGame, choose
-from ..game.tactics import reason, tactics
+from ..game.tactics import explain
 from ..schemas import AnalysisResponse, BestMoveResponse, MoveInfo
 from .caching import etag, etag_matches
 
@@ -25,6 +25,7 @@ NO_STORE = {"Cache-Control": "no-store"}
 def _move(position: Position, move: MoveValue) -> dict[str, object]:
     """The fields every answer gives of a move: where it is, what it is worth, and what it does."""
     assert position.to_move is not None, "a finished board has no move"
+    found, sentence = explain(position.board, position.to_move, move.cell, move.score, move.plies)
     return {
         "position": move.cell,
         "row": move.row,
@@ -32,7 +33,8 @@ def _move(position: Position, move: MoveValue) -> dict[str, object]:
         "score": move.score,
         "outcome": move.outcome,
         "plies_to_end": move.plies,
-        "tactics": list(tactics(position.board, position.to_move, move.cell)),
+        "tactics": list(found),
+        "reason": sentence,
     }
 
 
@@ -46,7 +48,6 @@ def best_move_response(analysis: Analysis, move: MoveValue) -> BestMoveResponse:
         player=position.to_move,
         **_move(position, move),
         optimal=move.cell in analysis.best_moves,
-        reason=reason(position.board, position.to_move, move.cell, move.score, move.plies),
         board_after=after.board.cells,
         status_after=after.status,
     )

@@ -80,7 +80,7 @@ BATCH_RESPONSE: dict[str, Any] = {
             "outcome": "win",
             "plies_to_end": 1,
             "tactics": ["win", "block_fork", "corner"],
-            "reason": "Completes X's row 0-1-2: X wins.",
+            "reason": "Completes X's top row: X wins.",
             "optimal": True,
             "board_after": "XXXOO....",
             "status_after": "x_won",
@@ -100,7 +100,7 @@ BEST_MOVE_QUERY_RESPONSE: dict[str, Any] = {
     "outcome": "loss",
     "plies_to_end": 4,
     "tactics": ["block", "edge"],
-    "reason": "Blocks X's column 0-3-6; X can force a win, in 4 moves.",
+    "reason": "Blocks X's left column; X can force a win, in 4 moves.",
     "optimal": True,
     "board_after": "X.OO..X..",
     "status_after": "in_progress",
@@ -132,6 +132,7 @@ ANALYSIS_RESPONSE: dict[str, Any] = {
             "outcome": "win",
             "plies_to_end": 1,
             "tactics": ["win", "block_fork", "corner"],
+            "reason": "Completes X's top row: X wins.",
             "traps": 0,
         },
         {
@@ -142,6 +143,7 @@ ANALYSIS_RESPONSE: dict[str, Any] = {
             "outcome": "draw",
             "plies_to_end": 5,
             "tactics": ["block", "threat", "block_fork", "edge"],
+            "reason": "Blocks O's middle row; the game is a draw with best play.",
             "traps": 3,
         },
         {
@@ -152,6 +154,8 @@ ANALYSIS_RESPONSE: dict[str, Any] = {
             "outcome": "loss",
             "plies_to_end": 2,
             "tactics": ["threat", "block_fork", "corner"],
+            "reason": "Takes away O's forks at the top-right corner and the bottom-left corner; "
+            "O can force a win, in 2 moves.",
             "traps": 3,
         },
         {
@@ -162,6 +166,8 @@ ANALYSIS_RESPONSE: dict[str, Any] = {
             "outcome": "loss",
             "plies_to_end": 2,
             "tactics": ["threat", "edge"],
+            "reason": "Threatens to complete the top row at the top-right corner; "
+            "O can force a win, in 2 moves.",
             "traps": 2,
         },
         {
@@ -172,6 +178,8 @@ ANALYSIS_RESPONSE: dict[str, Any] = {
             "outcome": "loss",
             "plies_to_end": 2,
             "tactics": ["threat", "corner"],
+            "reason": "Threatens to complete the top row at the top-right corner; "
+            "O can force a win, in 2 moves.",
             "traps": 2,
         },
     ],

@@ -333,6 +333,7 @@ async def test_position_analysis(client: httpx.AsyncClient) -> None:
         "outcome": "win",
         "plies_to_end": 1,
         "tactics": ["win", "block_fork", "corner"],
+        "reason": "Completes X's top row: X wins.",
         "traps": 0,
     }
     assert body["winner"] is None and body["winning_lines"] == []

@@ -14,6 +14,8 @@ import httpx
 import pytest
 from fastapi import FastAPI
 
+from service.game import Board
+from service.game.tactics import reason
 from service.web import routing
 from tests.support import oracle
 
@@ -102,6 +104,9 @@ async def test_analysis_matches_the_oracle_everywhere(client: httpx.AsyncClient)
         assert (answer["score"], answer["plies_to_end"]) == oracle.value(encoded, side)
         for move in answer["moves"]:
             assert move["tactics"] == oracle.tactics(encoded, side, move["position"]), (cells, move)
+            # The sentence itself is checked against the oracle in tests/game/test_tactics.py.
+            said = reason(Board(cells), MARK[side], move["position"], move["score"], move["plies_to_end"])
+            assert move["reason"] == said, (cells, move)
         assert {m["position"]: (m["score"], m["plies_to_end"]) for m in answer["moves"]} == {
             cell: (score, plies) for cell, score, plies in oracle.move_values(encoded, side)
         }
