@@ -14,7 +14,7 @@ import httpx
 import pytest
 from fastapi import FastAPI
 
-from service.game import Board
+from service.game import Board, Mark
 from service.game.tactics import reason
 from service.web import routing
 from tests.support import oracle
@@ -37,7 +37,7 @@ async def client(
         yield client
 
 
-MARK = {1: "X", -1: "O"}
+MARK: dict[int, Mark] = {1: "X", -1: "O"}
 
 
 def positions() -> list[tuple[str, int]]:
