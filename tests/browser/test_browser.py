@@ -10,6 +10,7 @@ from urllib.parse import urlsplit
 import httpx
 import pytest
 
+from service.game import Level
 from tests.support.server import Server
 from tests.support.tools import require_tool
 
@@ -151,22 +152,34 @@ def test_hint_shows_every_moves_value(page: Page, live_server: Server) -> None:
     assert shown == expected
     assert page.page.locator(".cell.hint-best").count() == len(analysis["best_moves"])
     assert "Hint:" in status(page)
+    reasons = [item.inner_text() for item in page.page.locator("#reasons li").all()]
+    best = set(analysis["best_moves"])
+    assert reasons == [
+        f"Cell {m['position'] + 1}{' (best)' if m['position'] in best else ''}: {m['reason']}"
+        for m in analysis["moves"]
+    ]
+    first = analysis["moves"][0]
+    assert (
+        page.page.locator(f".cell[data-cell='{first['position']}']").get_attribute("title") == first["reason"]
+    )
     page.assert_only_own_host()
 
 
-def test_skill_slider_reaches_the_request(page: Page) -> None:
+def test_the_level_selector_offers_every_level_and_reaches_the_request(page: Page) -> None:
     page.goto("/play")
+    offered = page.page.locator("#level option").evaluate_all("options => options.map(o => o.value)")
+    assert offered == [level.value for level in Level]
+    assert page.page.locator("#level").input_value() == "perfect"
     page.page.select_option("#first", "O")  # the engine (O) moves first
-    page.page.focus("#skill")
-    for _ in range(13):
-        page.page.keyboard.press("ArrowLeft")
-    assert page.page.locator("#skill-value").inner_text() == "0.35"
-    with page.page.expect_request(lambda r: r.url.endswith("/v1/best-move") and r.method == "POST") as caught:
+    page.page.select_option("#level", "easy")
+    with page.page.expect_response(lambda r: r.url.endswith("/v1/best-move")) as caught:
         page.page.click("#new-game")
-    body = caught.value.post_data_json
-    assert body["skill"] == pytest.approx(0.35)
-    assert body["player"] == "O"
+    body = caught.value.request.post_data_json
+    assert (body["level"], body["player"]) == ("easy", "O")
+    answer = caught.value.json()
     wait_for_turn_or_end(page)
+    said = page.page.locator("#engine-move").inner_text()
+    assert said == f"The engine played cell {answer['position'] + 1}: {answer['reason']}"
 
 
 def test_unreachable_service_shows_a_readable_error(page: Page) -> None:

@@ -6,8 +6,9 @@
   const cells = Array.from(document.querySelectorAll(".cell"));
   const statusEl = $("status");
   const errorEl = $("error");
-  const skillEl = $("skill");
-  const skillValue = $("skill-value");
+  const levelEl = $("level");
+  const reasonsEl = $("reasons");
+  const engineMoveEl = $("engine-move");
 
   const game = {
     board: ".........",
@@ -16,7 +17,7 @@
     toMove: "X",
     over: true,
     busy: false,
-    skill: 1,
+    level: "perfect",
   };
 
   function other(mark) {
@@ -26,9 +27,17 @@
   function clearHints() {
     for (const cell of cells) {
       cell.classList.remove("hint-win", "hint-draw", "hint-loss", "hint-best");
+      cell.removeAttribute("title");
       const hint = cell.querySelector(".hint");
       if (hint) hint.remove();
     }
+    reasonsEl.replaceChildren();
+    reasonsEl.hidden = true;
+  }
+
+  function showEngineMove(move) {
+    engineMoveEl.textContent = move ? `The engine played cell ${move.position + 1}: ${move.reason}` : "";
+    engineMoveEl.hidden = !move;
   }
 
   function render(lines) {
@@ -97,11 +106,10 @@
     game.busy = true;
     render();
     setStatus("The engine is thinking…");
-    game.skill = Number(skillEl.value);
-    const request = { board: game.board, player: game.engine };
-    if (game.skill < 1) request.skill = game.skill;
+    const request = { board: game.board, player: game.engine, level: game.level };
     try {
       const move = await call("/v1/best-move", request);
+      showEngineMove(move);
       game.board = move.board_after;
       game.toMove = game.person;
       showError("");
@@ -149,7 +157,8 @@
     game.person = $("side").value;
     game.engine = other(game.person);
     game.toMove = $("first").value;
-    game.skill = Number(skillEl.value);
+    game.level = levelEl.value;
+    showEngineMove(null);
     game.board = ".........";
     game.over = false;
     game.busy = false;
@@ -183,7 +192,14 @@
         cell.classList.add(`hint-${move.outcome}`);
         if (best.has(move.position)) cell.classList.add("hint-best");
         cell.setAttribute("aria-label", `cell ${move.position + 1}, empty, ${describe(move)}`);
+        cell.title = move.reason;
+        const item = document.createElement("li");
+        item.dataset.cell = String(move.position);
+        item.className = `reason-${move.outcome}`;
+        item.textContent = `Cell ${move.position + 1}${best.has(move.position) ? " (best)" : ""}: ${move.reason}`;
+        reasonsEl.appendChild(item);
       }
+      reasonsEl.hidden = false;
       setStatus(`Hint: you can ${analysis.outcome === "loss" ? "at best lose" : analysis.outcome}` +
         ` with perfect play; best cells: ${analysis.best_moves.map((c) => c + 1).join(", ")}.`);
       showError("");
@@ -198,9 +214,6 @@
     newGame();
   });
   $("hint").addEventListener("click", hint);
-  skillEl.addEventListener("input", () => {
-    skillValue.textContent = Number(skillEl.value).toFixed(2);
-  });
   document.addEventListener("keydown", (event) => {
     if (event.target instanceof HTMLSelectElement || event.target instanceof HTMLInputElement) return;
     if (event.key >= "1" && event.key <= "9") {
