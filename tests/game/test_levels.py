@@ -81,3 +81,10 @@ def test_make_calibrate_writes_the_committed_documents_byte_for_byte(tmp_path: P
         assert (tmp_path / name).read_bytes() == (ROOT / "docs" / name).read_bytes(), (
             f"docs/{name} is not what make calibrate writes: run make calibrate"
         )
+
+
+def test_the_readme_shows_the_calibrated_table() -> None:
+    levels = (ROOT / "docs" / "levels.md").read_text(encoding="utf-8")
+    start = levels.index("| level | depth")
+    table = levels[start : levels.index("\n\n", start)]
+    assert table in (ROOT / "README.md").read_text(encoding="utf-8"), "README's table of levels is stale"
