@@ -51,8 +51,14 @@ def query(board: str, player: str | None) -> str:
     return f"board={board}" + (f"&player={player}" if player else "")
 
 
+#: The difficulty levels, in the order the ``level`` mix takes them in turn.
+LEVELS = ("beginner", "easy", "medium", "hard", "perfect")
+
+
 def mixes() -> dict[str, list[str]]:
-    """Request lines for each mix: ``constant``, ``post``, ``get``, ``batch`` and ``positions``.
+    """Request lines for each mix: ``constant``, ``post``, ``get``, ``batch``, ``positions``, and
+    ``random``, ``depth`` and ``level`` (``POST /v1/best-move`` with ``random: true``, with a depth
+    of 1 to 9 in turn, and with each level in turn).
 
     The batches take 100 positions at a time, the last wrapping around to the first ones.
     """
@@ -68,6 +74,14 @@ def mixes() -> dict[str, list[str]]:
         "positions": [
             f"GET\t/v1/positions/{board}" + (f"?player={player}" if player else "") + "\t"
             for board, player in every
+        ],
+        "random": [f"POST\t/v1/best-move\t{compact(body(*p) | {'random': True})}" for p in every],
+        "depth": [
+            f"POST\t/v1/best-move\t{compact(body(*p) | {'depth': 1 + i % 9})}" for i, p in enumerate(every)
+        ],
+        "level": [
+            f"POST\t/v1/best-move\t{compact(body(*p) | {'level': LEVELS[i % len(LEVELS)]})}"
+            for i, p in enumerate(every)
         ],
     }
 

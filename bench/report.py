@@ -57,13 +57,25 @@ def ratio_target(http: dict[str, Any], key: str, baseline: str, limit: float) ->
     return Target(text, value, limit, ">=", f"{value:.2f} ×", spread)
 
 
+def cost_target(http: dict[str, Any], key: str, baseline: str, limit: float) -> Target | None:
+    """The cost of a ``key`` request (the inverse of its throughput) over a ``baseline`` one."""
+    if key not in http or baseline not in http:
+        return None  # results of a run from before these mixes
+    value = http[baseline]["rps"] / http[key]["rps"]
+    runs = [b / a for a, b in zip(http[key]["rps_runs"], http[baseline]["rps_runs"], strict=True)]
+    text = f"cost of a {http[key]['label']} ≤ {limit:g} × one {http[baseline]['label']}"
+    return Target(text, value, limit, "<=", f"{value:.2f} ×", f"{min(runs):.2f}–{max(runs):.2f}")
+
+
 def targets(results: dict[str, Any]) -> list[Target]:
     http, fixed, sv, sr = results["http"], results["fixed_rate"], results["solver"], results["service"]
     batch = http["batch"]
     boards_vs_single = batch["rps"] * batch["batch_size"] / http["post"]["rps"]
     memory_mib = max(sr["rss_start_mib"], sr["rss_warm_mib"], sr["rss_after_mib"])
     memory_mb = memory_mib * 1.048576
+    costs = [cost_target(http, key, "random", 1.5) for key in ("depth", "level")]
     return [
+        *(target for target in costs if target is not None),
         ratio_target(http, "post", "bare", 0.75),
         ratio_target(http, "get", "bare", 0.75),
         ratio_target(http, "post", "constant", 0.95),

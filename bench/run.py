@@ -84,6 +84,9 @@ TARGETS = [
     Target("get", "`GET /v1/best-move`", "product", "get"),
     Target("batch", f"`POST /v1/best-move/batch` ({mixes.BATCH_SIZE} boards)", "product", "batch"),
     Target("positions", "`GET /v1/positions/{board}`", "product", "positions"),
+    Target("random", "`POST /v1/best-move` with `random: true`", "product", "random"),
+    Target("depth", "`POST /v1/best-move` with `depth` (1 to 9 in turn)", "product", "depth"),
+    Target("level", "`POST /v1/best-move` with `level` (each in turn)", "product", "level"),
 ]
 
 

@@ -17,8 +17,8 @@ of plies left plays perfectly (choosing among all optimal moves, not by traps).
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterator
-from functools import cache
 
 from .board import EMPTY, LINES, Position
 
@@ -27,6 +27,18 @@ DEPTHS = range(1, 10)
 
 _MASKS = tuple(sum(1 << cell for cell in line) for line in LINES)
 _FULL = (1 << 9) - 1
+
+# Memos, filled as positions are asked for, in flat arrays rather than dictionaries of tuples
+# (half a megabyte for every position at every depth, against about 11 MiB). A position is
+# indexed in base 3 from the mover's side, 1 for its own marks and 2 for the other's, then by
+# depth; 0 means not yet known.
+_TERNARY = tuple(sum(3**cell for cell in range(9) if mask >> cell & 1) for mask in range(1 << 9))
+_CELLS = tuple(tuple(cell for cell in range(9) if mask >> cell & 1) for mask in range(1 << 9))
+_SLOTS = 3**9 * len(DEPTHS)
+#: ``1 + 10 * (score + 1) + plies`` of the best move, for :func:`_best`.
+_VALUES = bytearray(_SLOTS)
+#: ``512 | cells`` (a bit mask) of the best moves, for :func:`_best_cells`.
+_BEST_CELLS = array("H", bytes(2 * _SLOTS))
 
 
 def rank(score: int, plies: int) -> tuple[int, int]:
@@ -48,18 +60,29 @@ def best_cells(position: Position, depth: int) -> tuple[int, ...]:
     return _best_cells(own, other, depth)
 
 
-@cache
+def _slot(own: int, other: int, depth: int) -> int:
+    return (_TERNARY[own] + 2 * _TERNARY[other]) * len(DEPTHS) + depth - 1
+
+
 def _best_cells(own: int, other: int, depth: int) -> tuple[int, ...]:
-    values = [(cell, rank(*_value(own, other, cell, depth))) for cell in _empty(own | other)]
-    best = min(key for _, key in values)
-    return tuple(cell for cell, key in values if key == best)
+    slot = _slot(own, other, depth)
+    known = _BEST_CELLS[slot]
+    if not known:
+        values = [(cell, rank(*_value(own, other, cell, depth))) for cell in _empty(own | other)]
+        best = min(key for _, key in values)
+        known = _BEST_CELLS[slot] = 512 | sum(1 << cell for cell, key in values if key == best)
+    return _CELLS[known & _FULL]
 
 
-@cache
 def _best(own: int, other: int, depth: int) -> tuple[int, int]:
     """``(score, plies)`` of the best move of the side holding ``own``."""
-    values = (_value(own, other, cell, depth) for cell in _empty(own | other))
-    return min(values, key=lambda value: rank(*value))
+    slot = _slot(own, other, depth)
+    known = _VALUES[slot]
+    if not known:
+        values = (_value(own, other, cell, depth) for cell in _empty(own | other))
+        score, plies = min(values, key=lambda value: rank(*value))
+        known = _VALUES[slot] = 1 + 10 * (score + 1) + plies
+    return (known - 1) // 10 - 1, (known - 1) % 10
 
 
 def _value(own: int, other: int, cell: int, depth: int) -> tuple[int, int]:
