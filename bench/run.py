@@ -235,7 +235,7 @@ def startup_figures(mode: Mode, checkout: Checkout | None) -> dict[str, dict[str
     }
 
 
-SOAKED = ("post", "get", "positions", "batch")
+SOAKED = ("post", "get", "positions", "batch", "depth", "level")
 
 
 def memory_figures(

@@ -32,7 +32,9 @@ _FULL = (1 << 9) - 1
 # (half a megabyte for every position at every depth, against about 11 MiB). A position is
 # indexed in base 3 from the mover's side, 1 for its own marks and 2 for the other's, then by
 # depth; 0 means not yet known.
-_TERNARY = tuple(sum(3**cell for cell in range(9) if mask >> cell & 1) for mask in range(1 << 9))
+_TERNARY: tuple[int, ...] = tuple(
+    sum(3**cell for cell in range(9) if mask >> cell & 1) for mask in range(1 << 9)
+)
 _CELLS = tuple(tuple(cell for cell in range(9) if mask >> cell & 1) for mask in range(1 << 9))
 _SLOTS = 3**9 * len(DEPTHS)
 #: ``1 + 10 * (score + 1) + plies`` of the best move, for :func:`_best`.

@@ -55,7 +55,7 @@ async def get_position(
     if_none_match: IfNoneMatch = None,
 ) -> Response:
     position = path_position(answers, board, query.player)
-    return cacheable(answers, answers.analysis(position), if_none_match)
+    return cacheable(answers.analysis(position), if_none_match)
 
 
 @router.post(
@@ -70,4 +70,4 @@ async def post_analysis(
     request: Annotated[AnalysisRequest, Body(openapi_examples=examples.ANALYSIS_REQUESTS)],
     answers: AnswersDep,
 ) -> Response:
-    return json_response(answers.analysis(request.position))
+    return json_response(answers.analysis(request.position).body)

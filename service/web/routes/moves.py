@@ -65,4 +65,4 @@ async def post_best_move_batch(
 async def get_best_move(
     query: Annotated[BestMoveQuery, Query()], answers: AnswersDep, if_none_match: IfNoneMatch = None
 ) -> Response:
-    return cacheable(answers, answers.best_move(query.position), if_none_match)
+    return cacheable(answers.best_move(query.position), if_none_match)
