@@ -228,7 +228,7 @@ async def play(
                 status = Board(cells).status.value
             else:
                 move = await client.best_move(cells, mark, **engine.options())
-                out.write(f"The engine plays {cell(move.position)}.\n")
+                out.write(f"The engine plays {cell(move.position)}: {move.reason}\n")
                 cells, status = move.board_after, move.status_after.value
             to_move = opponent(to_move)
         out.write("\n" + render_board(cells) + "\n")

@@ -86,7 +86,7 @@ class Entity(NamedTuple):
 
 #: How many analyses are kept rendered: the most recently asked for. An analysis is about 800
 #: bytes and takes about 55 µs to render; all 10,956 would hold some 10 MiB in every worker.
-ANALYSES_KEPT = 2048
+ANALYSES_KEPT = 1024
 
 
 class Answers:

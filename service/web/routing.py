@@ -79,12 +79,17 @@ class StrictJSONRequest(Request):
         return self._json
 
 
-def content_type(request: Request) -> str | None:
-    """The ``Content-Type`` header, read straight from the scope."""
-    for name, value in request.scope["headers"]:
-        if name == b"content-type":
+def header(request: Request, name: bytes) -> str | None:
+    """The first header ``name`` (lower case), read straight from the scope."""
+    for key, value in request.scope["headers"]:
+        if key == name:
             return bytes(value).decode("latin-1")
     return None
+
+
+def content_type(request: Request) -> str | None:
+    """The ``Content-Type`` header."""
+    return header(request, b"content-type")
 
 
 def is_json(content_type: str | None) -> bool:
@@ -100,7 +105,7 @@ def query_params(request: Request) -> dict[str, str]:
         return {}
     params: dict[str, str] = {}
     repeated: dict[str, None] = {}
-    for name, value in parse_qsl(raw.decode("latin-1"), keep_blank_values=True):
+    for name, value in _pairs(raw.decode("latin-1")):
         if name in params:
             repeated[name] = None
         params[name] = value
@@ -116,6 +121,13 @@ def query_params(request: Request) -> dict[str, str]:
             ]
         )
     return params
+
+
+def _pairs(query: str) -> list[tuple[str, str]]:
+    """``parse_qsl(query, keep_blank_values=True)``, split by hand when nothing is escaped."""
+    if "%" in query or "+" in query:
+        return parse_qsl(query, keep_blank_values=True)
+    return [(name, value) for name, _, value in (part.partition("=") for part in query.split("&") if part)]
 
 
 def plain(data: object) -> tuple[str, Mark | None] | None:
@@ -170,7 +182,7 @@ class _Inputs:
     """What an endpoint declares, as the fast path fills it in."""
 
     request_dependencies: tuple[tuple[str, Callable[[Request], Coroutine[Any, Any, Any]]], ...]
-    headers: tuple[tuple[str, str], ...]
+    headers: tuple[tuple[str, bytes], ...]
     body: tuple[str, type[BaseModel]] | None
     query: tuple[str, type[BaseModel]] | None
     path_board: str | None
@@ -232,10 +244,12 @@ async def _plain_arguments(request: Request, inputs: _Inputs) -> dict[str, Any] 
                 "the request body must be JSON sent with Content-Type: application/json; "
                 f"got {media_type or 'none'}",
             )
-        try:
-            data = await request.json()
-        except json.JSONDecodeError:
-            return None  # FastAPI's handler parses it again and reports where it fails
+        data: Any = strict_json.loads_flat(body)
+        if data is None:
+            try:
+                data = await request.json()
+            except json.JSONDecodeError:
+                return None  # FastAPI's handler parses it again and reports where it fails
         name, model = inputs.body
         value = _trusted_input(model, data, game)
         if value is None:
@@ -254,8 +268,8 @@ async def _plain_arguments(request: Request, inputs: _Inputs) -> dict[str, Any] 
             if value is None:
                 return None
             arguments[name] = value
-    for name, header in inputs.headers:
-        arguments[name] = request.headers.get(header)
+    for name, field in inputs.headers:
+        arguments[name] = header(request, field)
     return arguments
 
 
@@ -282,7 +296,10 @@ def _inputs(dependant: Dependant, path: str) -> _Inputs:
         requests.append((dependency.name, dependency.call))
     if dependant.cookie_params:
         raise TypeError(f"{where}: cookies are not read by the fast path")
-    headers = tuple((param.name, param.alias.replace("_", "-").lower()) for param in dependant.header_params)
+    headers = tuple(
+        (param.name, param.alias.replace("_", "-").lower().encode("latin-1"))
+        for param in dependant.header_params
+    )
     body = _model_param(dependant.body_params, where)
     query = _model_param(dependant.query_params, where)
     path_board = None

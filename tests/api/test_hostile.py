@@ -8,7 +8,10 @@ from typing import Any
 
 import httpx
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from service.web import strict_json
 from tests.support.server import Server
 from tests.support.stats import counts
 
@@ -67,6 +70,9 @@ MALFORMED = [
     '{"board": "X........"}'.encode("utf-16"),
     b'{"board": "X\xe9......."}',
     b'\xef\xbb\xbf{"board": "X........"}',
+    b'{"board": "X........", "b\\u006fard": "O........"}',
+    b'{"player": "O", "board": "X........", "player": "X"}',
+    b'{"board": "X........", "player": NaN}',
 ]
 
 
@@ -273,3 +279,23 @@ async def test_error_answers_stay_small_whatever_the_input(client: httpx.AsyncCl
     assert problem["errors"][0]["loc"][1].endswith("…")
     response = await client.post("/v1/best-move", content=many_keys, headers=JSON)
     assert response.json()["errors_omitted"] == 90_000 - 10
+
+
+@given(
+    st.one_of(
+        st.binary(max_size=60),
+        st.dictionaries(
+            st.sampled_from(["board", "player", "b\\u006fard", "skill"]),
+            st.one_of(st.none(), st.text(max_size=12), st.integers(), st.floats()),
+            max_size=3,
+        ).map(lambda value: json.dumps(value).encode()),
+        st.lists(
+            st.sampled_from(['"board"', '"player"', ":", ",", '"X........"', "null", "{", "}", " ", "NaN"])
+        ).map(lambda parts: "".join(parts).encode()),
+    )
+)
+def test_the_quick_parse_of_flat_bodies_agrees_with_the_strict_one(body: bytes) -> None:
+    """Whatever the quick parse accepts, the strict parser accepts too, with the same value."""
+    quick = strict_json.loads_flat(body)
+    if quick is not None:
+        assert strict_json.loads(body) == quick

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from typing import Annotated
+from urllib.parse import parse_qsl
 
 import httpx
 import pytest
 from fastapi import APIRouter, Body, Depends, FastAPI, Request, Response
+from hypothesis import given
+from hypothesis import strategies as st
 
 from service.schemas import BestMoveRequest
 from service.settings import Settings
@@ -136,3 +139,8 @@ async def test_both_paths_give_the_same_answers_and_problems(monkeypatch: pytest
     assert [status for status, _, _ in fast] == [200, 422, 422, 200, 200, 422, 422, 200, 200]
     for (method, url, _), one, other in zip(requests, fast, validated, strict=True):
         assert one == other, (method, url)
+
+
+@given(st.text(alphabet="ab=&%+;X.O 2-_", max_size=40))
+def test_query_strings_split_by_hand_as_parse_qsl_splits_them(query: str) -> None:
+    assert routing._pairs(query) == parse_qsl(query, keep_blank_values=True)

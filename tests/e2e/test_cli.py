@@ -78,6 +78,7 @@ def test_levels_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     code, out = run_cli(["play", "--side", "X", "--first", "O", "--level", "hard"], stdin=every_cell())
     assert code == 0, out
     assert "You are X, the engine is O (level hard); O starts." in out
+    assert re.search(r"The engine plays [1-9]: (Takes|Blocks|Completes|Forks|Threatens)[^\n]*\.\n", out), out
 
 
 @pytest.mark.parametrize(

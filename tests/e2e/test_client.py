@@ -9,6 +9,7 @@ import httpx
 import pytest
 
 from service.client import AsyncClient, Client, ServiceError, best_move_body
+from service.game import Level
 from service.schemas import AnalysisResponse, BestMoveResponse
 from tests.support.server import Server, free_port
 
@@ -59,6 +60,24 @@ async def test_async_client(live_server: Server) -> None:
             await client.best_move("X.O", skill=0.5)
         assert caught.value.problem.errors is not None
         assert caught.value.problem.errors[0].type == "board_length"
+
+
+@pytest.mark.anyio
+async def test_levels_and_depth_through_both_clients(live_server: Server) -> None:
+    with Client(live_server.url) as client:
+        medium = client.best_move("XX..O....", level=Level.MEDIUM, seed=5)
+        assert (medium.position, medium.tactics[0]) == (2, "block")
+        assert medium.reason.startswith("Blocks X's top row")
+        assert client.best_move("XX..O....", level="medium", seed=5) == medium
+        with pytest.raises(ServiceError) as caught:
+            client.best_move("XX..O....", level="hard", depth=3)
+        assert caught.value.problem.errors is not None
+        assert caught.value.problem.errors[0].loc == ["body", "depth"]
+    async with AsyncClient(live_server.url) as client:
+        shallow = await client.best_move("XX..O....", depth=1, seed=2)
+        assert not shallow.optimal or shallow.position == 2  # one ply ahead, blocking is luck
+        items = [best_move_body("XX.OO....", level="beginner", seed=seed) for seed in range(3)]
+        assert len(await client.batch(items)) == 3
 
 
 @pytest.mark.anyio
