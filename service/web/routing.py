@@ -147,15 +147,18 @@ def trusted(model: type[RequestT], data: object, game: SolvedGame) -> RequestT |
     position = game.lookup(*given)
     if position is None or (position.to_move is None and not model.finished_allowed):
         return None
-    trusted: RequestT = _template(model).model_copy(
-        update={"board": position.board, "player": position.to_move}
-    )
+    trusted: RequestT = _template(model).__copy__()
+    fields = trusted.__dict__  # the copy's own: filling it in leaves the template as it was
+    fields["board"], fields["player"] = position.board, position.to_move
     return trusted
 
 
 @cache
 def _template(model: type[RequestT]) -> RequestT:
-    """An instance of ``model`` with its defaults, to copy: cheaper than ``model_construct``."""
+    """An instance of ``model`` with its defaults, to copy: cheaper than ``model_construct``.
+
+    Its fields set are ``board`` and ``player``, as in a request that gives both.
+    """
     # The pydantic plugin types model_construct as returning the class it is written on.
     return cast(RequestT, model.model_construct(board=Board.empty(), player=None))
 
