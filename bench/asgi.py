@@ -24,10 +24,12 @@ from fastapi.routing import APIRoute
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 CONSTANT_PATH = "/bench/constant"
-#: The service's answer to ``GET /v1/best-move?board=X...O....``.
+#: The service's answer to ``GET /v1/best-move?board=X...O....`` (a test keeps it so).
 CONSTANT = (
     b'{"board":"X...O....","player":"X","position":1,"row":0,"column":1,"score":0,"outcome":"draw",'
-    b'"plies_to_end":7,"optimal":true,"board_after":"XX..O....","status_after":"in_progress"}'
+    b'"plies_to_end":7,"tactics":["threat","edge"],"reason":"Threatens to complete the top row at the '
+    b'top-right corner; the game is a draw with best play.","optimal":true,"board_after":"XX..O....",'
+    b'"status_after":"in_progress"}'
 )
 JSON = "application/json"
 

@@ -11,6 +11,7 @@ from fastapi import APIRouter, Body, Depends, FastAPI, Request, Response
 from hypothesis import given
 from hypothesis import strategies as st
 
+from bench.asgi import CONSTANT
 from service.schemas import BestMoveRequest
 from service.settings import Settings
 from service.web import routing
@@ -144,3 +145,9 @@ async def test_both_paths_give_the_same_answers_and_problems(monkeypatch: pytest
 @given(st.text(alphabet="ab=&%+;X.O 2-_", max_size=40))
 def test_query_strings_split_by_hand_as_parse_qsl_splits_them(query: str) -> None:
     assert routing._pairs(query) == parse_qsl(query, keep_blank_values=True)
+
+
+async def test_the_benchmarks_constant_is_a_real_answer(client: httpx.AsyncClient) -> None:
+    """The baselines answer as many bytes as the product does (bench/asgi.py)."""
+    response = await client.get("/v1/best-move", params={"board": "X...O...."})
+    assert response.content == CONSTANT
