@@ -11,7 +11,8 @@ real answer of the service, so that every target sends as many bytes back):
   with the constant route inserted *first* in its route list, so that it is
   matched before any route of the product: what any request costs in the
   product app (its middleware: request ids, access log, metrics, CORS) before
-  the product's own work starts.
+  the product's own work starts. It also answers ``POST``, without reading the
+  body: what a request with a body costs before the product's own work.
 
 The routes are written as the product's handlers are: an ``async def``
 returning a :class:`~fastapi.Response` of JSON bytes.
@@ -74,5 +75,6 @@ def product_with_constant_route() -> FastAPI:
     from service.web.app import create_app  # noqa: PLC0415 - only this server loads the product
 
     app = create_app()
-    app.router.routes.insert(0, APIRoute(CONSTANT_PATH, constant, methods=["GET"], include_in_schema=False))
+    route = APIRoute(CONSTANT_PATH, constant, methods=["GET", "POST"], include_in_schema=False)
+    app.router.routes.insert(0, route)
     return app

@@ -56,7 +56,8 @@ LEVELS = ("beginner", "easy", "medium", "hard", "perfect")
 
 
 def mixes() -> dict[str, list[str]]:
-    """Request lines for each mix: ``constant``, ``post``, ``get``, ``batch``, ``positions``, and
+    """Request lines for each mix: ``constant`` (and ``constant_post``, the bodies of ``post`` sent
+    to the constant route), ``post``, ``get``, ``batch``, ``positions``, and
     ``random``, ``depth`` and ``level`` (``POST /v1/best-move`` with ``random: true``, with a depth
     of 1 to 9 in turn, and with each level in turn).
 
@@ -68,6 +69,7 @@ def mixes() -> dict[str, list[str]]:
     batches = [ring[i * BATCH_SIZE : (i + 1) * BATCH_SIZE] for i in range(count)]
     return {
         "constant": [f"GET\t{CONSTANT_PATH}\t"],
+        "constant_post": [f"POST\t{CONSTANT_PATH}\t{compact(body(*p))}" for p in every],
         "post": [f"POST\t/v1/best-move\t{compact(body(*p))}" for p in every],
         "get": [f"GET\t/v1/best-move?{query(*p)}\t" for p in every],
         "batch": [f"POST\t/v1/best-move/batch\t{compact({'items': [body(*p) for p in b]})}" for b in batches],

@@ -193,9 +193,13 @@ def layers_table(results: dict[str, Any]) -> list[str]:
         ("raw", "raw_stock", "the product's HTTP protocol (GuardedHttpProtocol)"),
         ("bare", "raw", "FastAPI: a bare app with one route"),
         ("constant", "bare", "the product app around a route (middleware, routing)"),
-        ("post", "constant", "the endpoint: `POST /v1/best-move`"),
+        ("constant_post", "constant", "a request body (the constant route sent the `POST` bodies)"),
+        ("post", "constant_post", "the endpoint: `POST /v1/best-move`"),
         ("get", "constant", "the endpoint: `GET /v1/best-move`"),
     ]
+    if "constant_post" not in us:  # a run from before that target
+        steps = [(key, "constant" if below == "constant_post" else below, what) for key, below, what in steps]
+        steps = [step for step in steps if step[0] != "constant_post"]
     rows = [
         [what, f"{us[key]:.1f}", "" if below is None else f"{us[key] - us[below]:+.1f}"]
         for key, below, what in steps
@@ -256,6 +260,7 @@ def targets_table(results: dict[str, Any]) -> list[str]:
 def other_table(results: dict[str, Any]) -> list[str]:
     fixed, sv, sr = results["fixed_rate"], results["solver"], results["service"]
     batch = results["http"]["batch"]
+    http = results["http"]
     rows = [
         ["`POST /v1/best-move/batch`, boards/s", f"{batch['rps'] * batch['batch_size']:,.0f}"],
         [f"fixed rate, open loop: achieved of {fixed['rate']:,.0f}/s asked", f"{fixed['achieved']:,.0f}/s"],
@@ -292,6 +297,11 @@ def other_table(results: dict[str, Any]) -> list[str]:
             f"{sr['rss_start_mib']:.1f} / {sr['rss_warm_mib']:.1f} / {sr['rss_after_mib']:.1f} MiB",
         ],
     ]
+    if "constant_post" in http:
+        value, spread = ratio(http, "post", "constant_post")
+        rows.insert(
+            0, [f"`POST /v1/best-move` ÷ {http['constant_post']['label']}", f"{value:.2f} ({spread})"]
+        )
     rows += [
         [f"benchmark worker `{name}`: RSS after its runs", f"{server['rss_mib']:.1f} MiB"]
         for name, server in results["servers"].items()

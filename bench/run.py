@@ -80,6 +80,12 @@ TARGETS = [
     Target("raw", "raw ASGI app", "raw", "constant"),
     Target("bare", "bare FastAPI app", "bare", "constant"),
     Target("constant", "constant route, first in the product app", "constant", "constant"),
+    Target(
+        "constant_post",
+        "constant route, first in the product app, sent the bodies of `POST /v1/best-move`",
+        "constant",
+        "constant_post",
+    ),
     Target("post", "`POST /v1/best-move`", "product", "post"),
     Target("get", "`GET /v1/best-move`", "product", "get"),
     Target("batch", f"`POST /v1/best-move/batch` ({mixes.BATCH_SIZE} boards)", "product", "batch"),
