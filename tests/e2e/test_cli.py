@@ -139,7 +139,7 @@ def test_best_move_and_analyze(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["analyze", "X.O...X..", "--player", "O"]) == 0
     out = capsys.readouterr().out
     assert "O to move: loss with perfect play, 4 more move(s). Best play from here: 4 9 5 8" in out
-    assert re.search(r"^\s+4\s+2\s+1\s+loss\s+-1\s+4\s+4\s+\*\s+Blocks X's column 1-4-7;", out, re.M), out
+    assert re.search(r"^\s+4\s+2\s+1\s+loss\s+-1\s+4\s+4\s+\*\s+Blocks X's left column;", out, re.M), out
     assert len([line for line in out.splitlines() if re.match(r"^\s+\d\s+\d\s+\d\s", line)]) == 6
     assert main(["analyze", "XXXOO.O.."]) == 0
     assert "Game over: X wins, winning line 1-2-3." in capsys.readouterr().out
