@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import re
+import shlex
 import subprocess
 import sys
 
@@ -225,3 +226,15 @@ def test_depth_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     stdin = "".join(f"{cell}\n" for cell in range(1, 10)) * 3
     code, out = run_cli(["play", "--side", "X", "--first", "X", "--skill", "1", "--depth", "1"], stdin=stdin)
     assert code == 0 and "The engine plays" in out, out
+
+
+def test_a_reader_that_goes_away_ends_the_command_quietly() -> None:
+    """``tictactoe play ... | head``: the closed pipe ends the command, with no traceback."""
+    command = (
+        f"{shlex.quote(sys.executable)} -m service.cli play --level easy --side X --first O | head -c 20"
+    )
+    result = subprocess.run(
+        ["bash", "-c", command], input="5\n" * 40, capture_output=True, text=True, timeout=120, check=False
+    )
+    assert len(result.stdout) == 20
+    assert "Traceback" not in result.stderr and "BrokenPipe" not in result.stderr, result.stderr
