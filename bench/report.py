@@ -189,14 +189,14 @@ def layers_table(results: dict[str, Any]) -> list[str]:
     http = results["http"]
     us = {key: 1e6 / f["rps"] for key, f in http.items()}
     steps = [
-        ("raw_stock", None, "uvicorn, its own HTTP protocol (httptools), raw ASGI app"),
-        ("raw", "raw_stock", "the product's HTTP protocol (GuardedHttpProtocol)"),
+        ("raw", None, "uvicorn (stock, httptools), raw ASGI app"),
         ("bare", "raw", "FastAPI: a bare app with one route"),
         ("constant", "bare", "the product app around a route (middleware, routing)"),
         ("constant_post", "constant", "a request body (the constant route sent the `POST` bodies)"),
         ("post", "constant_post", "the endpoint: `POST /v1/best-move`"),
         ("get", "constant", "the endpoint: `GET /v1/best-move`"),
     ]
+    steps = [step for step in steps if step[0] in us and (step[1] is None or step[1] in us)]
     if "constant_post" not in us:  # a run from before that target
         steps = [(key, "constant" if below == "constant_post" else below, what) for key, below, what in steps]
         steps = [step for step in steps if step[0] != "constant_post"]

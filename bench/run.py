@@ -76,7 +76,6 @@ class Target:
 
 
 TARGETS = [
-    Target("raw_stock", "raw ASGI app, uvicorn's own HTTP protocol", "raw_stock", "constant"),
     Target("raw", "raw ASGI app", "raw", "constant"),
     Target("bare", "bare FastAPI app", "bare", "constant"),
     Target("constant", "constant route, first in the product app", "constant", "constant"),
@@ -108,7 +107,6 @@ def specs(checkout: Checkout | None) -> list[Spec]:
     """The servers: the baselines and the product from this tree, and the product at ``--against``."""
     product = servers.factory(ROOT)
     found = [
-        Spec("raw_stock", ROOT, "bench.asgi:raw_asgi", CONSTANT_PATH, http="auto"),
         Spec("raw", ROOT, "bench.asgi:raw_asgi", CONSTANT_PATH),
         Spec("bare", ROOT, "bench.asgi:bare_fastapi", CONSTANT_PATH),
         Spec("constant", ROOT, "bench.asgi:product_with_constant_route", "/health"),

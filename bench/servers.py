@@ -118,8 +118,6 @@ class Spec:
     app: str
     ready: str
     """A path that answers ``200`` once the server is up."""
-    http: str | None = None
-    """uvicorn's HTTP protocol instead of the one ``python -m service`` of ``tree`` uses."""
 
 
 @dataclass
@@ -178,7 +176,7 @@ def serving(specs: list[Spec]) -> Iterator[dict[str, Server]]:
             for spec in specs:
                 described = Path(folder) / f"{spec.name}.json"
                 command = [sys.executable, str(SERVE), "--tree", str(spec.tree), "--app", spec.app]
-                command += ["--describe", str(described)] + (["--http", spec.http] if spec.http else [])
+                command += ["--describe", str(described)]
                 running[spec.name] = spawn(spec.name, command, spec.tree, described)
             for spec in specs:
                 running[spec.name].wait_ready(spec.ready)

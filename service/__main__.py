@@ -1,15 +1,28 @@
 """``python -m service``: run the service under uvicorn.
 
 Settings come from ``TICTACTOE_*`` environment variables; ``--host`` and
-``--port`` override them.
+``--port`` override them. uvicorn runs as it comes, with its own HTTP protocol
+and documented settings: the defence against slow and abusive clients is the
+job of the reverse proxy in front (``deploy/proxy``), not of the application
+server, which is not an internet edge.
+
+This process also prepares what the workers share: the directory of their
+metric files (prometheus_client's multiprocess mode, see
+:mod:`service.web.metrics`), and, with ``TICTACTOE_METRICS_PORT``, the
+``/metrics`` endpoint that adds up every worker's counts.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import signal
-from collections.abc import Sequence
+import sys
+import tempfile
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
 from types import FrameType
 from typing import NoReturn
 
@@ -17,6 +30,9 @@ import uvicorn
 
 from . import logs
 from .settings import Settings
+
+#: prometheus_client's setting; read once, when the library is first imported, so it is set first.
+MULTIPROCESS_DIR = "PROMETHEUS_MULTIPROC_DIR"
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
@@ -35,6 +51,44 @@ def _exit_cleanly(signum: int, frame: FrameType | None) -> NoReturn:
     raise SystemExit(0)
 
 
+@contextmanager
+def metrics_directory(settings: Settings) -> Iterator[str]:
+    """An empty directory for the workers' metric files, named in the environment they inherit.
+
+    ``TICTACTOE_METRICS_DIR`` is emptied of metric files first (prometheus_client's docs: wipe it
+    between runs); otherwise a new directory is made in shared memory when there is some (it is
+    writable under a read-only root filesystem) and removed at exit.
+    """
+    if settings.metrics_dir is not None:
+        path = Path(settings.metrics_dir)
+        path.mkdir(parents=True, exist_ok=True)
+        for stale in path.glob("*.db"):
+            stale.unlink()
+        made = None
+    else:
+        shm = Path("/dev/shm")
+        base = str(shm) if shm.is_dir() and os.access(shm, os.W_OK) else None
+        made = path = Path(tempfile.mkdtemp(prefix="tictactoe-metrics-", dir=base))
+    os.environ[MULTIPROCESS_DIR] = str(path)
+    try:
+        yield str(path)
+    finally:
+        if made is not None:
+            shutil.rmtree(made, ignore_errors=True)
+
+
+def serve_metrics(settings: Settings) -> None:
+    """``GET /metrics`` on ``TICTACTOE_METRICS_PORT``, from this process, with every worker's totals."""
+    # Imported here, once the environment names the directory: prometheus_client reads it on import.
+    from prometheus_client import start_http_server  # noqa: PLC0415
+
+    from .web.metrics import export_registry  # noqa: PLC0415
+
+    registry = export_registry()
+    assert settings.metrics_port is not None and registry is not None
+    start_http_server(settings.metrics_port, addr=settings.host, registry=registry)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     args = parse_args(argv)
     for stop in (signal.SIGTERM, signal.SIGINT):
@@ -44,21 +98,27 @@ def main(argv: Sequence[str] | None = None) -> None:
     if args.port is not None:
         os.environ["TICTACTOE_PORT"] = str(args.port)
     settings = Settings()
-    uvicorn.run(
-        "service.web.app:create_app",
-        factory=True,
-        host=settings.host,
-        port=settings.port,
-        workers=settings.workers,
-        log_level=settings.log_level,
-        log_config=logs.config(settings.log_level),
-        access_log=False,
-        server_header=False,
-        date_header=True,
-        http="service.web.protocol:GuardedHttpProtocol",
-        timeout_keep_alive=settings.keep_alive_timeout,
-        timeout_graceful_shutdown=settings.shutdown_timeout,
-    )
+    if "prometheus_client" in sys.modules:
+        raise RuntimeError("prometheus_client was imported before its multiprocess directory was set")
+    with metrics_directory(settings):
+        if settings.metrics_port is not None:
+            serve_metrics(settings)
+        uvicorn.run(
+            "service.web.app:create_app",
+            factory=True,
+            host=settings.host,
+            port=settings.port,
+            workers=settings.workers,
+            log_level=settings.log_level,
+            log_config=logs.config(settings.log_level),
+            access_log=False,
+            server_header=False,
+            date_header=True,
+            proxy_headers=bool(settings.forwarded_allow_ips),
+            forwarded_allow_ips=settings.forwarded_allow_ips,
+            timeout_keep_alive=settings.keep_alive_timeout,
+            timeout_graceful_shutdown=settings.shutdown_timeout,
+        )
 
 
 if __name__ == "__main__":

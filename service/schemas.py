@@ -31,6 +31,7 @@ from .game.tactics import Tactic
 
 __all__ = [
     "MAX_BATCH_ITEMS",
+    "MAX_BODY_BYTES",
     "AnalysisRequest",
     "AnalysisResponse",
     "BatchRequest",
@@ -44,6 +45,7 @@ __all__ = [
     "PlayerQuery",
     "PositionRequest",
     "Problem",
+    "first_structural_error",
 ]
 
 # --- boards -----------------------------------------------------------------------------------------
@@ -308,6 +310,11 @@ class BestMoveRequest(PositionRequest):
 
 
 MAX_BATCH_ITEMS = 1000
+#: The default limit on request bodies, in bytes (1 MiB, as the API contract fixes it). It fits the
+#: longest valid request, a batch of :data:`MAX_BATCH_ITEMS` items each with an empty board in rows
+#: of ``null`` and every option at its longest, as JSON tools write it: 177,011 bytes compact,
+#: 587,026 indented by 4 spaces with CRLF line ends, 963,034 indented by 8.
+MAX_BODY_BYTES = 1024 * 1024
 
 
 class BatchRequest(BaseModel):
@@ -318,6 +325,50 @@ class BatchRequest(BaseModel):
     items: list[BestMoveRequest] = Field(
         min_length=1, max_length=MAX_BATCH_ITEMS, description="Best-move requests, answered in order."
     )
+
+
+def first_structural_error(model: type[BaseModel], data: object) -> dict[str, Any] | None:
+    """The first unknown field, non-object item or excess item of ``data`` for ``model``, or ``None``.
+
+    Found by one scan, without validating: input with thousands of such faults is refused at the
+    first one, instead of being validated whole and paying for one error each. Its location is
+    relative to the body, as Pydantic's would be; input without these faults returns ``None``
+    and is validated as usual.
+    """
+    if not isinstance(data, dict):
+        return None
+    unknown = _unknown_field(model, data, ())
+    if unknown is not None or model is not BatchRequest:
+        return unknown
+    items = data.get("items")
+    if not isinstance(items, list):
+        return None
+    if len(items) > MAX_BATCH_ITEMS:
+        return {
+            "type": "too_long",
+            "loc": ("items",),
+            "msg": f"List should have at most {MAX_BATCH_ITEMS} items after validation, not {len(items)}",
+        }
+    for index, item in enumerate(items):
+        if not isinstance(item, dict):
+            return {
+                "type": "model_type",
+                "loc": ("items", index),
+                "msg": "Input should be a valid dictionary or instance of BestMoveRequest",
+            }
+        unknown = _unknown_field(BestMoveRequest, item, ("items", index))
+        if unknown is not None:
+            return unknown
+    return None
+
+
+def _unknown_field(
+    model: type[BaseModel], data: dict[Any, Any], where: tuple[str | int, ...]
+) -> dict[str, Any] | None:
+    for key in data:
+        if key not in model.model_fields:
+            return {"type": "extra_forbidden", "loc": (*where, key), "msg": "Extra inputs are not permitted"}
+    return None
 
 
 class BestMoveQuery(PositionRequest):

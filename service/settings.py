@@ -5,8 +5,10 @@ from __future__ import annotations
 import json
 from typing import Annotated, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+from .schemas import MAX_BODY_BYTES
 
 LogLevel = Literal["critical", "error", "warning", "info", "debug"]
 
@@ -29,60 +31,39 @@ class Settings(BaseSettings):
         default=None,
         ge=0,
         le=65535,
-        description="Serve GET /metrics on this port of the same host instead of the public one "
-        "(one worker only: each worker counts its own requests).",
+        description="Serve GET /metrics on this port of the same host instead of the public one; "
+        "the supervising process serves it, with the totals of every worker.",
+    )
+    metrics_dir: str | None = Field(
+        default=None,
+        description="An empty directory for the workers' metric files (prometheus_client's "
+        "multiprocess mode), emptied at start; by default a new one under /dev/shm, else the "
+        "temporary directory, removed at exit.",
     )
     max_body_bytes: int = Field(
-        default=1024 * 1024, ge=1, description="Largest request body accepted, in bytes (413 above)."
+        default=MAX_BODY_BYTES,
+        ge=1,
+        description="Largest request body accepted, in bytes (413 above). The default, 1 MiB, fits the "
+        "longest valid request, a batch of 1,000 items in their longest form, pretty-printed.",
     )
-    # --- what one connection may cost (see service.web.protocol) ---
-    header_timeout: float = Field(
-        default=10.0,
-        gt=0,
-        description="Seconds a client has to send a request's line and headers, counted from its first "
-        "byte, or from the connection when it is new (408 and close after).",
+    max_costly_requests: int = Field(
+        default=2,
+        ge=1,
+        description="Most costly requests (a body over 8 KiB, or chunked) in progress at once in a "
+        "worker; one more gets 503 with Retry-After, so that cheap requests never wait behind them.",
     )
-    body_timeout: float = Field(
-        default=30.0, gt=0, description="Seconds a client has to send a request's body (408 and close after)."
-    )
-    write_timeout: float = Field(
-        default=30.0,
-        gt=0,
-        description="Seconds an answer may wait for a client that does not read it (the connection is "
-        "dropped after).",
+    forwarded_allow_ips: Annotated[list[str], NoDecode] = Field(
+        default=[],
+        description="Addresses (or networks, or '*') of the proxies whose X-Forwarded-For and "
+        "X-Forwarded-Proto are believed, comma-separated; none by default, so that a client cannot "
+        "choose the address that is logged. Give the proxy's address when the service runs behind one.",
     )
     keep_alive_timeout: int = Field(
-        default=5, ge=1, description="Seconds an idle keep-alive connection is kept open."
-    )
-    max_header_bytes: int = Field(
-        default=16 * 1024,
-        ge=1024,
-        description="Largest request line and headers, in bytes (431, or 414 for the request line alone).",
-    )
-    max_headers: int = Field(default=100, ge=8, description="Most header fields in a request (431 above).")
-    max_connections: int = Field(
-        default=1000,
+        default=5,
         ge=1,
-        description="Most open connections per worker; requests on connections beyond it get 503 with "
-        "Retry-After. Kept below the process's descriptor limit.",
-    )
-    max_body_buffer: int = Field(
-        default=64 * 1024 * 1024,
-        ge=1024,
-        description="Most bytes of request bodies in flight per worker, counted by their declared length "
-        "(a chunked body counts as max_body_bytes); a request that would pass it gets 503 with Retry-After.",
-    )
-    linger_seconds: float = Field(
-        default=2.0,
-        ge=0,
-        description="After an early answer (413, 408, 431), seconds spent reading and discarding what the "
-        "client still sends, so that it sees the answer instead of a reset.",
-    )
-    linger_bytes: int = Field(
-        default=16 * 1024 * 1024,
-        ge=0,
-        description="Most bytes read and discarded after an early answer (they are not kept: the time "
-        "limit is what bounds the cost).",
+        description="Seconds an idle keep-alive connection is kept open. Keep it above the proxy's own "
+        "idle timeout for its upstream connections (4 s in deploy/proxy), so that the proxy closes "
+        "them first and never sends a request on a connection that is being closed.",
     )
     shutdown_timeout: int = Field(
         default=10,
@@ -95,7 +76,7 @@ class Settings(BaseSettings):
     def _lower(cls, value: object) -> object:
         return value.lower() if isinstance(value, str) else value
 
-    @field_validator("cors_origins", mode="before")
+    @field_validator("cors_origins", "forwarded_allow_ips", mode="before")
     @classmethod
     def _split_origins(cls, value: object) -> object:
         if isinstance(value, str):
@@ -104,9 +85,3 @@ class Settings(BaseSettings):
                 return json.loads(text)
             return [origin.strip() for origin in text.split(",") if origin.strip()]
         return value
-
-    @model_validator(mode="after")
-    def _one_worker_for_a_metrics_port(self) -> Settings:
-        if self.metrics_port is not None and self.workers > 1:
-            raise ValueError("metrics_port needs workers = 1: the workers could not share the port")
-        return self

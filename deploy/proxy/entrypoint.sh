@@ -1,21 +1,66 @@
 #!/bin/sh
 # Render nginx.conf with the settings of this proxy, then run nginx in the foreground.
-#   PROXY_UPSTREAM     the service, host:port        (default tictactoe:8000)
-#   PROXY_PORT         the port to listen on         (default 8080)
-#   PROXY_RATE         requests per second per client (default 50)
-#   PROXY_BURST        requests a client may send at once above the rate (default 100)
-#   PROXY_CONNECTIONS  open connections per client    (default 64)
+#   PROXY_UPSTREAM         the replicas, host:port[,host:port...]   (default tictactoe:8000; a name
+#                          that resolves to several addresses, as Compose's does, is every replica)
+#   PROXY_PORT             the port to listen on                    (default 8080)
+#   PROXY_ADDRESS          the address to listen on                 (default: every IPv4 and IPv6 one)
+#   PROXY_RATE             requests per second per client           (default 50)
+#   PROXY_BURST            requests a client may send at once above the rate (default 100)
+#   PROXY_EXPENSIVE_RATE   batches and analyses per second per client (default 5)
+#   PROXY_EXPENSIVE_BURST  and their burst                          (default 10)
+#   PROXY_CONNECTIONS      open connections per client              (default 64)
+#   PROXY_HEADER_TIMEOUT   seconds to send a request's headers      (default 10)
+#   PROXY_BODY_TIMEOUT     seconds between two reads of a body      (default 30)
+#   PROXY_SEND_TIMEOUT     seconds between two writes of an answer the client does not read (default 30)
+#   PROXY_ACCESS_LOG       where the JSON access log goes           (default /dev/stdout)
+# Where things are (the image's layout by default; the tests run nginx from the repository):
+#   PROXY_TEMPLATE  (/etc/tictactoe-proxy/nginx.conf)  PROXY_PROBLEMS  (/usr/share/tictactoe-proxy/problems)
+#   PROXY_RUN       (/tmp: the rendered configuration, the pid file, temporary files)
 set -eu
 upstream=${PROXY_UPSTREAM:-tictactoe:8000}
 port=${PROXY_PORT:-8080}
+address=${PROXY_ADDRESS:-}
 rate=${PROXY_RATE:-50}
 burst=${PROXY_BURST:-100}
+expensive_rate=${PROXY_EXPENSIVE_RATE:-5}
+expensive_burst=${PROXY_EXPENSIVE_BURST:-10}
 connections=${PROXY_CONNECTIONS:-64}
-for number in "$port" "$rate" "$burst" "$connections"; do
+header_timeout=${PROXY_HEADER_TIMEOUT:-10}
+body_timeout=${PROXY_BODY_TIMEOUT:-30}
+send_timeout=${PROXY_SEND_TIMEOUT:-30}
+access_log=${PROXY_ACCESS_LOG:-/dev/stdout}
+template=${PROXY_TEMPLATE:-/etc/tictactoe-proxy/nginx.conf}
+problems=${PROXY_PROBLEMS:-/usr/share/tictactoe-proxy/problems}
+run=${PROXY_RUN:-/tmp}
+
+for number in "$port" "$rate" "$burst" "$expensive_rate" "$expensive_burst" "$connections" \
+  "$header_timeout" "$body_timeout" "$send_timeout"; do
   case $number in '' | *[!0-9]*) echo "not a whole number: '$number'" >&2; exit 2 ;; esac
 done
-case $upstream in '' | *[!A-Za-z0-9.:_\[\]-]*) echo "not a host:port: '$upstream'" >&2; exit 2 ;; esac
-sed -e "s|\${UPSTREAM}|$upstream|g" -e "s|\${LISTEN}|$port|g" -e "s|\${RATE}|$rate|g" \
-  -e "s|\${BURST}|$burst|g" -e "s|\${CONNECTIONS}|$connections|g" \
-  /etc/tictactoe-proxy/nginx.conf >/tmp/nginx.conf
-exec nginx -e stderr -c /tmp/nginx.conf -g 'daemon off;'
+for path in "$access_log" "$problems" "$run"; do
+  case $path in /*) ;; *) echo "not an absolute path: '$path'" >&2; exit 2 ;; esac
+  case $path in *[!A-Za-z0-9._/-]*) echo "not a plain path: '$path'" >&2; exit 2 ;; esac
+done
+servers=""
+for replica in $(echo "$upstream" | tr ',' ' '); do
+  case $replica in *[!A-Za-z0-9.:_\[\]-]*) echo "not a host:port: '$replica'" >&2; exit 2 ;; esac
+  servers="${servers}server $replica max_fails=1 fail_timeout=5s; "
+done
+[ -n "$servers" ] || { echo "PROXY_UPSTREAM names no replica" >&2; exit 2; }
+case $address in
+  '') listen="listen $port reuseport; listen [::]:$port reuseport;" ;;
+  *[!0-9A-Fa-f.:\[\]]*) echo "not an address: '$address'" >&2; exit 2 ;;
+  *) listen="listen $address:$port reuseport;" ;;
+esac
+
+mkdir -p "$run"
+sed -e "s|\${SERVERS}|$servers|g" -e "s|\${LISTEN}|$listen|g" \
+  -e "s|\${RATE}|$rate|g" -e "s|\${BURST}|$burst|g" \
+  -e "s|\${EXPENSIVE_RATE}|$expensive_rate|g" -e "s|\${EXPENSIVE_BURST}|$expensive_burst|g" \
+  -e "s|\${CONNECTIONS}|$connections|g" -e "s|\${ACCESS_LOG}|$access_log|g" \
+  -e "s|\${HEADER_TIMEOUT}|$header_timeout|g" -e "s|\${BODY_TIMEOUT}|$body_timeout|g" \
+  -e "s|\${SEND_TIMEOUT}|$send_timeout|g" \
+  -e "s|\${PROBLEMS}|$problems|g" -e "s|\${RUN}|$run|g" \
+  "$template" >"$run/nginx.conf"
+if grep -n '[$]{[A-Z_]*}' "$run/nginx.conf" >&2; then echo "left unrendered in $template" >&2; exit 2; fi
+exec nginx -e stderr -c "$run/nginx.conf" -g 'daemon off;'

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import gc
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -14,11 +13,11 @@ from .. import __version__, logs
 from ..game import SolvedGame, solve
 from ..settings import Settings
 from . import problems
+from .admission import AdmissionMiddleware
 from .answers import Answers
-from .metrics import Metrics, serve_metrics
+from .metrics import Metrics
 from .middleware import ProblemCORSMiddleware, ServiceMiddleware
 from .openapi import DESCRIPTION, TAGS, install_openapi
-from .protocol import watch_descriptors
 from .routes import analysis, docs, moves, operations, pages
 
 
@@ -58,10 +57,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         await logs.writer.start()
-        watch_descriptors(asyncio.get_running_loop())
-        metrics_server = None
-        if settings.metrics_port is not None:
-            metrics_server = await serve_metrics(metrics.registry, settings.host, settings.metrics_port)
         logs.logger.info(
             "solved table ready: %d boards, %d positions, solved in %.1f ms",
             game.boards,
@@ -69,8 +64,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             game.seconds * 1000,
         )
         yield
-        if metrics_server is not None:
-            metrics_server.close()
         logs.writer.stop()
 
     app = FastAPI(
@@ -97,6 +90,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.mount("/static", pages.static_files(), name="static")
     app.state.route_methods = problems.route_methods(app.router.routes)
     problems.install(app)
+    app.add_middleware(AdmissionMiddleware, limit=settings.max_costly_requests)
     app.add_middleware(
         ProblemCORSMiddleware,
         allow_origins=settings.cors_origins,

@@ -34,17 +34,35 @@ def etag_matches(if_none_match: str | None, tag: str) -> bool:
 
 
 def accepts_gzip(accept_encoding: str | None) -> bool:
-    """Whether an ``Accept-Encoding`` value allows gzip (``q=0`` refuses it)."""
+    """Whether an ``Accept-Encoding`` value allows gzip (RFC 9110 §12.5.3).
+
+    gzip's own quality counts when it is named (``x-gzip`` is the same coding), else that of
+    ``*``; a quality of 0 refuses it, and a value that names neither does not allow it.
+    """
+    named: float | None = None
+    anything: float | None = None
     for token in (accept_encoding or "").lower().split(","):
         name, _, params = token.strip().partition(";")
-        if name.strip() not in ("gzip", "*"):
-            continue
-        quality = params.strip().removeprefix("q=").strip()
-        try:
-            return float(quality) > 0 if quality else True
-        except ValueError:
-            return True
-    return False
+        coding = name.strip()
+        if coding in ("gzip", "x-gzip"):
+            named = _quality(params) if named is None else max(named, _quality(params))
+        elif coding == "*":
+            anything = _quality(params)
+    quality = named if named is not None else anything
+    return quality is not None and quality > 0
+
+
+def _quality(params: str) -> float:
+    """The ``q`` of a coding's parameters: 1 when absent or not a number in [0, 1] (ignored)."""
+    for param in params.split(";"):
+        name, _, value = param.strip().partition("=")
+        if name.strip() == "q":
+            try:
+                quality = float(value.strip())
+            except ValueError:
+                return 1.0
+            return quality if 0 <= quality <= 1 else 1.0
+    return 1.0
 
 
 def compressible(media_type: str | None, length: int) -> bool:

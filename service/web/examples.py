@@ -264,4 +264,15 @@ PROBLEMS: dict[int, tuple[str, dict[str, Any]]] = {
             ],
         },
     ),
+    503: (
+        "A large request (a body over 8 KiB) while this worker answers as many as it takes at once: "
+        "retry after the seconds in `Retry-After`; a proxy in front sends it to another replica.",
+        {
+            "type": "/problems/unavailable",
+            "title": "Service Unavailable",
+            "status": 503,
+            "detail": "this worker is answering 2 large requests already; retry in 1 s",
+            "instance": "/v1/best-move/batch",
+        },
+    ),
 }

@@ -1,75 +1,138 @@
-"""The service's Prometheus metrics.
+"""The service's Prometheus metrics, right with any number of workers.
 
-Metrics are per process: with several workers each scrape reaches one of
-them, so run one worker per container and scale with replicas when exact
-totals matter.
+With several worker processes a scrape reaches only one of them, so per-process
+counters would read a fraction of the truth and seem to go backwards from one
+scrape to the next. The service therefore uses prometheus_client's
+*multiprocess mode*, as its documentation describes: ``python -m service``
+gives every worker the same empty directory (``PROMETHEUS_MULTIPROC_DIR``,
+see :mod:`service.__main__`), each worker writes its samples to
+memory-mapped files there, and a scrape adds up the files of every worker,
+the dead included, so that counters never decrease when a worker is replaced.
+Gauges say how workers combine (``multiprocess_mode``); the one gauge that
+only live workers count, ``tictactoe_workers``, has the files of dead workers
+removed (:func:`prometheus_client.multiprocess.mark_process_dead`) before a
+scrape is collected.
+
+Without that directory (the app built in-process, as the tests do) the metrics
+live in the process, in a registry of their own.
 """
 
 from __future__ import annotations
 
-import asyncio
-from collections import Counter as Tally
-from collections.abc import Callable, Iterator
+import os
+import re
+from collections.abc import Callable, Iterable
+from pathlib import Path
 
-from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, Info, generate_latest
-from prometheus_client.core import CounterMetricFamily, Metric
-from prometheus_client.registry import Collector
-
-#: Requests and connections the HTTP protocol refused or cut off before the app saw them, by
-#: reason (:mod:`.protocol` counts them; every app of the process exports them).
-REFUSALS: Tally[str] = Tally()
-
-
-class _Refusals(Collector):
-    def collect(self) -> Iterator[Metric]:
-        family = CounterMetricFamily(
-            "tictactoe_http_refused",
-            "Requests and connections refused or cut off by the HTTP layer, by reason "
-            "(header_timeout, body_timeout, write_timeout, headers_too_large, uri_too_long, host, "
-            "http_version, malformed, too_many_connections, body_buffer_full, descriptors_exhausted).",
-            labels=["reason"],
-        )
-        for reason, count in sorted(REFUSALS.items()):
-            family.add_metric([reason], count)
-        yield family
-
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
+from prometheus_client.core import Metric
+from prometheus_client.multiprocess import MultiProcessCollector, mark_process_dead
 
 LATENCY_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5)
 
+#: The environment variable prometheus_client reads, once, when it is first imported.
+MULTIPROCESS_DIR = "PROMETHEUS_MULTIPROC_DIR"
+
+#: The files of gauges that count live processes only, which name the process that wrote them.
+_LIVE_GAUGE_FILE = re.compile(r"^gauge_live\w*?_(\d+)\.db$")
+
+
+def multiprocess_dir() -> str | None:
+    """The directory of the workers' metric files, or ``None`` when metrics live in the process."""
+    return os.environ.get(MULTIPROCESS_DIR) or None
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's process: alive
+        return True
+    return True
+
+
+def forget_dead_workers(path: str) -> None:
+    """Remove the live-only gauge files of processes that have exited, as the docs say to."""
+    for file in Path(path).iterdir():
+        found = _LIVE_GAUGE_FILE.match(file.name)
+        if found is not None and not _alive(int(found.group(1))):
+            mark_process_dead(int(found.group(1)), path)  # type: ignore[no-untyped-call]
+
+
+class _EveryWorker(MultiProcessCollector):
+    """prometheus_client's collector of every worker's files, without the dead workers' live gauges."""
+
+    def __init__(self, registry: CollectorRegistry, path: str) -> None:
+        super().__init__(registry, path)  # type: ignore[no-untyped-call]  # prometheus_client's
+        self._path = path
+
+    def collect(self) -> Iterable[Metric]:
+        forget_dead_workers(self._path)
+        collected: Iterable[Metric] = super().collect()  # type: ignore[no-untyped-call]
+        return collected
+
+
+def export_registry() -> CollectorRegistry | None:
+    """A registry that collects every worker's files, or ``None`` outside multiprocess mode."""
+    path = multiprocess_dir()
+    if path is None:
+        return None
+    registry = CollectorRegistry()
+    _EveryWorker(registry, path)
+    return registry
+
 
 class Metrics:
-    """The service's Prometheus metrics, in a registry of their own."""
+    """The service's Prometheus metrics, and :attr:`registry`, the one to export."""
 
     def __init__(self, version: str, positions: int, solve_seconds: float) -> None:
-        self.registry = CollectorRegistry(auto_describe=True)
+        # In multiprocess mode the metrics are written to files and collected from them: they are
+        # registered nowhere, or a scrape would count this worker twice.
+        self.registry = export_registry() or CollectorRegistry(auto_describe=True)
+        own = None if multiprocess_dir() else self.registry
         self.requests = Counter(
             "tictactoe_http_requests",
             "HTTP requests answered, by route template, method and status code.",
             ["route", "method", "status"],
-            registry=self.registry,
+            registry=own,
         )
         self.latency = Histogram(
             "tictactoe_http_request_duration_seconds",
             "Time from the start of a request to the end of its answer, by route template and method.",
             ["route", "method"],
             buckets=LATENCY_BUCKETS,
-            registry=self.registry,
+            registry=own,
         )
         Gauge(
             "tictactoe_solved_positions",
             "Legal boards in the solved table.",
-            registry=self.registry,
+            registry=own,
+            multiprocess_mode="max",
         ).set(positions)
         Gauge(
             "tictactoe_solve_seconds",
-            "Time it took to solve the whole game at start-up.",
-            registry=self.registry,
+            "Time it took to solve the whole game at start-up (the slowest worker's).",
+            registry=own,
+            multiprocess_mode="max",
         ).set(solve_seconds)
-        Info("tictactoe_build", "Version of the service.", registry=self.registry).info({"version": version})
+        Gauge(
+            "tictactoe_workers",
+            "Worker processes serving requests.",
+            registry=own,
+            multiprocess_mode="livesum",
+        ).set(1)
+        # An info metric as a gauge: prometheus_client's Info has no multiprocess mode.
+        Gauge(
+            "tictactoe_build_info",
+            "Version of the service.",
+            ["version"],
+            registry=own,
+            multiprocess_mode="max",
+        ).labels(version).set(1)
         # Each series' child, found once: labels() takes a lock and builds a key on every call.
         self._counted: dict[tuple[str, str, int], Callable[[], None]] = {}
         self._timed: dict[tuple[str, str], Callable[[float], None]] = {}
-        self.registry.register(_Refusals())
 
     def count(self, route: str, method: str, status: int, seconds: float) -> None:
         """Count one answered request and its time (route and method are bounded label values)."""
@@ -83,37 +146,3 @@ class Metrics:
         if timed is None:
             timed = self._timed[route, method] = self.latency.labels(route, method).observe
         timed(seconds)
-
-
-async def serve_metrics(registry: CollectorRegistry, host: str, port: int) -> asyncio.Server:
-    """Answer ``GET /metrics`` on a port of its own, on the running event loop.
-
-    A deliberately small HTTP/1.0-style responder for scrapers: one request per
-    connection, a head of at most 8 KiB read within 5 seconds, nothing else served.
-    """
-
-    async def answer(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        try:
-            head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), timeout=5)
-            line = head.split(b"\r\n", 1)[0].split(b" ")
-            if len(line) == 3 and line[0] in (b"GET", b"HEAD") and line[1].split(b"?")[0] == b"/metrics":
-                body, status = generate_latest(registry), b"200 OK"
-                kind = b"text/plain; version=0.0.4; charset=utf-8"
-            else:
-                body, status, kind = b"only GET /metrics is served here\n", b"404 Not Found", b"text/plain"
-            writer.write(
-                b"HTTP/1.1 "
-                + status
-                + b"\r\ncontent-type: "
-                + kind
-                + b"\r\ncontent-length: %d\r\ncache-control: no-store\r\nconnection: close\r\n\r\n"
-                % len(body)
-                + (b"" if line[0] == b"HEAD" else body)
-            )
-            await writer.drain()
-        except (asyncio.IncompleteReadError, asyncio.LimitOverrunError, TimeoutError, ConnectionError):
-            pass
-        finally:
-            writer.close()
-
-    return await asyncio.start_server(answer, host, port, limit=8192)

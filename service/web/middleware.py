@@ -25,7 +25,7 @@ import os
 import re
 import time
 
-from starlette.datastructures import Headers
+from starlette.datastructures import Headers, MutableHeaders
 from starlette.middleware.cors import CORSMiddleware
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -72,8 +72,12 @@ def route_template(scope: Scope) -> str:
     return "<unmatched>"
 
 
-_VARY = (b"vary", b"Accept-Encoding")
-_VARY_ORIGIN = (b"vary", b"Origin")
+def vary_on(headers: list[tuple[bytes, bytes]], name: str) -> None:
+    """Name ``name`` in the answer's one ``Vary`` header, unless it is named there already."""
+    varying = MutableHeaders(raw=headers)
+    named = {token.strip().lower() for token in varying.get("vary", "").split(",")}
+    if name.lower() not in named:
+        varying.add_vary_header(name)
 
 
 def _header(headers: list[tuple[bytes, bytes]], name: bytes) -> str | None:
@@ -180,7 +184,7 @@ class _Exchange:
             headers = [*message.get("headers", ()), *self.headers]
             message["headers"] = headers
             if _worth_compressing(headers):
-                headers.append(_VARY)
+                vary_on(headers, "Accept-Encoding")
                 if accepts_gzip(_header(self.request_headers, b"accept-encoding")):
                     self._held = message  # sent with the body, once it is compressed
                     return
@@ -287,7 +291,8 @@ class ProblemCORSMiddleware(CORSMiddleware):
 
         async def send_varying(message: Message) -> None:
             if message["type"] == "http.response.start":
-                message["headers"] = [*message.get("headers", ()), _VARY_ORIGIN]
+                message["headers"] = list(message.get("headers", ()))
+                vary_on(message["headers"], "Origin")
             await send(message)
 
         await self.app(scope, receive, send_varying)

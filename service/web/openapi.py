@@ -101,14 +101,21 @@ def ok(example: dict[str, Any]) -> dict[int | str, dict[str, Any]]:
 
 def problem_responses(*codes: int) -> dict[int | str, dict[str, Any]]:
     """OpenAPI entries for the error responses of an operation."""
-    return {
-        code: {
+    entries: dict[int | str, dict[str, Any]] = {}
+    for code in codes:
+        entries[code] = {
             "model": Problem,
             "description": examples.PROBLEMS[code][0],
             "content": {PROBLEM_MEDIA_TYPE: {"example": examples.PROBLEMS[code][1]}},
         }
-        for code in codes
-    }
+        if code == 503:
+            entries[code]["headers"] = {
+                "Retry-After": {
+                    "description": "Seconds to wait before sending the request again.",
+                    "schema": {"type": "integer", "minimum": 0},
+                }
+            }
+    return entries
 
 
 def _examples_as_declared(document: dict[str, Any], routes: Sequence[BaseRoute]) -> None:

@@ -46,6 +46,7 @@ METHOD_NOT_ALLOWED = ProblemType("method-not-allowed", "Method Not Allowed", 405
 BODY_TOO_LARGE = ProblemType("body-too-large", "Content Too Large", 413)
 UNSUPPORTED_MEDIA_TYPE = ProblemType("unsupported-media-type", "Unsupported Media Type", 415)
 INTERNAL_ERROR = ProblemType("internal-error", "Internal Server Error", 500)
+UNAVAILABLE = ProblemType("unavailable", "Service Unavailable", 503)
 
 PROBLEM_TYPES: tuple[ProblemType, ...] = (
     INVALID_INPUT,
@@ -57,6 +58,7 @@ PROBLEM_TYPES: tuple[ProblemType, ...] = (
     BODY_TOO_LARGE,
     UNSUPPORTED_MEDIA_TYPE,
     INTERNAL_ERROR,
+    UNAVAILABLE,
 )
 _BY_STATUS = {kind.status: kind for kind in PROBLEM_TYPES if kind not in (GAME_OVER, MALFORMED_JSON)}
 

@@ -41,8 +41,15 @@ from pydantic import BaseModel
 from starlette.requests import ClientDisconnect
 
 from ..game import Board, Mark, SolvedGame
-from ..schemas import MAX_BATCH_ITEMS, BatchRequest, BestMoveRequest, PositionRequest
+from ..schemas import (
+    MAX_BATCH_ITEMS,
+    BatchRequest,
+    BestMoveRequest,
+    PositionRequest,
+    first_structural_error,
+)
 from . import strict_json
+from .admission import COSTLY_BODY
 
 Handler = Callable[[Request], Coroutine[Any, Any, Response]]
 RequestT = TypeVar("RequestT", bound=PositionRequest)
@@ -256,6 +263,11 @@ async def _plain_arguments(request: Request, inputs: _Inputs) -> dict[str, Any] 
         name, model = inputs.body
         value = _trusted_input(model, data, game)
         if value is None:
+            # A large body is refused at its first structural fault, before validation, which
+            # would pay for one error each; a small one is validated whole, every error listed.
+            early = first_structural_error(model, data) if len(body) > COSTLY_BODY else None
+            if early is not None:
+                raise RequestValidationError([{**early, "loc": ("body", *early["loc"])}])
             return None
         arguments[name] = value
     if inputs.query is not None:

@@ -14,6 +14,8 @@ from typing import Any
 
 #: The position of an error that has none in particular.
 UNKNOWN = -1
+#: The longest body :func:`loads_flat` parses.
+FLAT_LIMIT = 1024
 
 
 class _Rejected(Exception):
@@ -61,8 +63,11 @@ def loads_flat(body: bytes) -> dict[str, str | None] | None:
     The C decoder alone parses it, without the hooks :func:`loads` needs: with no backslash in
     the text every key is written as itself, so no key repeats when each one appears once in
     the text. Anything else, including anything that is not strict JSON, gives ``None``, and
-    :func:`loads` must judge it.
+    :func:`loads` must judge it, as it must a body over :data:`FLAT_LIMIT` bytes (no plain
+    request needs as many), which is not parsed here at all.
     """
+    if len(body) > FLAT_LIMIT:
+        return None
     try:
         text = body.decode("utf-8")
     except UnicodeDecodeError:

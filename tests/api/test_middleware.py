@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-import errno
 import logging
 from typing import Any
 
@@ -14,8 +12,6 @@ from starlette.types import Message
 
 from service.settings import Settings
 from service.web.app import create_app
-from service.web.metrics import REFUSALS
-from service.web.protocol import watch_descriptors
 
 pytestmark = pytest.mark.anyio
 
@@ -106,27 +102,3 @@ async def test_odd_methods_share_one_metric_label(client: httpx.AsyncClient, app
     text = (await client.get("/metrics")).text
     assert "PROPFIND" not in text and "BREW" not in text
     assert "pid=" not in text
-
-
-async def test_running_out_of_descriptors_is_logged_and_counted() -> None:
-
-    loop = asyncio.get_running_loop()
-    previous = loop.get_exception_handler()
-    others: list[dict[str, object]] = []
-    loop.set_exception_handler(lambda _, context: others.append(context))
-    kept = Kept()
-    logging.getLogger("service").addHandler(kept)
-    before = REFUSALS["descriptors_exhausted"]
-    try:
-        watch_descriptors(loop)
-        exhausted = OSError(errno.EMFILE, "Too many open files")
-        loop.call_exception_handler(
-            {"message": "socket.accept() out of system resource", "exception": exhausted}
-        )
-        loop.call_exception_handler({"message": "something else", "exception": ValueError("x")})
-    finally:
-        loop.set_exception_handler(previous)
-        logging.getLogger("service").removeHandler(kept)
-    assert REFUSALS["descriptors_exhausted"] == before + 1
-    assert [r.levelno for r in kept.records] == [logging.ERROR]
-    assert [context["message"] for context in others] == ["something else"]

@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
+import asyncio
+import os
 import re
+import signal
+import subprocess
+import time
+from collections.abc import Callable
 
 import httpx
 import pytest
-from pydantic import ValidationError
 
 from service.__main__ import parse_args
+from service.schemas import MAX_BODY_BYTES
 from service.settings import Settings
 from tests.support.server import free_port, running
+from tests.support.stats import counts
 
 
 def test_settings_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -20,7 +27,8 @@ def test_settings_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
     assert (settings.host, settings.port, settings.workers) == ("127.0.0.1", 8000, 1)
     assert settings.log_level == "info"
     assert settings.cors_origins == ["*"]
-    assert settings.max_body_bytes == 1024 * 1024
+    assert settings.max_body_bytes == MAX_BODY_BYTES
+    assert settings.forwarded_allow_ips == []
 
 
 def test_settings_from_environment(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -72,18 +80,74 @@ def test_port_flag_overrides_the_environment() -> None:
         assert httpx.get(f"{server.url}/health").json()["positions"] == 8533
 
 
-def test_metrics_on_a_port_of_their_own() -> None:
+def scrape(url: str, name: str, **labels: str) -> float:
+    """One sample of a Prometheus text page (0 when absent)."""
+    text = httpx.get(url, timeout=5).text
+    wanted = name + ("{" + ",".join(f'{k}="{v}"' for k, v in sorted(labels.items())) + "}" if labels else "")
+    for line in text.splitlines():
+        if line.split(" ")[0] == wanted:
+            return float(line.rsplit(" ", 1)[1])
+    return 0.0
+
+
+def until(check: Callable[[], bool], seconds: float = 30) -> None:
+    deadline = time.monotonic() + seconds
+    while not check():
+        assert time.monotonic() < deadline, "not reached in time"
+        time.sleep(0.1)
+
+
+async def send_plain_requests(url: str, count: int, connections: int = 20) -> list[int]:
+    """``count`` plain GETs over ``connections`` connections at once; their statuses."""
+    statuses: list[int] = []
+    limits = httpx.Limits(max_connections=connections, max_keepalive_connections=0)
+    async with httpx.AsyncClient(base_url=url, limits=limits, timeout=10) as client:
+
+        async def sender(share: int) -> None:
+            for _ in range(share):
+                answer = await client.get("/v1/best-move", params={"board": "X........"})
+                statuses.append(answer.status_code)
+
+        shares = [count // connections + (i < count % connections) for i in range(connections)]
+        await asyncio.gather(*(sender(share) for share in shares))
+    return statuses
+
+
+def workers_of(pid: int) -> list[int]:
+    """The worker processes uvicorn started (not multiprocessing's helpers)."""
+    command = ["pgrep", "-P", str(pid), "-f", "spawn_main"]
+    found = subprocess.run(command, capture_output=True, text=True, check=False)
+    return [int(child) for child in found.stdout.split()]
+
+
+WORKERS = {"TICTACTOE_LOG_LEVEL": "warning", "TICTACTOE_WORKERS": "2"}
+MOVES = {"route": "/v1/best-move", "method": "GET", "status": "200"}
+
+
+def test_metrics_on_a_port_of_their_own_add_up_every_worker() -> None:
     metrics_port = free_port()
-    env = {"TICTACTOE_LOG_LEVEL": "warning", "TICTACTOE_METRICS_PORT": str(metrics_port)}
-    with running(env=env) as server:
-        assert httpx.get(f"{server.url}/health").status_code == 200
+    metrics = f"http://127.0.0.1:{metrics_port}/metrics"
+    with running(env={**WORKERS, "TICTACTOE_METRICS_PORT": str(metrics_port)}) as server:
+        until(lambda: scrape(metrics, "tictactoe_workers") == 2)
         assert httpx.get(f"{server.url}/metrics").status_code == 404
-        scraped = httpx.get(f"http://127.0.0.1:{metrics_port}/metrics")
-        assert scraped.status_code == 200
-        assert 'tictactoe_http_requests_total{method="GET",route="/health",status="200"}' in scraped.text
-        assert httpx.get(f"http://127.0.0.1:{metrics_port}/health").status_code == 404
+        statuses = asyncio.run(send_plain_requests(server.url, 1000))
+        assert statuses == [200] * 1000
+        readings = [scrape(metrics, "tictactoe_http_requests_total", **MOVES) for _ in range(12)]
+        counts["metrics: 12 scrapes after 1,000 requests, 2 workers, all read 1,000"] = readings.count(1000)
+        assert readings == [1000] * 12
 
 
-def test_a_metrics_port_needs_a_single_worker() -> None:
-    with pytest.raises(ValidationError, match="metrics_port needs workers = 1"):
-        Settings(metrics_port=9100, workers=2)
+def test_metrics_on_the_public_port_add_up_every_worker_and_never_go_back() -> None:
+    with running(env=WORKERS) as server:
+        metrics = f"{server.url}/metrics"
+        until(lambda: scrape(metrics, "tictactoe_workers") == 2)
+        asyncio.run(send_plain_requests(server.url, 300))
+        assert [scrape(metrics, "tictactoe_http_requests_total", **MOVES) for _ in range(6)] == [300] * 6
+        # A worker killed outright is replaced by uvicorn; what it counted is kept, and it is no
+        # longer counted among the workers (2, not 3, once its successor is up).
+        before = workers_of(server.process.pid)
+        os.kill(before[0], signal.SIGKILL)
+        until(lambda: len(set(workers_of(server.process.pid)) - set(before)) == 1)
+        until(lambda: scrape(metrics, "tictactoe_workers") == 2)
+        asyncio.run(send_plain_requests(server.url, 200))
+        assert [scrape(metrics, "tictactoe_http_requests_total", **MOVES) for _ in range(6)] == [500] * 6

@@ -64,7 +64,7 @@ async def get_position(
     summary="Analysis of a board",
     description=ANALYSIS + "\nThe board may be in any of the three forms.",
     response_model=AnalysisResponse,
-    responses=ok(examples.ANALYSIS_RESPONSE) | problem_responses(400, 413, 415, 422),
+    responses=ok(examples.ANALYSIS_RESPONSE) | problem_responses(400, 413, 415, 422, 503),
 )
 async def post_analysis(
     request: Annotated[AnalysisRequest, Body(openapi_examples=examples.ANALYSIS_REQUESTS)],

@@ -8,14 +8,17 @@ API's routes, which are matched first.
 
 from __future__ import annotations
 
+from functools import cache
 from importlib.resources import files
 from pathlib import Path
 
-from fastapi import FastAPI
+from fastapi import FastAPI, Response
 from fastapi.openapi.docs import get_redoc_html, get_swagger_ui_html, get_swagger_ui_oauth2_redirect_html
 from fastapi.responses import HTMLResponse, JSONResponse
 
+from ..answers import Entity, cacheable
 from ..assets import Assets
+from ..deps import IfNoneMatch
 from ..security import page
 
 ASSETS_URL = "/static/docs"
@@ -42,9 +45,15 @@ def _text(response: HTMLResponse) -> str:
 def install_docs(app: FastAPI, openapi_url: str = "/openapi.json") -> None:
     """Serve ``/openapi.json``, ``/docs``, ``/redoc`` and their assets on ``app``."""
 
+    @cache
+    def document() -> Entity:
+        """The document as the app builds it, rendered once, with its entity tag."""
+        return Entity.of(bytes(JSONResponse(app.openapi()).body))
+
     @app.get(openapi_url, include_in_schema=False)
-    async def openapi_document() -> JSONResponse:
-        return JSONResponse(app.openapi())
+    async def openapi_document(if_none_match: IfNoneMatch = None) -> Response:
+        # Revalidated on every use: a new version of the service brings a new document.
+        return cacheable(document(), if_none_match, cache_control="no-cache")
 
     # The package's files change only with its version: kept a day.
     assets = Assets(ASSETS_DIR, max_age=86400, rewrite={"redoc.standalone.js": offline_redoc_bundle})

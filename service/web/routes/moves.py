@@ -22,7 +22,7 @@ router = APIRouter(prefix="/v1/best-move", tags=["moves"], route_class=TableRout
     summary="Best move for a board",
     description=MOVE_CHOICE + MOVE_OPTIONS,
     response_model=BestMoveResponse,
-    responses=ok(examples.BEST_MOVE_RESPONSE) | problem_responses(400, 413, 415, 422),
+    responses=ok(examples.BEST_MOVE_RESPONSE) | problem_responses(400, 413, 415, 422, 503),
 )
 async def post_best_move(
     move: Annotated[BestMoveRequest, Body(openapi_examples=examples.BEST_MOVE_REQUESTS)],
@@ -41,7 +41,7 @@ async def post_best_move(
     "request with `422`, and the location of each error starts with `body`, `items` and the "
     "index of the item.",
     response_model=BatchResponse,
-    responses=ok(examples.BATCH_RESPONSE) | problem_responses(400, 413, 415, 422),
+    responses=ok(examples.BATCH_RESPONSE) | problem_responses(400, 413, 415, 422, 503),
 )
 async def post_best_move_batch(
     batch: Annotated[BatchRequest, Body(openapi_examples=examples.BATCH_REQUESTS)],
@@ -49,7 +49,7 @@ async def post_best_move_batch(
 ) -> Response:
     requests = [(item.position, item.options) for item in batch.items]
     deterministic = all(options.deterministic for _, options in requests)
-    return json_response(answers.batch(requests), deterministic=deterministic)
+    return json_response(await answers.batch(requests), deterministic=deterministic)
 
 
 @router.get(

@@ -40,7 +40,8 @@ async def health(request: Request, answers: AnswersDep) -> Response:
     "(`tictactoe_http_requests_total`), a latency histogram "
     "(`tictactoe_http_request_duration_seconds`), the size of the solved table "
     "(`tictactoe_solved_positions`), the solve time, and build information "
-    "(`tictactoe_build_info`). Each worker process counts its own requests.",
+    "(`tictactoe_build_info`), and the worker processes serving (`tictactoe_workers`). Counts are "
+    "the totals of every worker process.",
     response_class=PlainTextResponse,
     responses={
         200: {

@@ -1,0 +1,63 @@
+"""Admission control for costly requests, per worker process.
+
+What a request costs grows with its body: a plain best move is a table lookup
+of a body under a hundred bytes, while a batch of 1,000 items in their longest
+form takes a hundred milliseconds or more to parse, validate and answer. A
+request is *costly* when its body is larger than :data:`COSTLY_BODY` bytes, or
+of unknown length (chunked). At most ``limit`` costly requests are in progress
+in a worker at once; one more is answered ``503`` at once, with
+``Retry-After``, before its body is read, so that a queue of them never builds
+up in front of the cheap requests. The proxy in front sends a request that got
+``503`` to another replica (``proxy_next_upstream http_503``).
+"""
+
+from __future__ import annotations
+
+from starlette.datastructures import Headers
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from .problems import UNAVAILABLE, problem
+
+#: Bodies larger than this make a request costly: some 40 best-move requests in a batch.
+COSTLY_BODY = 8 * 1024
+#: Seconds a client refused for want of room is told to wait.
+RETRY_AFTER = 1
+
+
+def costly(scope: Scope) -> bool:
+    """Whether a request brings a body over :data:`COSTLY_BODY` bytes, or one of unknown length."""
+    if scope["method"] not in ("POST", "PUT", "PATCH"):
+        return False
+    headers = Headers(scope=scope)
+    length = headers.get("content-length")
+    if length is None:
+        return "transfer-encoding" in headers
+    return not length.isdigit() or int(length) > COSTLY_BODY
+
+
+class AdmissionMiddleware:
+    """At most ``limit`` costly requests in progress at once; see the module's docstring."""
+
+    def __init__(self, app: ASGIApp, *, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+        self.in_progress = 0
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or not costly(scope):
+            await self.app(scope, receive, send)
+            return
+        if self.in_progress >= self.limit:
+            response = problem(
+                UNAVAILABLE,
+                f"this worker is answering {self.limit} large requests already; retry in {RETRY_AFTER} s",
+                scope["path"],
+                headers={"Retry-After": str(RETRY_AFTER)},
+            )
+            await response(scope, receive, send)
+            return
+        self.in_progress += 1
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            self.in_progress -= 1

@@ -1,0 +1,108 @@
+"""Run the shipped proxy (deploy/proxy) on 127.0.0.1 in front of services, for tests.
+
+nginx from the system runs the repository's ``nginx.conf``, rendered by the image's own
+``entrypoint.sh``: the same configuration and the same rendering as the image, with the paths
+of the repository instead of the image's.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import tempfile
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+
+from tests.support.server import free_port
+from tests.support.tools import require_tool
+
+PROXY = Path(__file__).resolve().parents[2] / "deploy" / "proxy"
+
+
+@dataclass
+class Proxy:
+    process: subprocess.Popen[bytes]
+    url: str
+    run: Path
+
+    @property
+    def port(self) -> int:
+        return int(self.url.rsplit(":", 1)[1])
+
+    @property
+    def access_log(self) -> Path:
+        return self.run / "access.log"
+
+    def error_log(self) -> str:
+        return (self.run / "error.log").read_text(errors="replace")
+
+    def workers(self) -> list[int]:
+        command = ["pgrep", "-P", str(self.process.pid)]
+        found = subprocess.run(command, capture_output=True, text=True, check=False)
+        return [int(pid) for pid in found.stdout.split()]
+
+
+@contextmanager
+def proxied(upstreams: Sequence[str], env: Mapping[str, str] | None = None) -> Iterator[Proxy]:
+    """nginx with the shipped configuration on a free 127.0.0.1 port, in front of ``upstreams``.
+
+    ``upstreams`` are ``host:port`` of services already running; ``env`` sets more of the
+    proxy's settings (``PROXY_RATE``...). The proxy is ready when the block runs.
+    """
+    nginx = require_tool("nginx")
+    port = free_port()
+    with tempfile.TemporaryDirectory(prefix="tictactoe-proxy-") as run:
+        os.chmod(run, 0o755)  # nginx's workers run as another user when the tests run as root
+        environment = {
+            **os.environ,
+            "PATH": f"{Path(nginx).parent}:{os.environ.get('PATH', '')}",
+            "PROXY_UPSTREAM": ",".join(upstreams),
+            "PROXY_ADDRESS": "127.0.0.1",
+            "PROXY_PORT": str(port),
+            "PROXY_TEMPLATE": str(PROXY / "nginx.conf"),
+            "PROXY_PROBLEMS": str(PROXY / "problems"),
+            "PROXY_RUN": run,
+            "PROXY_ACCESS_LOG": f"{run}/access.log",
+            **(env or {}),
+        }
+        with open(f"{run}/error.log", "wb") as errors:
+            process = subprocess.Popen(
+                ["sh", str(PROXY / "entrypoint.sh")],
+                env=environment,
+                stdin=subprocess.DEVNULL,
+                stdout=errors,
+                stderr=subprocess.STDOUT,
+            )
+            proxy = Proxy(process, f"http://127.0.0.1:{port}", Path(run))
+            try:
+                wait_listening(proxy)
+                yield proxy
+            finally:
+                if process.poll() is None:
+                    process.send_signal(signal.SIGQUIT)  # nginx's graceful stop
+                    try:
+                        process.wait(timeout=10)
+                    except subprocess.TimeoutExpired:
+                        process.kill()
+                        process.wait()
+
+
+def wait_listening(proxy: Proxy, timeout: float = 10) -> None:
+    deadline = time.monotonic() + timeout
+    while True:
+        if proxy.process.poll() is not None:
+            raise RuntimeError(f"nginx exited with {proxy.process.returncode}:\n{proxy.error_log()}")
+        try:
+            httpx.get(f"{proxy.url}/health", timeout=1)
+            return
+        except httpx.TransportError:
+            pass
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"nginx did not listen in time:\n{proxy.error_log()}")
+        time.sleep(0.05)
