@@ -47,10 +47,11 @@ class Settings(BaseSettings):
         "longest valid request, a batch of 1,000 items in their longest form, pretty-printed.",
     )
     max_costly_requests: int = Field(
-        default=2,
+        default=1,
         ge=1,
         description="Most costly requests (a body over 8 KiB, or chunked) in progress at once in a "
-        "worker; one more gets 503 with Retry-After, so that cheap requests never wait behind them.",
+        "worker; one more gets 503 with Retry-After, so that cheap requests never wait behind them. "
+        "A worker has one CPU at most: two at once would not end sooner than one after the other.",
     )
     forwarded_allow_ips: Annotated[list[str], NoDecode] = Field(
         default=[],

@@ -50,7 +50,8 @@ class AdmissionMiddleware:
         if self.in_progress >= self.limit:
             response = problem(
                 UNAVAILABLE,
-                f"this worker is answering {self.limit} large requests already; retry in {RETRY_AFTER} s",
+                f"this worker is answering as many large requests as it takes at once ({self.limit}); "
+                f"retry in {RETRY_AFTER} s",
                 scope["path"],
                 headers={"Retry-After": str(RETRY_AFTER)},
             )

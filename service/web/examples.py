@@ -271,7 +271,7 @@ PROBLEMS: dict[int, tuple[str, dict[str, Any]]] = {
             "type": "/problems/unavailable",
             "title": "Service Unavailable",
             "status": 503,
-            "detail": "this worker is answering 2 large requests already; retry in 1 s",
+            "detail": "this worker is answering as many large requests as it takes at once (1); retry in 1 s",
             "instance": "/v1/best-move/batch",
         },
     ),

@@ -89,7 +89,7 @@ async def test_costly_requests_at_once_are_admitted_up_to_the_limit_then_again(
         return (await client.post("/v1/best-move/batch", content=body, headers=JSON)).status_code
 
     statuses = await asyncio.gather(*(send() for _ in range(6)))
-    assert statuses.count(200) >= 2 and set(statuses) <= {200, 503}, statuses
+    assert statuses.count(200) >= 1 and set(statuses) <= {200, 503}, statuses
     assert [await send() for _ in range(3)] == [200] * 3  # one at a time: each admitted
 
 
