@@ -28,7 +28,8 @@ import yaml
 
 from service.settings import Settings
 from tests.support import ROOT
-from tests.support.server import running
+from tests.support.proxy import proxied
+from tests.support.server import free_port, running
 from tests.support.tools import require_module, require_tool
 
 DOCKERFILE = ROOT / "Dockerfile"
@@ -49,11 +50,16 @@ def load_documents(path: Path) -> list[dict[str, Any]]:
     return documents
 
 
-def kind(kind_name: str) -> dict[str, Any]:
-    """The one manifest of ``kind_name`` in deploy/kubernetes."""
-    found = [
+def kinds(kind_name: str) -> list[dict[str, Any]]:
+    """Every manifest of ``kind_name`` in deploy/kubernetes."""
+    return [
         doc for name in MANIFESTS for doc in load_documents(KUBERNETES / name) if doc["kind"] == kind_name
     ]
+
+
+def kind(kind_name: str) -> dict[str, Any]:
+    """The one manifest of ``kind_name`` in deploy/kubernetes."""
+    found = kinds(kind_name)
     assert len(found) == 1, f"expected one {kind_name}, found {len(found)}"
     return found[0]
 
@@ -233,7 +239,8 @@ def test_deployment_settings_match_the_container_port() -> None:
     env = {entry["name"]: entry["value"] for entry in app["env"]}
     assert env["TICTACTOE_HOST"] == "0.0.0.0"
     assert int(env["TICTACTOE_PORT"]) == CONTAINER_PORT
-    assert [entry["containerPort"] for entry in app["ports"]] == [CONTAINER_PORT]
+    ports = {entry["name"]: entry["containerPort"] for entry in app["ports"]}
+    assert ports == {"http": CONTAINER_PORT, "metrics": int(env["TICTACTOE_METRICS_PORT"])}
     assert int(env.get("TICTACTOE_WORKERS", "1")) >= 1
     assert set(env) <= {f"TICTACTOE_{name.upper()}" for name in Settings.model_fields}
 
@@ -387,6 +394,11 @@ def test_compose_service_is_locked_down_and_limited() -> None:
     assert service["environment"]["TICTACTOE_HOST"] == "0.0.0.0"
     assert int(service["environment"]["TICTACTOE_PORT"]) == CONTAINER_PORT
     assert "ports" not in service, "the service is reached only through the proxy"
+    assert service["networks"] == ["backend"]
+    networks = yaml.safe_load(COMPOSE_FILE.read_text())["networks"]
+    assert networks["backend"]["internal"] is True
+    (subnet,) = [entry["subnet"] for entry in networks["backend"]["ipam"]["config"]]
+    assert subnet in service["environment"]["TICTACTOE_FORWARDED_ALLOW_IPS"]
     assert service["expose"] == [str(CONTAINER_PORT)]
     assert service["healthcheck"]["test"][0] == "CMD"
     assert f":{CONTAINER_PORT}/" in " ".join(service["healthcheck"]["test"])
@@ -394,7 +406,9 @@ def test_compose_service_is_locked_down_and_limited() -> None:
 
 def test_compose_proxy_fronts_the_service_and_is_locked_down() -> None:
     proxy = yaml.safe_load(COMPOSE_FILE.read_text())["services"]["proxy"]
+    # The service's name, which resolves to every replica.
     assert proxy["environment"]["PROXY_UPSTREAM"] == f"tictactoe:{CONTAINER_PORT}"
+    assert set(proxy["networks"]) == {"edge", "backend"}
     assert [str(port).rsplit(":", 1)[1] for port in proxy["ports"]] == [proxy["environment"]["PROXY_PORT"]]
     assert proxy["depends_on"]["tictactoe"]["condition"] == "service_healthy"
     assert proxy["read_only"] is True and proxy["tmpfs"] == ["/tmp"]
@@ -406,24 +420,41 @@ def test_compose_proxy_fronts_the_service_and_is_locked_down() -> None:
 
 
 def test_proxy_config_sets_the_limits_and_answers_problems() -> None:
-    proxy = ROOT / "deploy" / "proxy"
-    config = (proxy / "nginx.conf").read_text()
+    """The configuration as the image's entrypoint renders it with its defaults."""
+    proxy_dir = ROOT / "deploy" / "proxy"
+    with proxied([f"127.0.0.1:{free_port()}"], {"PROXY_HEADER_TIMEOUT": "10"}) as proxy:
+        config = (proxy.run / "nginx.conf").read_text()
     for directive in [
         "client_header_timeout 10s",
         "client_body_timeout 30s",
         "send_timeout 30s",
         "large_client_header_buffers 4 16k",
-        "client_max_body_size 1m",
+        f"client_max_body_size {Settings().max_body_bytes // 2**20}m",
+        "proxy_request_buffering on",
+        "proxy_buffering on",
         "lingering_close on",
         "limit_req_status 429",
         "limit_conn_status 429",
         "gzip on",
         "add_header Retry-After 1 always",
+        "proxy_set_header X-Forwarded-For $remote_addr",
+        "proxy_set_header X-Request-ID $tictactoe_request_id",
+        "proxy_next_upstream error timeout http_502 http_503 non_idempotent",
+        "keepalive_timeout 4s",
     ]:
         assert directive in config, directive
-    for status in re.findall(r"error_page ([\d ]+) /_problems/(\d+)\.json", config):
-        problem = json.loads((proxy / "problems" / f"{status[1]}.json").read_text())
-        assert problem["status"] == int(status[1]) and problem["type"].startswith("/problems/")
+    assert "$proxy_add_x_forwarded_for" not in config  # never what the client sent
+    assert "${" not in config
+    pages = re.findall(r"error_page ([\d ]+?) (?:=(\d+) )?/_problems/(\d+)\.json", config)
+    assert {"400", "408", "413", "414", "429", "431", "500", "501", "503", "504", "505"} <= {
+        page for _, _, page in pages
+    }
+    for _, answered, page in pages:
+        problem = json.loads((proxy_dir / "problems" / f"{page}.json").read_text())
+        assert problem["status"] == int(answered or page) and problem["type"].startswith("/problems/")
+    assert str(Settings().max_body_bytes) in (proxy_dir / "problems" / "413.json").read_text()
+    # The service keeps idle connections open longer than the proxy does.
+    assert Settings().keep_alive_timeout > 4
 
 
 def docker_compose() -> list[str]:
@@ -457,8 +488,9 @@ def test_compose_tools_accept_the_file(tool: str) -> None:
     resolved = services["tictactoe"]
     assert resolved["read_only"] is True
     assert resolved["cap_drop"] == ["ALL"]
-    assert resolved["environment"]["TICTACTOE_WORKERS"] == "2"
-    assert str(resolved["deploy"]["resources"]["limits"]["memory"]).upper() in {"512M", str(512 * 2**20)}
+    assert resolved["environment"]["TICTACTOE_WORKERS"] == "1"  # one per replica
+    assert int(resolved["deploy"]["replicas"]) == 3
+    assert str(resolved["deploy"]["resources"]["limits"]["memory"]).upper() in {"160M", str(160 * 2**20)}
     build_args = resolved["build"]["args"]
     if isinstance(build_args, list):
         build_args = dict(arg.split("=", 1) for arg in build_args)
@@ -562,14 +594,44 @@ def test_pods_drain_before_sigterm_and_exit_before_the_grace_period() -> None:
 
 
 def test_ingress_carries_the_proxy_limits() -> None:
-    ingress = kind("Ingress")
-    annotations = ingress["metadata"]["annotations"]
+    config = (ROOT / "deploy" / "proxy" / "nginx.conf").read_text()
     prefix = "nginx.ingress.kubernetes.io/"
-    assert annotations[prefix + "limit-rps"] == "50"
-    assert annotations[prefix + "limit-connections"] == "64"
-    assert annotations[prefix + "proxy-body-size"] == "1m"
-    assert not any("snippet" in name for name in annotations)  # often disabled, and a risk
+    ingresses = {ingress["metadata"]["name"]: ingress for ingress in kinds("Ingress")}
+    general, costly = ingresses["tictactoe-service"], ingresses["tictactoe-service-costly"]
+    for ingress in (general, costly):
+        annotations = ingress["metadata"]["annotations"]
+        assert annotations[prefix + "limit-connections"] == "64"
+        assert annotations[prefix + "proxy-body-size"] == "1m" and "client_max_body_size 1m" in config
+        assert annotations[prefix + "proxy-request-buffering"] == "on"
+        assert annotations[prefix + "proxy-next-upstream"] == "error timeout http_502 http_503 non_idempotent"
+        assert "proxy_next_upstream error timeout http_502 http_503 non_idempotent" in config
+        assert not any("snippet" in name for name in annotations)  # often disabled, and a risk
+        for rule in ingress["spec"]["rules"]:
+            for path in rule["http"]["paths"]:
+                assert path["backend"]["service"]["name"] == kind("Service")["metadata"]["name"]
+                assert path["backend"]["service"]["port"]["name"] == "http"
+    assert general["metadata"]["annotations"][prefix + "limit-rps"] == "50"
+    assert costly["metadata"]["annotations"][prefix + "limit-rps"] == "5"
+    paths = {path["path"] for path in costly["spec"]["rules"][0]["http"]["paths"]}
+    assert paths == {"/v1/best-move/batch", "/v1/analysis"}
+    assert {f"location = {path} {{" in config for path in paths} == {True}
     assert 'limit-req-status-code: "429"' in (KUBERNETES / "ingress.yaml").read_text()
-    backend = ingress["spec"]["rules"][0]["http"]["paths"][0]["backend"]["service"]
-    assert backend["name"] == kind("Service")["metadata"]["name"]
-    assert backend["port"]["name"] == "http"
+
+
+def test_only_the_ingress_controller_reaches_the_api_port() -> None:
+    policy = kind("NetworkPolicy")
+    deployment = kind("Deployment")
+    assert policy["spec"]["podSelector"]["matchLabels"] == deployment["spec"]["selector"]["matchLabels"]
+    assert set(policy["spec"]["policyTypes"]) == {"Ingress", "Egress"}
+    assert policy["spec"]["egress"] == []  # the pods reach nothing
+    by_port = {rule["ports"][0]["port"]: rule["from"] for rule in policy["spec"]["ingress"]}
+    assert set(by_port) == {"http", "metrics"}
+    (controller,) = by_port["http"]
+    assert controller["podSelector"]["matchLabels"] == {"app.kubernetes.io/name": "ingress-nginx"}
+    names = {port["name"] for port in container(deployment)["ports"]}
+    assert names == {"http", "metrics"}
+    env = {item["name"]: item["value"] for item in container(deployment)["env"]}
+    assert env["TICTACTOE_METRICS_PORT"] == str(
+        next(port["containerPort"] for port in container(deployment)["ports"] if port["name"] == "metrics")
+    )
+    assert env["TICTACTOE_WORKERS"] == "1"

@@ -48,7 +48,9 @@ async def in_flight_then_sigterm(port: int, pid: int, connections: int) -> list[
 
 
 def test_sigterm_lets_requests_in_flight_finish() -> None:
-    with running(env={"TICTACTOE_LOG_LEVEL": "warning"}) as server:
+    # Every one of the 24 batches is admitted at once (by default one large request at a time is).
+    env = {"TICTACTOE_LOG_LEVEL": "warning", "TICTACTOE_MAX_COSTLY_REQUESTS": "24"}
+    with running(env=env) as server:
         outcomes = asyncio.run(in_flight_then_sigterm(server.port, server.process.pid, connections=24))
         code = server.process.wait(timeout=30)
     answers = [outcome for outcome in outcomes if isinstance(outcome, Answer)]
