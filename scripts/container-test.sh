@@ -203,6 +203,20 @@ healthy_within() {
   return 1
 }
 
+# SIGTERM: the replica exits with status 0 within 5 s.
+stop_replica() {
+  local name=$1 stop_start=$SECONDS took code
+  pm stop --time 10 "$name" >/dev/null
+  took=$((SECONDS - stop_start))
+  code=$(pm inspect --format '{{.State.ExitCode}}' "$name")
+  if [[ "$code" == 0 && "$took" -le 5 ]]; then
+    pass "$name: exit code 0, ${took} s after SIGTERM"
+  else
+    pm logs "$name" 2>&1 | tail -n 20
+    fail "$name: exit code $code, ${took} s after SIGTERM"
+  fi
+}
+
 step "run 3 replicas"
 ports=("$(free_port)" "$(free_port)" "$(free_port)")
 workers=(1 1 2)
@@ -310,16 +324,7 @@ pm start "${replicas[0]}" >/dev/null
 healthy_within "${replicas[0]}" || fail "${replicas[0]} did not become healthy again after SIGKILL"
 echo "killed and restarted ${replicas[0]} in $((SECONDS - killed_at)) s"
 for name in "${replicas[@]}"; do
-  stop_start=$SECONDS
-  pm stop --time 10 "$name" >/dev/null
-  took=$((SECONDS - stop_start))
-  code=$(pm inspect --format '{{.State.ExitCode}}' "$name")
-  if [[ "$code" == 0 && "$took" -le 5 ]]; then
-    pass "$name: exit code 0, ${took} s after SIGTERM"
-  else
-    pm logs "$name" 2>&1 | tail -n 20
-    fail "$name: exit code $code, ${took} s after SIGTERM"
-  fi
+  stop_replica "$name"
   pm start "$name" >/dev/null
   healthy_within "$name" || fail "$name did not become healthy again after its restart"
 done
@@ -393,16 +398,7 @@ pass "no errors in the replicas' logs"
 step "SIGTERM"
 pm stop --time 10 "$proxy_container" >/dev/null 2>&1 || true
 for name in "${replicas[@]}"; do
-  stop_start=$SECONDS
-  pm stop --time 10 "$name" >/dev/null
-  took=$((SECONDS - stop_start))
-  code=$(pm inspect --format '{{.State.ExitCode}}' "$name")
-  if [[ "$code" == 0 && "$took" -le 5 ]]; then
-    pass "$name: exit code 0, ${took} s after SIGTERM"
-  else
-    pm logs "$name" 2>&1 | tail -n 20
-    fail "$name: exit code $code, ${took} s after SIGTERM"
-  fi
+  stop_replica "$name"
 done
 
 echo "container test: $((SECONDS - started)) s, $failures failure(s)"

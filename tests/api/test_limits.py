@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-from typing import Any
 
 import httpx
 import pytest
@@ -16,26 +15,10 @@ from service.schemas import MAX_BATCH_ITEMS, MAX_BODY_BYTES
 from service.settings import Settings
 from service.web.admission import COSTLY_BODY
 from service.web.app import create_app
+from tests.support.bodies import longest_batch, post_scope
 
 pytestmark = pytest.mark.anyio
 JSON = {"content-type": "application/json"}
-
-
-def costly_scope(length: int) -> dict[str, Any]:
-    return {
-        "type": "http",
-        "asgi": {"version": "3.0"},
-        "http_version": "1.1",
-        "method": "POST",
-        "scheme": "http",
-        "path": "/v1/best-move/batch",
-        "raw_path": b"/v1/best-move/batch",
-        "query_string": b"",
-        "root_path": "",
-        "headers": [(b"content-type", b"application/json"), (b"content-length", str(length).encode())],
-        "client": ("127.0.0.1", 1),
-        "server": ("127.0.0.1", 80),
-    }
 
 
 async def test_costly_requests_beyond_the_limit_get_503_at_once_and_cheap_ones_pass() -> None:
@@ -50,7 +33,8 @@ async def test_costly_requests_beyond_the_limit_get_503_at_once_and_cheap_ones_p
         pass
 
     holding = [
-        asyncio.create_task(app(costly_scope(COSTLY_BODY + 1), stalled_body, ignore)) for _ in range(2)
+        asyncio.create_task(app(post_scope(COSTLY_BODY + 1, "/v1/best-move/batch"), stalled_body, ignore))
+        for _ in range(2)
     ]
     await asyncio.sleep(0.05)
     sent: list[Message] = []
@@ -61,7 +45,7 @@ async def test_costly_requests_beyond_the_limit_get_503_at_once_and_cheap_ones_p
     async def no_body() -> Message:
         raise AssertionError("the body of a refused request is not read")
 
-    await asyncio.wait_for(app(costly_scope(COSTLY_BODY + 1), no_body, keep), timeout=1)
+    await asyncio.wait_for(app(post_scope(COSTLY_BODY + 1, "/v1/best-move/batch"), no_body, keep), timeout=1)
     start = sent[0]
     headers = dict(start["headers"])
     assert start["status"] == 503
@@ -91,19 +75,6 @@ async def test_costly_requests_at_once_are_admitted_up_to_the_limit_then_again(
     statuses = await asyncio.gather(*(send() for _ in range(6)))
     assert statuses.count(200) >= 1 and set(statuses) <= {200, 503}, statuses
     assert [await send() for _ in range(3)] == [200] * 3  # one at a time: each admitted
-
-
-def longest_batch(indent: int) -> bytes:
-    """The longest valid request: every item with an empty board of nulls and every option at its longest."""
-    item = {
-        "board": [[None, None, None]] * 3,
-        "player": "X",
-        "skill": 0.30000000000000004,
-        "random": False,
-        "seed": -(2**63),
-        "depth": 9,
-    }
-    return json.dumps({"items": [item] * MAX_BATCH_ITEMS}, indent=indent).replace("\n", "\r\n").encode()
 
 
 @pytest.mark.parametrize("indent", [4, 8])

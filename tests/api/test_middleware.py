@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 import httpx
 import pytest
@@ -12,6 +11,7 @@ from starlette.types import Message
 
 from service.settings import Settings
 from service.web.app import create_app
+from tests.support.bodies import post_scope
 
 pytestmark = pytest.mark.anyio
 
@@ -21,27 +21,6 @@ def requests_counted(app: FastAPI, route: str, method: str, status: str) -> floa
         "tictactoe_http_requests_total", {"route": route, "method": method, "status": status}
     )
     return value or 0.0
-
-
-def post_scope(length: int) -> dict[str, Any]:
-    return {
-        "type": "http",
-        "asgi": {"version": "3.0"},
-        "http_version": "1.1",
-        "method": "POST",
-        "scheme": "http",
-        "path": "/v1/best-move",
-        "raw_path": b"/v1/best-move",
-        "root_path": "",
-        "query_string": b"",
-        "headers": [
-            (b"host", b"testserver"),
-            (b"content-type", b"application/json"),
-            (b"content-length", str(length).encode()),
-        ],
-        "client": ("127.0.0.1", 50000),
-        "server": ("testserver", 80),
-    }
 
 
 class Kept(logging.Handler):

@@ -26,6 +26,8 @@ from pathlib import Path
 import httpx
 import pytest
 
+from scripts.attacks import problem, status
+from tests.support.bodies import longest_batch
 from tests.support.loadgen import rss_kib
 from tests.support.proxy import Proxy, proxied
 from tests.support.server import Server, running
@@ -98,18 +100,6 @@ def exchange(port: int, request: bytes, source: str = VICTIM, timeout: float = 1
         return read_answer(sock)
 
 
-def status(answer: bytes) -> int:
-    parts = answer.split(b" ", 2)
-    return int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else 0
-
-
-def problem(answer: bytes) -> dict[str, object]:
-    head, _, body = answer.partition(b"\r\n\r\n")
-    assert b"content-type: application/problem+json" in head.lower(), head[:300]
-    document: dict[str, object] = json.loads(body)
-    return document
-
-
 def post(path: str, body: bytes, *headers: bytes) -> bytes:
     return (
         f"POST {path} HTTP/1.1\r\nHost: tictactoe\r\nContent-Type: application/json\r\n".encode()
@@ -178,18 +168,6 @@ def pretty_batch(items: int, indent: int) -> bytes:
     return json.dumps(body, indent=indent).replace("\n", "\r\n").encode()
 
 
-def longest_batch() -> bytes:
-    item = {
-        "board": [[None, None, None]] * 3,
-        "player": "X",
-        "skill": 0.30000000000000004,
-        "random": False,
-        "seed": -(2**63),
-        "depth": 9,
-    }
-    return json.dumps({"items": [item] * 1000}, indent=8).replace("\n", "\r\n").encode()
-
-
 @pytest.mark.parametrize("through", ["proxy", "service"])
 def test_valid_bodies_in_any_segmentation_are_answered(edge: Edge, through: str) -> None:
     port = edge.port if through == "proxy" else edge.service.port
@@ -203,7 +181,7 @@ def test_valid_bodies_in_any_segmentation_are_answered(edge: Edge, through: str)
         + b"0\r\n\r\n"
     )
     batch = post("/v1/best-move/batch", pretty_batch(800, 4))
-    longest = post("/v1/best-move/batch", longest_batch())
+    longest = post("/v1/best-move/batch", longest_batch(indent=8))
     cases = {
         "a CRLF body in a segment of its own": (head, [header_length]),
         "a body a byte at a time": (head, [header_length] + [1] * (len(crlf) - 1)),

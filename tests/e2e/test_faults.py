@@ -8,6 +8,7 @@ import json
 import logging
 import os
 import signal
+import socket
 import time
 
 import httpx
@@ -60,6 +61,24 @@ def test_sigterm_lets_requests_in_flight_finish() -> None:
         assert len(json.loads(answer.body)["results"]) == 1000
     counts["requests finished during shutdown"] += len(outcomes)
     assert code == 0
+
+
+def test_sigterm_with_a_stalled_upload_exits_within_the_shutdown_timeout() -> None:
+    """A client that never finishes its body does not hold the shutdown past its timeout."""
+    env = {"TICTACTOE_LOG_LEVEL": "warning", "TICTACTOE_SHUTDOWN_TIMEOUT": "2"}
+    with running(env=env) as server, socket.create_connection(("127.0.0.1", server.port), timeout=5) as sock:
+        sock.sendall(
+            b"POST /v1/best-move HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            b"Content-Length: 1000\r\n\r\n{"
+        )
+        time.sleep(0.2)
+        started = time.monotonic()
+        server.process.send_signal(signal.SIGTERM)
+        code = server.process.wait(timeout=30)
+        took = time.monotonic() - started
+    counts["SIGTERM with a stalled upload: exit after (ms)"] = round(took * 1000)
+    assert code == 0
+    assert took < 2 + 3
 
 
 async def slow_body(port: int, seconds: float) -> None:
