@@ -44,7 +44,7 @@ done
 servers=""
 for replica in $(echo "$upstream" | tr ',' ' '); do
   case $replica in *[!A-Za-z0-9.:_\[\]-]*) echo "not a host:port: '$replica'" >&2; exit 2 ;; esac
-  servers="${servers}server $replica max_fails=1 fail_timeout=5s; "
+  servers="${servers}server $replica max_fails=3 fail_timeout=1s; "
 done
 [ -n "$servers" ] || { echo "PROXY_UPSTREAM names no replica" >&2; exit 2; }
 case $address in
