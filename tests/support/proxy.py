@@ -8,6 +8,7 @@ of the repository instead of the image's.
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import subprocess
 import tempfile
@@ -58,7 +59,13 @@ def proxied(upstreams: Sequence[str], env: Mapping[str, str] | None = None) -> I
     nginx = require_tool("nginx")
     port = free_port()
     with tempfile.TemporaryDirectory(prefix="tictactoe-proxy-") as run:
-        os.chmod(run, 0o755)  # nginx's workers run as another user when the tests run as root
+        # When the tests run as root, nginx's workers run as another user: they read the problem
+        # pages from a copy in this directory, which they can reach wherever the checkout is.
+        os.chmod(run, 0o755)
+        problems = shutil.copytree(PROXY / "problems", Path(run) / "problems")
+        for page in problems.iterdir():
+            page.chmod(0o644)
+        problems.chmod(0o755)
         environment = {
             **os.environ,
             "PATH": f"{Path(nginx).parent}:{os.environ.get('PATH', '')}",
@@ -66,7 +73,7 @@ def proxied(upstreams: Sequence[str], env: Mapping[str, str] | None = None) -> I
             "PROXY_ADDRESS": "127.0.0.1",
             "PROXY_PORT": str(port),
             "PROXY_TEMPLATE": str(PROXY / "nginx.conf"),
-            "PROXY_PROBLEMS": str(PROXY / "problems"),
+            "PROXY_PROBLEMS": str(problems),
             "PROXY_RUN": run,
             "PROXY_ACCESS_LOG": f"{run}/access.log",
             **(env or {}),
