@@ -29,10 +29,7 @@ from typing import NoReturn
 import uvicorn
 
 from . import logs
-from .settings import Settings
-
-#: prometheus_client's setting; read once, when the library is first imported, so it is set first.
-MULTIPROCESS_DIR = "PROMETHEUS_MULTIPROC_DIR"
+from .settings import MULTIPROCESS_DIR, Settings
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:

@@ -11,6 +11,8 @@ from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 from .schemas import MAX_BODY_BYTES
 
 LogLevel = Literal["critical", "error", "warning", "info", "debug"]
+#: Where the workers' metric files are, for prometheus_client, which reads it once, on import.
+MULTIPROCESS_DIR = "PROMETHEUS_MULTIPROC_DIR"
 
 
 class Settings(BaseSettings):

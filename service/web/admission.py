@@ -8,10 +8,14 @@ of unknown length (chunked). At most ``limit`` costly requests are in progress
 in a worker at once; one more is answered ``503`` at once, with
 ``Retry-After``, before its body is read, so that a queue of them never builds
 up in front of the cheap requests. The proxy in front sends a request that got
-``503`` to another replica (``proxy_next_upstream http_503``).
+``503`` to another replica (``proxy_next_upstream http_503``). Work on a large request is done in pieces,
+between which :class:`Turns` lets the event loop serve the others.
 """
 
 from __future__ import annotations
+
+import asyncio
+import time
 
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -22,6 +26,21 @@ from .problems import UNAVAILABLE, problem
 COSTLY_BODY = 8 * 1024
 #: Seconds a client refused for want of room is told to wait.
 RETRY_AFTER = 1
+#: The longest a large request holds the event loop before it lets other requests have a turn.
+TURN_SECONDS = 0.002
+
+
+class Turns:
+    """Turns of the event loop for long work done in pieces: :meth:`take` between two pieces."""
+
+    def __init__(self) -> None:
+        self._last = time.perf_counter()
+
+    async def take(self) -> None:
+        """Let other requests run, once :data:`TURN_SECONDS` have passed since they last could."""
+        if time.perf_counter() - self._last > TURN_SECONDS:
+            await asyncio.sleep(0)
+            self._last = time.perf_counter()
 
 
 def costly(scope: Scope) -> bool:

@@ -9,8 +9,6 @@ responses.
 
 from __future__ import annotations
 
-import asyncio
-import time
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import NamedTuple
@@ -20,6 +18,7 @@ from fastapi import Response
 from ..game import Analysis, Mark, MoveValue, Options, Position, SolvedGame, choose
 from ..game.tactics import explain
 from ..schemas import AnalysisResponse, BestMoveResponse, MoveInfo
+from .admission import Turns
 from .caching import etag, etag_matches
 
 JSON = "application/json"
@@ -94,8 +93,6 @@ ANALYSES_KEPT = 1024
 #: Batch items answered between two looks at the clock: the costliest (randomised, with a level)
 #: take about 0.1 ms each, a plain one about a microsecond.
 BATCH_SLICE = 32
-#: The longest a batch holds the event loop before it lets other requests have a turn.
-TURN_SECONDS = 0.002
 
 
 class Answers:
@@ -129,16 +126,14 @@ class Answers:
     async def batch(self, requests: Sequence[tuple[Position, Options]]) -> bytes:
         """The answers to several best-move requests, as a ``{"results": [...]}`` document.
 
-        Answered :data:`BATCH_SLICE` at a time; between two slices, once :data:`TURN_SECONDS`
-        have passed since the event loop last had a turn, it gets one, so that a batch of the
-        costliest items never holds it long, while a batch of table lookups never waits.
+        Answered :data:`BATCH_SLICE` at a time, with :class:`~.admission.Turns` for others
+        between slices: a batch of the costliest items never holds the event loop long, while a
+        batch of table lookups never waits.
         """
         bodies: list[bytes] = []
-        turn = time.perf_counter()
+        turns = Turns()
         for start in range(0, len(requests), BATCH_SLICE):
-            if time.perf_counter() - turn > TURN_SECONDS:
-                await asyncio.sleep(0)
-                turn = time.perf_counter()
+            await turns.take()
             bodies += [
                 self.best_move_with(position, options)
                 for position, options in requests[start : start + BATCH_SLICE]

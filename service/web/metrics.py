@@ -28,10 +28,9 @@ from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 from prometheus_client.core import Metric
 from prometheus_client.multiprocess import MultiProcessCollector, mark_process_dead
 
-LATENCY_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5)
+from ..settings import MULTIPROCESS_DIR
 
-#: The environment variable prometheus_client reads, once, when it is first imported.
-MULTIPROCESS_DIR = "PROMETHEUS_MULTIPROC_DIR"
+LATENCY_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5)
 
 #: The files of gauges that count live processes only, which name the process that wrote them.
 _LIVE_GAUGE_FILE = re.compile(r"^gauge_live\w*?_(\d+)\.db$")

@@ -24,7 +24,6 @@ fast path would skip it), a cookie, a body or query model without a plain form.
 
 from __future__ import annotations
 
-import asyncio
 import inspect
 import json
 from collections.abc import Callable, Coroutine
@@ -50,7 +49,7 @@ from ..schemas import (
     first_structural_error,
 )
 from . import strict_json
-from .admission import COSTLY_BODY
+from .admission import COSTLY_BODY, Turns
 
 Handler = Callable[[Request], Coroutine[Any, Any, Response]]
 RequestT = TypeVar("RequestT", bound=PositionRequest)
@@ -184,7 +183,7 @@ def trusted_batch(model: type[BatchRequest], data: object, game: SolvedGame) -> 
     return model.model_construct(items=built)
 
 
-#: Batch items validated between two turns of the event loop, for a large batch.
+#: Batch items validated between two looks at the clock (see :class:`.admission.Turns`).
 VALIDATION_SLICE = 50
 
 
@@ -202,9 +201,9 @@ async def _validated_in_slices(model: type[BaseModel], data: object) -> BatchReq
         return None
     built: list[BestMoveRequest] = []
     errors: list[dict[str, Any]] = []
+    turns = Turns()
     for start in range(0, len(items), VALIDATION_SLICE):
-        if start:
-            await asyncio.sleep(0)
+        await turns.take()
         for index in range(start, min(start + VALIDATION_SLICE, len(items))):
             try:
                 built.append(BestMoveRequest.model_validate(items[index]))
