@@ -196,6 +196,29 @@ def _problem_media_types(document: dict[str, Any]) -> None:
                 problem.setdefault("schema", plain.get("schema"))
 
 
+BOUNDS = ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf")
+
+
+def _integer_bounds(value: Any) -> None:  # noqa: ANN401 - any JSON value
+    """Bounds of integer schemas written as integers, as the models declare them.
+
+    FastAPI's document model types every bound as a float, so ``ge=-(2**63)`` would be written
+    ``-9.223372036854776e+18``, and a client generated from that would accept ``2**64``. Every
+    bound of this API is an integer that a float holds exactly, so the integer is restored.
+    """
+    if isinstance(value, dict):
+        if value.get("type") == "integer":
+            for key in BOUNDS:
+                bound = value.get(key)
+                if isinstance(bound, float) and bound.is_integer():
+                    value[key] = int(bound)
+        for item in value.values():
+            _integer_bounds(item)
+    elif isinstance(value, list):
+        for item in value:
+            _integer_bounds(item)
+
+
 def install_openapi(app: FastAPI, routes: Sequence[BaseRoute]) -> None:
     """Make ``app`` serve its OpenAPI document: ``routes`` are its API routes, as declared."""
 
@@ -216,6 +239,7 @@ def install_openapi(app: FastAPI, routes: Sequence[BaseRoute]) -> None:
             _examples_as_declared(document, routes)
             _problem_media_types(document)
             _used_components(document)
+            _integer_bounds(document)
             app.openapi_schema = document
         return app.openapi_schema
 

@@ -149,3 +149,30 @@ def test_the_linters_accept_the_committed_document(command: list[str]) -> None:
     output = result.stdout + result.stderr
     assert result.returncode == 0, output
     assert " error " not in output, output
+
+
+def integer_bounds(value: Any, where: str = "") -> list[tuple[str, object]]:
+    """Every bound of every integer schema in ``value``, with where it is."""
+    found: list[tuple[str, object]] = []
+    if isinstance(value, dict):
+        if value.get("type") == "integer":
+            bounds = ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf")
+            found += [(f"{where}/{key}", value[key]) for key in bounds if key in value]
+        for key, item in value.items():
+            found += integer_bounds(item, f"{where}/{key}")
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found += integer_bounds(item, f"{where}/{index}")
+    return found
+
+
+async def test_integer_bounds_are_integers(client: httpx.AsyncClient) -> None:
+    """A bound written as a float (``-9.223372036854776e+18``) lets generated models accept what the
+    service refuses; every integer bound is an exact integer, in the served and committed documents."""
+    for document in (await served(client), json.loads(COMMITTED.read_text(encoding="utf-8"))):
+        bounds = integer_bounds(document)
+        assert len(bounds) > 20
+        floats = [(where, bound) for where, bound in bounds if not isinstance(bound, int)]
+        assert floats == []
+        seed = document["components"]["schemas"]["BestMoveRequest"]["properties"]["seed"]["anyOf"][0]
+        assert (seed["minimum"], seed["exclusiveMaximum"]) == (-(2**63), 2**64)
