@@ -18,7 +18,7 @@ ENV PIP_NO_CACHE_DIR=1 \
 
 WORKDIR /src
 RUN python3 -m venv /opt/venv
-COPY pyproject.toml README.md constraints.txt ./
+COPY pyproject.toml README.md LICENSE constraints.txt ./
 COPY service ./service
 # The runtime venv keeps no pip, setuptools or wheel: nothing is installed at run time.
 RUN /opt/venv/bin/python3 -m pip wheel --no-cache-dir --no-deps --wheel-dir /wheels . \
