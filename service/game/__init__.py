@@ -2,6 +2,7 @@
 
 Standard library only: nothing here knows about HTTP, JSON or any other package.
 
+* :mod:`.geometry`: the cells and the lines, and sets of cells as bit masks;
 * :mod:`.board`: :class:`Board`, :class:`Position`, :class:`Status` and the legality rules;
 * :mod:`.solver`: :func:`solve` values every legal position once (:class:`SolvedGame`);
 * :mod:`.choice`: :func:`choose` picks the move to play under :class:`Options`;
@@ -10,8 +11,9 @@ Standard library only: nothing here knows about HTTP, JSON or any other package.
 * :mod:`.tactics`: what a move does (win, block, fork, …) and the sentence that says why.
 """
 
-from .board import CELLS, LINES, MARKS, Board, BoardError, Line, Mark, Position, Status, opponent
+from .board import MARKS, Board, BoardError, Mark, Position, Status, opponent
 from .choice import Options, choose
+from .geometry import CELLS, LINES, Line
 from .levels import Level
 from .solver import OUTCOMES, Analysis, MoveValue, Outcome, SolvedGame, solve
 

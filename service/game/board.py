@@ -1,8 +1,7 @@
 """Boards, marks, lines and the rules that make a board legal.
 
-A board is nine cells in row-major order: cell ``i`` is at row ``i // 3`` and
-column ``i % 3``, cell 0 top-left. Its canonical text is nine characters of
-``X``, ``O`` and ``.``.
+A board is nine cells, numbered as :mod:`.geometry` says (row-major, cell 0
+top-left). Its canonical text is nine characters of ``X``, ``O`` and ``.``.
 
 A :class:`Board` only knows its marks. A :class:`Position` adds whose turn it
 is, and :meth:`Position.resolve` applies the turn and legality rules:
@@ -23,23 +22,12 @@ from enum import StrEnum
 from functools import cache
 from typing import Literal, TypeAlias
 
+from .geometry import CELLS, LINES, Line, column, place, row
+
 Mark: TypeAlias = Literal["X", "O"]
-Line: TypeAlias = tuple[int, int, int]
 
 EMPTY = "."
 MARKS: tuple[Mark, Mark] = ("X", "O")
-CELLS = range(9)
-
-LINES: tuple[Line, ...] = (
-    (0, 1, 2),
-    (3, 4, 5),
-    (6, 7, 8),
-    (0, 3, 6),
-    (1, 4, 7),
-    (2, 5, 8),
-    (0, 4, 8),
-    (2, 4, 6),
-)
 
 #: Every symbol a request may use for a cell, and the canonical symbol it means.
 SYMBOLS: dict[str, str] = {
@@ -73,7 +61,7 @@ def opponent(mark: Mark) -> Mark:
 
 def cell_name(cell: int) -> str:
     """``cell 5 (row 1, column 2)``: how errors and documents name a cell."""
-    return f"cell {cell} (row {cell // 3}, column {cell % 3})"
+    return f"cell {cell} (row {row(cell)}, column {column(cell)})"
 
 
 class Status(StrEnum):
@@ -224,7 +212,7 @@ class Board:
         """The board after ``mark`` is put on the empty ``cell``."""
         if self.cells[cell] != EMPTY:
             raise ValueError(f"{cell_name(cell)} is not empty")
-        return Board(self.cells[:cell] + mark + self.cells[cell + 1 :])
+        return Board(place(self.cells, cell, mark))
 
     def check(self) -> None:
         """Raise :class:`BoardError` unless some game, started by either side, reaches this board.

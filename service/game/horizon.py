@@ -20,38 +20,23 @@ from __future__ import annotations
 from array import array
 from collections.abc import Iterator
 
-from .board import EMPTY, LINES, Position
+from .board import Position, opponent
+from .geometry import CELLS, CELLS_OF, FULL, HAS_LINE, mask_of
+from .solver import rank
 
 #: The depths a player may look ahead: 1 (take a win) to 9 (the whole game).
 DEPTHS = range(1, 10)
-
-_MASKS = tuple(sum(1 << cell for cell in line) for line in LINES)
-_FULL = (1 << 9) - 1
 
 # Memos, filled as positions are asked for, in flat arrays rather than dictionaries of tuples
 # (half a megabyte for every position at every depth, against about 11 MiB). A position is
 # indexed in base 3 from the mover's side, 1 for its own marks and 2 for the other's, then by
 # depth; 0 means not yet known.
-_TERNARY: tuple[int, ...] = tuple(
-    sum(3**cell for cell in range(9) if mask >> cell & 1) for mask in range(1 << 9)
-)
-_CELLS = tuple(tuple(cell for cell in range(9) if mask >> cell & 1) for mask in range(1 << 9))
+_TERNARY: tuple[int, ...] = tuple(sum(3**cell for cell in cells) for cells in CELLS_OF)
 _SLOTS = 3**9 * len(DEPTHS)
 #: ``1 + 10 * (score + 1) + plies`` of the best move, for :func:`_best`.
 _VALUES = bytearray(_SLOTS)
 #: ``512 | cells`` (a bit mask) of the best moves, for :func:`_best_cells`.
 _BEST_CELLS = array("H", bytes(2 * _SLOTS))
-
-
-def rank(score: int, plies: int) -> tuple[int, int]:
-    """A key that sorts better values first: score, then fast wins and slow losses; draws tie."""
-    return (-score, plies if score > 0 else -plies if score < 0 else 0)
-
-
-def move_values(position: Position, depth: int) -> tuple[tuple[int, int, int], ...]:
-    """``(cell, score, plies)`` of every legal move within a horizon of ``depth`` plies, by cell."""
-    own, other = _masks(position)
-    return tuple((cell, *_value(own, other, cell, depth)) for cell in _empty(own | other))
 
 
 def best_cells(position: Position, depth: int) -> tuple[int, ...]:
@@ -73,7 +58,7 @@ def _best_cells(own: int, other: int, depth: int) -> tuple[int, ...]:
         values = [(cell, rank(*_value(own, other, cell, depth))) for cell in _empty(own | other)]
         best = min(key for _, key in values)
         known = _BEST_CELLS[slot] = 512 | sum(1 << cell for cell, key in values if key == best)
-    return _CELLS[known & _FULL]
+    return CELLS_OF[known & FULL]
 
 
 def _best(own: int, other: int, depth: int) -> tuple[int, int]:
@@ -90,9 +75,9 @@ def _best(own: int, other: int, depth: int) -> tuple[int, int]:
 def _value(own: int, other: int, cell: int, depth: int) -> tuple[int, int]:
     """``(score, plies)`` of playing ``cell``, for the side holding ``own``."""
     played = own | 1 << cell
-    if any(played & mask == mask for mask in _MASKS):
+    if HAS_LINE[played]:
         return 1, 1
-    if played | other == _FULL or depth == 1:
+    if played | other == FULL or depth == 1:
         return 0, 1
     score, plies = _best(other, played, depth - 1)
     return -score, plies + 1
@@ -100,7 +85,7 @@ def _value(own: int, other: int, cell: int, depth: int) -> tuple[int, int]:
 
 def _empty(taken: int) -> Iterator[int]:
     """The empty cells, given the taken ones as a bit mask."""
-    return (cell for cell in range(9) if not taken >> cell & 1)
+    return (cell for cell in CELLS if not taken >> cell & 1)
 
 
 def _masks(position: Position) -> tuple[int, int]:
@@ -109,6 +94,4 @@ def _masks(position: Position) -> tuple[int, int]:
     if mover is None:
         raise ValueError("the game is over: there is no move to make")
     cells = position.board.cells
-    own = sum(1 << cell for cell in range(9) if cells[cell] == mover)
-    other = sum(1 << cell for cell in range(9) if cells[cell] not in (mover, EMPTY))
-    return own, other
+    return mask_of(cells, mover), mask_of(cells, opponent(mover))

@@ -31,7 +31,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Literal, NamedTuple, TypeAlias
 
-from .board import EMPTY, LINES, MARKS, Board, Line, Mark, Position, Status, canonical
+from .board import EMPTY, MARKS, Board, Mark, Position, Status, canonical
+from .geometry import FULL, HAS_LINE, Line, column, place, row
 
 Outcome: TypeAlias = Literal["win", "draw", "loss"]
 OUTCOMES: dict[int, Outcome] = {1: "win", 0: "draw", -1: "loss"}
@@ -47,26 +48,24 @@ class MoveValue(NamedTuple):
 
     @property
     def row(self) -> int:
-        return self.cell // 3
+        return row(self.cell)
 
     @property
     def column(self) -> int:
-        return self.cell % 3
+        return column(self.cell)
 
     @property
     def outcome(self) -> Outcome:
         return OUTCOMES[self.score]
 
-    def rank(self) -> tuple[int, int]:
-        """Steps 1–2 of the move order as a key that sorts best first."""
-        return _rank(self.score, self.plies)
-
     def order(self) -> tuple[int, int, int, int]:
         """Steps 1–4 of the move order as a key that sorts best first."""
-        return (*_rank(self.score, self.plies), -self.traps, self.cell)
+        return (*rank(self.score, self.plies), -self.traps, self.cell)
 
 
-def _rank(score: int, plies: int) -> tuple[int, int]:
+def rank(score: int, plies: int) -> tuple[int, int]:
+    """Steps 1–2 of the move order as a key that sorts better values first: the score, then the
+    fastest win or the slowest loss; draws tie whatever their length."""
     return (-score, plies if score > 0 else -plies if score < 0 else 0)
 
 
@@ -136,11 +135,7 @@ class SolvedGame:
         return len(self.analyses)
 
 
-#: Positions as integers: bit ``c`` of ``x`` (or ``o``) is set when that side holds cell ``c``.
-_MASKS = tuple(sum(1 << cell for cell in line) for line in LINES)
-_FULL = (1 << 9) - 1
-#: Whether a set of cells contains a line, for each of the 512 sets.
-_HAS_LINE = tuple(any(bits & mask == mask for mask in _MASKS) for bits in range(1 << 9))
+#: Positions as integers: ``x`` and ``o`` are the masks of each side's cells (see :mod:`.geometry`).
 _SIDES: tuple[Mark, Mark] = MARKS
 
 
@@ -175,17 +170,15 @@ class _Solver:
             bit = 1 << cell
             if taken & bit:
                 continue
-            after = cells[:cell] + mark + cells[cell + 1 :]
-            if _HAS_LINE[own | bit] or taken | bit == _FULL:
-                score, plies, traps = (1 if _HAS_LINE[own | bit] else 0), 1, 0
+            after = place(cells, cell, mark)
+            if HAS_LINE[own | bit] or taken | bit == FULL:
+                score, plies, traps = (1 if HAS_LINE[own | bit] else 0), 1, 0
                 self.finished.add(after)
             else:
                 child_key = x | (o | bit) << 9 if mover else (x | bit) | o << 9 | 1 << 18
                 child = self.value(x, o | bit, 0, after) if mover else self.value(x | bit, o, 1, after)
                 score, plies, traps = -child[0], child[1] + 1, self.mistakes[child_key]
-            ranked.append(
-                (-score, plies if score > 0 else -plies if score < 0 else 0, -traps, cell, score, plies)
-            )
+            ranked.append((*rank(score, plies), -traps, cell, score, plies))
         ranked.sort()
         first = ranked[0]
         best_score, best_plies = first[4], first[5]

@@ -18,45 +18,31 @@ from __future__ import annotations
 
 from typing import Literal, TypeAlias
 
-from .board import EMPTY, LINES, Board, Line, Mark, opponent
+from .board import EMPTY, Board, Mark, opponent
+from .geometry import CELLS_OF, CENTER, CORNERS, LINE_MASKS, LINES, Line, mask_of, place, row
 
+#: The tactics of a move, in the order in which they are listed.
 Tactic: TypeAlias = Literal[
     "win", "block", "fork", "threat", "block_fork", "center", "corner", "edge", "opposite_corner"
 ]
-TACTICS: tuple[Tactic, ...] = (
-    "win",
-    "block",
-    "fork",
-    "threat",
-    "block_fork",
-    "center",
-    "corner",
-    "edge",
-    "opposite_corner",
-)
-CORNERS = (0, 2, 6, 8)
-EDGES = (1, 3, 5, 7)
-CENTER = 4
 
 
-def completing_cells(cells: str, mark: Mark) -> frozenset[int]:
-    """The empty cells that would finish a line of ``mark``."""
-    own, other = _masks(cells, mark)
-    return _cells_of(_completing(own, other))
+def completing_cells(cells: str, mark: Mark) -> tuple[int, ...]:
+    """The empty cells that would finish a line of ``mark``, in increasing order."""
+    return CELLS_OF[_completing(*_masks(cells, mark))]
 
 
-def fork_cells(cells: str, mark: Mark) -> frozenset[int]:
-    """The empty cells that would give ``mark`` two or more distinct completing cells."""
-    own, other = _masks(cells, mark)
-    return _cells_of(_forks(own, other))
+def fork_cells(cells: str, mark: Mark) -> tuple[int, ...]:
+    """The empty cells that would give ``mark`` two or more distinct completing cells, in increasing order."""
+    return CELLS_OF[_forks(*_masks(cells, mark))]
 
 
 def tactics(board: Board, mover: Mark, cell: int) -> tuple[Tactic, ...]:
-    """The tactics of ``mover`` playing the empty ``cell`` of ``board``, in the order of :data:`TACTICS`."""
+    """The tactics of ``mover`` playing the empty ``cell`` of ``board``, in the order of :data:`Tactic`."""
     own, other = _masks(board.cells, mover)
     bit = 1 << cell
     after = own | bit
-    won = any(after & mask == mask for mask in _MASKS if mask & bit)
+    won = any(after & mask == mask for mask in LINE_MASKS if mask & bit)
     threats = _completing(after, other).bit_count()
     found: list[Tactic] = []
     if won:
@@ -76,20 +62,15 @@ def tactics(board: Board, mover: Mark, cell: int) -> tuple[Tactic, ...]:
 
 
 def explain(board: Board, mover: Mark, cell: int, score: int, plies: int) -> tuple[tuple[Tactic, ...], str]:
-    """The tactics of a move and the sentence that explains it (see :func:`reason`)."""
-    found = tactics(board, mover, cell)
-    return found, _Sentence(board, mover, cell).say(found, score, plies)
-
-
-def reason(board: Board, mover: Mark, cell: int, score: int, plies: int) -> str:
-    """One sentence for a person: the move's main tactic, with its cells, and the move's value.
+    """The tactics of a move, and one sentence for a person: its main tactic, with its cells, and its value.
 
     ``score`` and ``plies`` are the move's value for ``mover`` under perfect play afterwards
     (:mod:`.solver`). Cells and lines are named as a person sees them on the board (:data:`CELL_NAMES`,
     :func:`line_name`), never by an index, so the sentence reads the same in every front end,
     whether it numbers cells from 0 or from 1.
     """
-    return explain(board, mover, cell, score, plies)[1]
+    found = tactics(board, mover, cell)
+    return found, _Sentence(board, mover, cell).say(found, score, plies)
 
 
 #: Every cell as a person names it.
@@ -110,7 +91,7 @@ def line_name(line: Line) -> str:
     """A line as a person names it: ``top row``, ``left column``, ``diagonal from the top-left``."""
     step = line[1] - line[0]
     if step == 1:
-        return ("top", "middle", "bottom")[line[0] // 3] + " row"
+        return ("top", "middle", "bottom")[row(line[0])] + " row"
     if step == 3:
         return ("left", "middle", "right")[line[0]] + " column"
     return "diagonal from the top-left" if line[0] == 0 else "diagonal from the top-right"
@@ -124,7 +105,7 @@ class _Sentence:
         self.mover = mover
         self.other = opponent(mover)
         self.cell = cell
-        self.after = _play(self.cells, cell, mover)
+        self.after = place(self.cells, cell, mover)
 
     def say(self, found: tuple[Tactic, ...], score: int, plies: int) -> str:
         action = self.action(found)
@@ -146,7 +127,7 @@ class _Sentence:
             forks = fork_cells(self.cells, other)
             return f"Takes away {other}'s fork{'s' if len(forks) > 1 else ''} at {_listed(forks)}"
         if "threat" in found:
-            target = next(iter(completing_cells(after, mover)))
+            target = completing_cells(after, mover)[0]
             line = next(line for line in open_lines(after, mover) if target in line)
             return f"Threatens to complete the {line_name(line)} at {CELL_NAMES[target]}"
         if "opposite_corner" in found:
@@ -154,9 +135,9 @@ class _Sentence:
         return f"Takes {CELL_NAMES[cell]}"
 
 
-def _listed(cells: frozenset[int]) -> str:
+def _listed(cells: tuple[int, ...]) -> str:
     """``the center``, or ``the top edge and the center``, or ``A, B and C``, in cell order."""
-    names = [CELL_NAMES[cell] for cell in sorted(cells)]
+    names = [CELL_NAMES[cell] for cell in cells]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" and {names[-1]}"
 
 
@@ -178,25 +159,15 @@ def open_lines(cells: str, mark: Mark) -> list[Line]:
     ]
 
 
-def _play(cells: str, cell: int, mark: Mark) -> str:
-    return cells[:cell] + mark + cells[cell + 1 :]
-
-
-#: The lines as bit masks of their cells.
-_MASKS = tuple(sum(1 << cell for cell in line) for line in LINES)
-
-
 def _masks(cells: str, mark: Mark) -> tuple[int, int]:
     """The cells of ``mark`` and of the other side, as bit masks."""
-    own = sum(1 << cell for cell in range(9) if cells[cell] == mark)
-    other = sum(1 << cell for cell in range(9) if cells[cell] not in (mark, EMPTY))
-    return own, other
+    return mask_of(cells, mark), mask_of(cells, opponent(mark))
 
 
 def _completing(own: int, other: int) -> int:
     """The completing cells of the side holding ``own``, as a bit mask."""
     found = 0
-    for mask in _MASKS:
+    for mask in LINE_MASKS:
         if (own & mask).bit_count() == 2 and not other & mask:
             found |= mask & ~own
     return found
@@ -211,7 +182,3 @@ def _forks(own: int, other: int) -> int:
         if not taken & bit and _completing(own | bit, other).bit_count() >= 2:
             found |= bit
     return found
-
-
-def _cells_of(mask: int) -> frozenset[int]:
-    return frozenset(cell for cell in range(9) if mask >> cell & 1)

@@ -15,7 +15,7 @@ import pytest
 from fastapi import FastAPI
 
 from service.game import Board, Mark
-from service.game.tactics import reason
+from service.game.tactics import explain
 from service.web import routing
 from tests.support import oracle
 
@@ -105,7 +105,7 @@ async def test_analysis_matches_the_oracle_everywhere(client: httpx.AsyncClient)
         for move in answer["moves"]:
             assert move["tactics"] == oracle.tactics(encoded, side, move["position"]), (cells, move)
             # The sentence itself is checked against the oracle in tests/game/test_tactics.py.
-            said = reason(Board(cells), MARK[side], move["position"], move["score"], move["plies_to_end"])
+            said = explain(Board(cells), MARK[side], move["position"], move["score"], move["plies_to_end"])[1]
             assert move["reason"] == said, (cells, move)
         assert {m["position"]: (m["score"], m["plies_to_end"]) for m in answer["moves"]} == {
             cell: (score, plies) for cell, score, plies in oracle.move_values(encoded, side)

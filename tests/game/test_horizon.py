@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from service.game import Board, Mark, Position
-from service.game.horizon import DEPTHS, best_cells, move_values
+from service.game.horizon import DEPTHS, best_cells
 from tests.support import oracle
 
 MARK: dict[int, Mark] = {1: "X", -1: "O"}
@@ -24,13 +24,6 @@ def test_best_cells_match_the_oracle_everywhere_at_every_depth() -> None:
                 MARK[side],
                 depth,
             )
-
-
-def test_move_values_match_the_oracle() -> None:
-    for cells, side in positions()[::7]:
-        position = Position(Board(oracle.decode(cells)), MARK[side])
-        for depth in DEPTHS:
-            assert move_values(position, depth) == oracle.horizon_move_values(cells, side, depth)
 
 
 def test_looking_far_enough_ahead_plays_perfectly() -> None:

@@ -88,7 +88,7 @@ def test_symmetric_positions_have_symmetric_values(
 
 @pytest.mark.parametrize("perm", SYMMETRIES)
 def test_symmetries_preserve_lines(perm: tuple[int, ...]) -> None:
-    from service.game.board import LINES
+    from service.game.geometry import LINES
 
     lines = {frozenset(line) for line in LINES}
     assert {frozenset(perm[c] for c in line) for line in lines} == lines

@@ -3,10 +3,17 @@
 from __future__ import annotations
 
 from service.game import Board, Mark
-from service.game.tactics import reason, tactics
+from service.game.tactics import explain, tactics
 from tests.support import oracle
 
 MARK: dict[int, Mark] = {1: "X", -1: "O"}
+
+
+def said(board: Board, mover: Mark, cell: int, score: int, plies: int) -> str:
+    """The sentence that explains a move."""
+    return explain(board, mover, cell, score, plies)[1]
+
+
 #: Cells and lines as a person names them, written here apart from the code under test.
 CELL_NAMES = [
     f"the {where}" for where in (
@@ -49,7 +56,7 @@ def test_every_reason_names_the_main_tactic_its_cells_and_the_value() -> None:
     for cells, side, cell in moves():
         board = Board(oracle.decode(cells))
         score, plies = next((s, p) for i, s, p in oracle.move_values(cells, side) if i == cell)
-        sentence = reason(board, MARK[side], cell, score, plies)
+        sentence = said(board, MARK[side], cell, score, plies)
         tags = oracle.tactics(cells, side, cell)
         main = next((tag for tag in ("win", "block", "fork", "block_fork", "threat") if tag in tags), None)
         words = {
@@ -84,20 +91,16 @@ def test_every_reason_names_the_main_tactic_its_cells_and_the_value() -> None:
 
 
 def test_reasons_read_well() -> None:
-    assert reason(Board("XX.OO...."), "X", 2, 1, 1) == "Completes X's top row: X wins."
-    assert (
-        reason(Board("XX..O...."), "O", 2, 0, 7) == "Blocks X's top row; the game is a draw with best play."
-    )
-    assert reason(Board("X.O.O.X.."), "X", 3, 1, 1) == "Completes X's left column: X wins."
-    assert reason(Board("O...X...."), "X", 8, 0, 7) == (
+    assert said(Board("XX.OO...."), "X", 2, 1, 1) == "Completes X's top row: X wins."
+    assert said(Board("XX..O...."), "O", 2, 0, 7) == "Blocks X's top row; the game is a draw with best play."
+    assert said(Board("X.O.O.X.."), "X", 3, 1, 1) == "Completes X's left column: X wins."
+    assert said(Board("O...X...."), "X", 8, 0, 7) == (
         "Takes the bottom-right corner, opposite O's mark in the top-left corner; "
         "the game is a draw with best play."
     )
-    assert (
-        reason(Board("........."), "X", 1, 0, 9) == "Takes the top edge; the game is a draw with best play."
-    )
-    assert reason(Board("X...O.O.X"), "X", 2, 0, 3).startswith("Blocks O's diagonal from the top-right")
-    assert reason(Board("........."), "X", 4, 0, 9) == "Takes the center; the game is a draw with best play."
+    assert said(Board("........."), "X", 1, 0, 9) == "Takes the top edge; the game is a draw with best play."
+    assert said(Board("X...O.O.X"), "X", 2, 0, 3).startswith("Blocks O's diagonal from the top-right")
+    assert said(Board("........."), "X", 4, 0, 9) == "Takes the center; the game is a draw with best play."
     assert tactics(Board("X...O...."), "X", 8) == ("corner",)
     assert tactics(Board("........X"), "X", 0) == ("threat", "corner")  # its own mark opposite
     assert tactics(Board("........O"), "X", 0) == ("corner", "opposite_corner")

@@ -1,0 +1,63 @@
+"""The geometry of the board, defined once: cells, lines, and sets of cells as bit masks.
+
+The nine cells are numbered in row-major order: cell ``i`` is at row ``i // 3`` and column
+``i % 3``, cell 0 top-left, cell 4 the center. A *line* is three cells in a row, a column or a
+diagonal; there are eight. A set of cells is also written as a bit mask: bit ``i`` is set when
+cell ``i`` is in the set, so the 512 masks from 0 to :data:`FULL` are every set of cells.
+
+Nothing here knows about marks or turns: :mod:`.board` adds them.
+"""
+
+from __future__ import annotations
+
+from typing import TypeAlias
+
+Line: TypeAlias = tuple[int, int, int]
+
+CELLS = range(9)
+CENTER = 4
+CORNERS = (0, 2, 6, 8)
+
+LINES: tuple[Line, ...] = (
+    (0, 1, 2),
+    (3, 4, 5),
+    (6, 7, 8),
+    (0, 3, 6),
+    (1, 4, 7),
+    (2, 5, 8),
+    (0, 4, 8),
+    (2, 4, 6),
+)
+
+#: The lines as bit masks of their cells.
+LINE_MASKS: tuple[int, ...] = tuple(sum(1 << cell for cell in line) for line in LINES)
+#: The mask of every cell: a full board.
+FULL = (1 << 9) - 1
+#: Whether a set of cells holds a whole line, for each of the 512 sets (indexed by mask).
+HAS_LINE: tuple[bool, ...] = tuple(
+    any(cells & mask == mask for mask in LINE_MASKS) for cells in range(FULL + 1)
+)
+#: The cells of each of the 512 masks, in increasing order (indexed by mask).
+CELLS_OF: tuple[tuple[int, ...], ...] = tuple(
+    tuple(cell for cell in CELLS if mask >> cell & 1) for mask in range(FULL + 1)
+)
+
+
+def row(cell: int) -> int:
+    """The row of ``cell``, 0 at the top."""
+    return cell // 3
+
+
+def column(cell: int) -> int:
+    """The column of ``cell``, 0 on the left."""
+    return cell % 3
+
+
+def mask_of(cells: str, symbol: str) -> int:
+    """The cells of a 9-character board text that hold ``symbol``, as a bit mask."""
+    return sum(1 << cell for cell in CELLS if cells[cell] == symbol)
+
+
+def place(cells: str, cell: int, symbol: str) -> str:
+    """The 9-character board text with ``symbol`` written in ``cell``."""
+    return cells[:cell] + symbol + cells[cell + 1 :]
