@@ -1,8 +1,9 @@
 """Clients generated from the committed OpenAPI document, each with its tool's default configuration.
 
-openapi-python-client writes a Python package and openapi-typescript the types openapi-fetch
-uses; a short program with each (tests/e2e/generated/) is type-checked strictly (mypy, tsc) and
-then run against a live server: every operation, the three board forms, a 422 problem, a 304.
+openapi-python-client writes a Python package, openapi-typescript the types openapi-fetch uses,
+and @hey-api/openapi-ts an SDK with its own fetch client; a short program with each
+(tests/e2e/generated/) is type-checked strictly (mypy, tsc) and then run against a live server:
+every operation, the three board forms, a 422 problem, a 304.
 Nothing generated is kept: it goes to a temporary folder, or to ignored folders for TypeScript.
 """
 
@@ -57,4 +58,18 @@ def test_openapi_typescript_and_openapi_fetch(live_server: Server) -> None:
             pytest.fail(f"{where}/node_modules is missing: make test installs it (npm ci)")
         pytest.skip("the TypeScript tools are not installed: npm ci --prefix tests/e2e/generated/typescript")
     run([require_tool("npm"), "run", "build"], where)  # generates the types, then tsc --strict
+    assert run([require_tool("node"), "build/program.js", live_server.url], where).strip() == "ok"
+
+
+def test_hey_api_openapi_ts(live_server: Server) -> None:
+    require_tool("node")
+    where = PROGRAMS / "heyapi"
+    if not (where / "node_modules" / ".bin" / "openapi-ts").exists():
+        if under_ci():
+            pytest.fail(f"{where}/node_modules is missing: make test installs it (npm ci)")
+        pytest.skip("the TypeScript tools are not installed: npm ci --prefix tests/e2e/generated/heyapi")
+    for output in ("generated", "build"):  # what an earlier run wrote cannot stand in for this one's
+        shutil.rmtree(where / output, ignore_errors=True)
+    run([require_tool("npm"), "run", "build"], where)  # generates the SDK, then tsc --strict
+    assert (where / "generated" / "sdk.gen.ts").is_file()
     assert run([require_tool("node"), "build/program.js", live_server.url], where).strip() == "ok"

@@ -1,23 +1,67 @@
-"""The TypeScript client (clients/typescript): built, type-checked, and run by Node against a live server."""
+"""The TypeScript client (clients/typescript) as its users get it: packed, installed, compiled and run.
+
+* ``src/api.ts``, the types the package is built from, is what openapi-typescript writes from
+  openapi/openapi.json today;
+* the package builds from its own folder alone (a copy outside the repository), and ``npm pack``
+  gives a tarball of the built package and nothing else, with no runtime dependencies;
+* in a fresh project outside the repository that installed the tarball, ``tsc --strict`` with
+  ``skipLibCheck: false`` compiles a program using every operation, as an ES module and as
+  CommonJS (each resolving the package's types of its condition), and refuses a wrong program with
+  exactly the errors marked in it;
+* both compiled programs, run by Node against a live server, get its real answers, a 304, a
+  problem, a timeout from a socket that never answers, the caller's abort and a refused connection;
+* the package's own checks pass: ``npm run typecheck`` and ``npm test`` against a live server.
+"""
 
 from __future__ import annotations
 
+import json
 import os
+import re
+import shutil
+import socket
 import subprocess
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
+import httpx
 import pytest
 
 from tests.support import ROOT
-from tests.support.server import Server
+from tests.support.server import Server, free_port
+from tests.support.stats import counts
 from tests.support.tools import require_tool, under_ci
 
 CLIENT = ROOT / "clients" / "typescript"
+CONSUMER = CLIENT / "test" / "consumer"
+#: What the tarball holds: the manifest, the README and licence, and each module built twice.
+MODULES = ("api", "client", "errors", "index", "types")
+SHIPPED = {
+    "package.json",
+    "README.md",
+    "LICENSE",
+    "dist/cjs/package.json",
+    *(
+        f"dist/{kind}/{module}.{ext}"
+        for kind in ("esm", "cjs")
+        for module in MODULES
+        for ext in ("js", "d.ts")
+    ),
+}
+TSC_ERROR = re.compile(r"^(?P<file>[^\s(]+)\((?P<line>\d+),\d+\): error (?P<code>TS\d+):", re.M)
+MARKED_ERROR = re.compile(r"// error (TS\d+)$")
+#: Where the README's examples say the service is, and the comment that says what a line prints.
+README_URL = "http://127.0.0.1:8000"
+PRINTS = re.compile(r"console\.log\(.*\); // (.+)$")
 
 
-def npm(*args: str, env: dict[str, str] | None = None) -> str:
+def run(command: list[str], cwd: Path, env: dict[str, str] | None = None, fails: bool = False) -> str:
+    """Runs ``command``, which must fail or not as ``fails`` says; its standard output."""
     result = subprocess.run(
-        [require_tool("npm"), *args],
-        cwd=CLIENT,
+        command,
+        cwd=cwd,
         env={**os.environ, **(env or {})},
         capture_output=True,
         text=True,
@@ -25,26 +69,284 @@ def npm(*args: str, env: dict[str, str] | None = None) -> str:
         check=False,
     )
     output = result.stdout + result.stderr
-    assert result.returncode == 0, output
-    return output
+    assert (result.returncode != 0) == fails, (
+        f"{' '.join(command)} exited with {result.returncode}:\n{output}"
+    )
+    return result.stdout
 
 
 @pytest.fixture(scope="module")
-def built() -> None:
+def tools() -> None:
+    """Node, npm, and the package's development tools (installed by make test, with npm ci)."""
     require_tool("node")
+    require_tool("npm")
     if not (CLIENT / "node_modules" / ".bin" / "tsc").exists():
         if under_ci():
             pytest.fail("clients/typescript/node_modules is missing: make test installs it (npm ci)")
         pytest.skip("the TypeScript tools are not installed: npm ci --prefix clients/typescript")
-    npm("run", "build")
 
 
-def test_the_client_and_a_front_end_type_check_strictly(built: None) -> None:
-    npm("run", "typecheck")
+def tsc(*args: str, cwd: Path, fails: bool = False) -> str:
+    """The package's TypeScript compiler (5.9.3, from its lock file), wherever it runs."""
+    compiler = CLIENT / "node_modules" / "typescript" / "bin" / "tsc"
+    return run([require_tool("node"), str(compiler), *args], cwd, fails=fails)
 
 
-def test_the_client_against_a_live_server(built: None, live_server: Server) -> None:
-    output = npm("test", env={"TICTACTOE_URL": live_server.url})
-    tests = (CLIENT / "test" / "client.test.mjs").read_text(encoding="utf-8").count("\ntest(")
-    assert tests >= 8
+def outside_the_repository(path: Path) -> Path:
+    assert not path.resolve().is_relative_to(ROOT.resolve()), f"{path} is inside the repository"
+    return path
+
+
+@dataclass(frozen=True)
+class Packed:
+    tarball: Path
+    #: What ``npm pack --json`` says of it: filename, size, unpackedSize, files, ...
+    report: dict[str, Any]
+
+
+@pytest.fixture(scope="module")
+def source(tools: None, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The package folder copied outside the repository, without what it builds; its tools linked."""
+    copy = outside_the_repository(tmp_path_factory.mktemp("tictactoe-client"))
+    shutil.copytree(
+        CLIENT, copy, dirs_exist_ok=True, ignore=shutil.ignore_patterns("node_modules", "dist", "*.tgz")
+    )
+    (copy / "node_modules").symlink_to(CLIENT / "node_modules", target_is_directory=True)
+    return copy
+
+
+@pytest.fixture(scope="module")
+def packed(source: Path, tmp_path_factory: pytest.TempPathFactory) -> Packed:
+    """``npm run build``, then ``npm pack``, in the package folder's copy."""
+    out = tmp_path_factory.mktemp("pack")
+    run([require_tool("npm"), "run", "build"], source)
+    pack = [require_tool("npm"), "pack", "--json", "--ignore-scripts", "--pack-destination", str(out)]
+    output = run(pack, source)  # scripts ignored: the build (its prepack script) is just done
+    [report] = json.loads(output)
+    counts["typescript client: tarball bytes"] = report["size"]
+    counts["typescript client: unpacked bytes"] = report["unpackedSize"]
+    counts["typescript client: files in the tarball"] = report["entryCount"]
+    return Packed(out / report["filename"], report)
+
+
+@pytest.fixture(scope="module")
+def consumer(packed: Packed, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A fresh project outside the repository that installed the tarball (offline: it depends on nothing)."""
+    project = outside_the_repository(tmp_path_factory.mktemp("consumer"))
+    manifest = {"name": "consumer", "version": "0.0.0", "private": True, "type": "module"}
+    (project / "package.json").write_text(json.dumps(manifest), encoding="utf-8")
+    npm_install = [require_tool("npm"), "install", "--offline", "--no-audit", "--no-fund", "--ignore-scripts"]
+    run([*npm_install, str(packed.tarball)], project)
+    options = {
+        "target": "ES2022",
+        "module": "NodeNext",
+        "moduleResolution": "NodeNext",
+        "lib": ["ES2022", "DOM"],
+        "strict": True,
+        "skipLibCheck": False,
+    }
+    for name in ("program", "wrong"):  # each as an ES module (.mts) and as CommonJS (.cts)
+        text = (CONSUMER / f"{name}.ts").read_text(encoding="utf-8")
+        for extension in ("mts", "cts"):
+            (project / f"{name}.{extension}").write_text(text, encoding="utf-8")
+    (project / "tsconfig.json").write_text(
+        json.dumps({"compilerOptions": options, "files": ["program.mts", "program.cts"]}), encoding="utf-8"
+    )
+    (project / "tsconfig.wrong.json").write_text(
+        json.dumps({"compilerOptions": {**options, "noEmit": True}, "files": ["wrong.mts", "wrong.cts"]}),
+        encoding="utf-8",
+    )
+    return project
+
+
+@pytest.fixture(scope="module")
+def compiled(consumer: Path) -> str:
+    """The correct program compiled in the fresh project; the files tsc read."""
+    return tsc("--project", "tsconfig.json", "--listFiles", cwd=consumer)
+
+
+def test_the_generated_types_are_those_of_the_openapi_document(tools: None, tmp_path: Path) -> None:
+    generator = CLIENT / "node_modules" / "openapi-typescript" / "bin" / "cli.js"
+    document, fresh = ROOT / "openapi" / "openapi.json", tmp_path / "api.ts"
+    run([require_tool("node"), str(generator), str(document), "--output", str(fresh)], CLIENT)
+    committed = (CLIENT / "src" / "api.ts").read_text(encoding="utf-8")
+    assert "export interface paths" in committed
+    assert fresh.read_text(encoding="utf-8") == committed, (
+        "src/api.ts is stale: npm run generate in clients/typescript"
+    )
+
+
+def test_the_tarball_holds_the_built_package_and_nothing_else(packed: Packed) -> None:
+    assert {entry["path"] for entry in packed.report["files"]} == SHIPPED
+    manifest = json.loads((CLIENT / "package.json").read_text(encoding="utf-8"))
+    assert packed.report["name"] == manifest["name"] and packed.report["version"] == manifest["version"]
+    assert "dependencies" not in manifest and "peerDependencies" not in manifest
+    conditions = manifest["exports"]["."]
+    for condition, kind in (("import", "esm"), ("require", "cjs")):
+        assert conditions[condition] == {
+            "types": f"./dist/{kind}/index.d.ts",
+            "default": f"./dist/{kind}/index.js",
+        }
+    assert (manifest["main"], manifest["types"]) == ("./dist/cjs/index.js", "./dist/cjs/index.d.ts")
+    if (ROOT / "LICENSE").exists():
+        assert (CLIENT / "LICENSE").read_bytes() == (ROOT / "LICENSE").read_bytes()
+
+
+def test_a_program_using_every_operation_compiles_strictly_as_esm_and_as_commonjs(
+    consumer: Path, compiled: str
+) -> None:
+    # Each module format read the declarations of its own condition, from the installed tarball,
+    # and nothing outside the project but the compiler's own library files.
+    library = (CLIENT / "node_modules" / "typescript" / "lib").resolve()
+    read = {Path(line).resolve() for line in compiled.split()}
+    project = {
+        path.relative_to(consumer.resolve()).as_posix() for path in read if not path.is_relative_to(library)
+    }
+    package = "node_modules/tictactoe-client/dist"
+    assert {f"{package}/esm/index.d.ts", f"{package}/cjs/index.d.ts", "program.mts", "program.cts"} <= project
+    assert 'from "tictactoe-client"' in (consumer / "program.mjs").read_text(encoding="utf-8")
+    assert 'require("tictactoe-client")' in (consumer / "program.cjs").read_text(encoding="utf-8")
+
+
+def test_a_wrong_program_fails_with_exactly_the_errors_marked_in_it(consumer: Path) -> None:
+    output = tsc("--project", "tsconfig.wrong.json", cwd=consumer, fails=True)
+    found = {(match["file"], int(match["line"]), match["code"]) for match in TSC_ERROR.finditer(output)}
+    lines = (CONSUMER / "wrong.ts").read_text(encoding="utf-8").splitlines()
+    marked = {
+        (number, marker[1]) for number, line in enumerate(lines, 1) if (marker := MARKED_ERROR.search(line))
+    }
+    assert len(marked) >= 10
+    assert found == {
+        (f"wrong.{extension}", line, code) for extension in ("mts", "cts") for line, code in marked
+    }, output
+
+
+@pytest.fixture
+def silent() -> Iterator[socket.socket]:
+    """A socket on 127.0.0.1 that listens and never accepts nor answers: a request to it hangs."""
+    with socket.socket() as listener:
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(64)
+        yield listener
+
+
+def connections_waiting(listener: socket.socket) -> int:
+    """How many connections the listener holds unaccepted (accepting and closing them now)."""
+    listener.setblocking(False)
+    waiting = 0
+    while True:
+        try:
+            connection, _ = listener.accept()
+        except BlockingIOError:
+            return waiting
+        connection.close()
+        waiting += 1
+
+
+@pytest.mark.parametrize("program", ["program.mjs", "program.cjs"])
+def test_the_compiled_programs_against_a_live_server(
+    consumer: Path, compiled: str, live_server: Server, silent: socket.socket, program: str
+) -> None:
+    silent_url = f"http://127.0.0.1:{silent.getsockname()[1]}"
+    refused_url = f"http://127.0.0.1:{free_port()}"
+    output = run([require_tool("node"), program, live_server.url, silent_url, refused_url], consumer)
+    report = json.loads(output)
+    # The timeouts and the abort were those of requests the silent socket had taken in, unanswered.
+    assert connections_waiting(silent) >= 3
+    url = live_server.url
+    best_etag = httpx.get(f"{url}/v1/best-move", params={"board": "X.O...X..", "player": "O"}).headers["etag"]
+    position_etag = httpx.get(f"{url}/v1/positions/XX.OO....").headers["etag"]
+
+    assert report["bestMove"]["positions"] == [4, 4, 4]
+    medium = report["bestMove"]["medium"]
+    assert medium["position"] == 2 and medium["tactics"][0] == "block" and "Blocks" in medium["reason"]
+    assert report["batch"] == [4, 2]
+    assert report["getBestMove"] == {
+        "position": 3,
+        "board": "X.O...X..",
+        "etag": best_etag,
+        "again": {"notModified": True, "etag": best_etag},
+    }
+    assert report["getPosition"] == {
+        "best_moves": [2],
+        "player": "X",
+        "etag": position_etag,
+        "again": {"notModified": True},
+        "otherEtag": {"notModified": False, "etag": position_etag},
+    }
+    assert report["analyze"] == {"status": "x_won", "winner": "X", "winning_lines": [[0, 1, 2]]}
+    assert report["health"] == {"status": "ok", "positions": 8533}
+    assert report["metrics"] is True
+
+    errors = report["errors"]
+    common = {"base": True, "instance": True}
+    assert errors["problem"] == {
+        **common,
+        "kind": "problem",
+        "name": "ProblemError",
+        "url": f"{url}/v1/best-move",
+        "status": 422,
+        "type": "/problems/game-over",
+        "game_status": "x_won",
+    }
+    assert errors["notFound"] == {
+        **common,
+        "kind": "problem",
+        "name": "ProblemError",
+        "url": f"{url}/v1/positions/X....%2F....",
+        "status": 404,
+        "type": "/problems/not-found",
+        "game_status": None,
+    }
+    timeout = {**common, "kind": "timeout", "name": "TimeoutError"}
+    assert errors["timeout"] == {**timeout, "url": f"{silent_url}/health", "timeoutMs": 300}
+    assert errors["clientTimeout"] == {**timeout, "url": f"{silent_url}/v1/best-move", "timeoutMs": 200}
+    aborted = {**common, "kind": "aborted", "name": "AbortError"}
+    assert errors["aborted"] == {
+        **aborted,
+        "url": f"{silent_url}/v1/best-move?board=X........",
+        "reason": "the player left",
+    }
+    assert errors["abortedBefore"] == {**aborted, "url": f"{url}/health", "reason": "never sent"}
+    assert errors["network"] == {
+        **common,
+        "kind": "network",
+        "name": "NetworkError",
+        "url": f"{refused_url}/health",
+        "cause": True,
+    }
+    assert report["misplacedSignal"].startswith('"signal" is an option of the call')
+
+
+def test_the_readme_examples_compile_and_print_what_they_say(consumer: Path, live_server: Server) -> None:
+    """Each ``ts`` block of the README, in the fresh project, against a live server: every
+    ``console.log(...)`` line ends with a comment, which is what it prints."""
+    readme = (CLIENT / "README.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"^```ts\n(.*?)^```", readme, re.S | re.M)
+    assert len(blocks) >= 3
+    names = [f"readme-{number}" for number in range(1, len(blocks) + 1)]
+    for name, block in zip(names, blocks, strict=True):
+        (consumer / f"{name}.mts").write_text(block.replace(README_URL, live_server.url), encoding="utf-8")
+    settings = json.loads((consumer / "tsconfig.json").read_text(encoding="utf-8"))
+    settings["files"] = [f"{name}.mts" for name in names]
+    (consumer / "tsconfig.readme.json").write_text(json.dumps(settings), encoding="utf-8")
+    tsc("--project", "tsconfig.readme.json", cwd=consumer)
+    for name, block in zip(names, blocks, strict=True):
+        logged = [line for line in block.splitlines() if "console.log(" in line]
+        assert all(PRINTS.search(line) for line in logged), f"a console.log line without its output:\n{block}"
+        expected = [match[1] for line in logged if (match := PRINTS.search(line))]
+        printed = run([require_tool("node"), f"{name}.mjs"], consumer).splitlines()
+        assert printed == expected, block
+
+
+def test_the_packages_own_checks(source: Path, packed: Packed, live_server: Server) -> None:
+    # In the package folder (the copy, built): what `npm run typecheck` checks after its build (the
+    # consumer program against the built declarations), and `npm test` against a live server.
+    tsc("--project", "test/tsconfig.json", cwd=source)
+    output = run([require_tool("npm"), "test"], source, {"TICTACTOE_URL": live_server.url})
+    tests = sum(
+        (CLIENT / "test" / name).read_text(encoding="utf-8").count("\ntest(")
+        for name in ("client.test.mjs", "client.test.cjs")
+    )
+    assert tests >= 16
     assert "# fail 0" in output and f"# pass {tests}" in output, output

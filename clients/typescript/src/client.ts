@@ -1,0 +1,246 @@
+// The client: one method per operation of the service, over one way of sending a request
+// (#send: headers, timeout, the caller's signal, and which error a failure becomes).
+import { AbortError, type FailedRequest, NetworkError, ProblemError, TimeoutError } from "./errors.js";
+import type {
+  Analysis,
+  BestMove,
+  BestMoveRequest,
+  Board,
+  BoardString,
+  Health,
+  Mark,
+  MoveOptions,
+  Problem,
+} from "./types.js";
+import type { components } from "./api.js";
+
+export interface ClientOptions {
+  /** Where the service is, such as `http://127.0.0.1:8000`; by default the page's own origin (in Node, give one). */
+  baseUrl?: string | undefined;
+  /** How long each call waits for its whole answer, in milliseconds (default 5,000; `Infinity` waits forever). */
+  timeoutMs?: number | undefined;
+  /** Headers sent with every request, such as an `X-Request-ID`. */
+  headers?: Record<string, string> | undefined;
+  /** The `fetch` to use (default: the global one, looked up at each call). */
+  fetch?: typeof fetch | undefined;
+}
+
+/** Options of one call, the last argument of every method. */
+export interface CallOptions {
+  /** Aborts the call: it then rejects with an `AbortError` that carries the signal's `reason`. */
+  signal?: AbortSignal | undefined;
+  /** How long this call waits for its whole answer, in milliseconds, instead of the client's `timeoutMs`. */
+  timeoutMs?: number | undefined;
+  /** Headers for this call only, over the client's. */
+  headers?: Record<string, string> | undefined;
+}
+
+/** Options of a call to a cacheable resource: a {@link CallOptions} and an entity tag held. */
+export interface ConditionalCallOptions extends CallOptions {
+  /** The `etag` of an earlier answer: while it is current, the answer is `{ notModified: true }`. */
+  ifNoneMatch?: string | undefined;
+}
+
+/**
+ * The answer of a cacheable resource: its `value` and `etag`, or, when the `ifNoneMatch` of the
+ * call is still current (`304 Not Modified`), `notModified: true` and no value.
+ */
+export type Conditional<T> =
+  | { readonly notModified: false; readonly value: T; readonly etag: string | null }
+  | { readonly notModified: true; readonly etag: string | null };
+
+type BatchResponse = components["schemas"]["BatchResponse"];
+
+/** The longest timeout `setTimeout` keeps (about 24.8 days); longer ones would fire at once. */
+const LONGEST_TIMEOUT_MS = 2_147_483_647;
+/** The options of a call, refused among the options of a move, where the service would refuse them. */
+const CALL_OPTIONS = ["signal", "timeoutMs", "headers", "ifNoneMatch"];
+
+/** A client of the service; see {@link createClient}. Every method rejects with a {@link ClientError}. */
+export class TicTacToeClient {
+  readonly #baseUrl: string;
+  readonly #timeoutMs: number;
+  readonly #headers: Record<string, string>;
+  readonly #fetch: typeof fetch;
+
+  constructor(options: ClientOptions = {}) {
+    this.#baseUrl = (options.baseUrl ?? "").replace(/\/+$/, "");
+    this.#timeoutMs = checkedTimeout(options.timeoutMs ?? 5000);
+    this.#headers = { ...options.headers };
+    this.#fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  }
+
+  // Moves
+
+  /** The move to play on `board`, its value, why, and the board after it (`POST /v1/best-move`). */
+  async bestMove(board: Board, options: MoveOptions = {}, call: CallOptions = {}): Promise<BestMove> {
+    const misplaced = CALL_OPTIONS.find((name) => name in options);
+    if (misplaced !== undefined) {
+      throw new TypeError(`"${misplaced}" is an option of the call: give it in the third argument of bestMove`);
+    }
+    return this.#json<BestMove>("POST", "/v1/best-move", call, { ...options, board });
+  }
+
+  /**
+   * The best move with default options, for a board of 9 characters (`GET /v1/best-move`):
+   * cacheable, with an `etag` to send back as `ifNoneMatch`.
+   */
+  async getBestMove(board: BoardString, player?: Mark, call: ConditionalCallOptions = {}): Promise<Conditional<BestMove>> {
+    const query = new URLSearchParams(player === undefined ? { board } : { board, player });
+    return this.#conditional<BestMove>(`/v1/best-move?${query.toString()}`, call);
+  }
+
+  /** Up to 1,000 best moves in one round trip, answered in order (`POST /v1/best-move/batch`). */
+  async batch(items: BestMoveRequest[], call: CallOptions = {}): Promise<BestMove[]> {
+    const answer = await this.#json<BatchResponse>("POST", "/v1/best-move/batch", call, { items });
+    return answer.results;
+  }
+
+  // Positions
+
+  /**
+   * Everything about a board of 9 characters (`GET /v1/positions/{board}`): cacheable, with an
+   * `etag` to send back as `ifNoneMatch`. A finished board gets its status, winner and lines.
+   */
+  async getPosition(board: BoardString, player?: Mark, call: ConditionalCallOptions = {}): Promise<Conditional<Analysis>> {
+    const query = player === undefined ? "" : `?${new URLSearchParams({ player }).toString()}`;
+    return this.#conditional<Analysis>(`/v1/positions/${encodeURIComponent(board)}${query}`, call);
+  }
+
+  /** Everything about a board in any form: status, every move's value, the rest of the game (`POST /v1/analysis`). */
+  async analyze(board: Board, player?: Mark, call: CallOptions = {}): Promise<Analysis> {
+    return this.#json<Analysis>("POST", "/v1/analysis", call, player === undefined ? { board } : { board, player });
+  }
+
+  // The service
+
+  /** Whether the service is ready, its version and the size of its table (`GET /health`). */
+  async health(call: CallOptions = {}): Promise<Health> {
+    return this.#json<Health>("GET", "/health", call);
+  }
+
+  /** The service's metrics in the Prometheus text format (`GET /metrics`). */
+  async metrics(call: CallOptions = {}): Promise<string> {
+    const { response, text, request } = await this.#send("GET", "/metrics", call, "text/plain");
+    if (!response.ok) throw problemError(request, response, text);
+    return text;
+  }
+
+  // How requests are sent
+
+  async #json<T>(method: string, path: string, call: CallOptions, body?: unknown): Promise<T> {
+    const { response, text, request } = await this.#send(method, path, call, "application/json", body);
+    if (!response.ok) throw problemError(request, response, text);
+    return parsed<T>(request, text);
+  }
+
+  async #conditional<T>(path: string, call: ConditionalCallOptions): Promise<Conditional<T>> {
+    const headers = call.ifNoneMatch === undefined ? {} : { "If-None-Match": call.ifNoneMatch };
+    const { response, text, request } = await this.#send("GET", path, call, "application/json", undefined, headers);
+    const etag = response.headers.get("ETag");
+    if (response.status === 304) return { notModified: true, etag };
+    if (!response.ok) throw problemError(request, response, text);
+    return { notModified: false, value: parsed<T>(request, text), etag };
+  }
+
+  /**
+   * Sends one request and reads its whole answer, within the timeout and until the caller's
+   * signal aborts, whichever comes first: the first of them decides the error.
+   */
+  async #send(
+    method: string,
+    path: string,
+    call: CallOptions,
+    accept: string,
+    body?: unknown,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<{ response: Response; text: string; request: FailedRequest }> {
+    const request: FailedRequest = { method, url: this.#baseUrl + path };
+    const timeoutMs = checkedTimeout(call.timeoutMs ?? this.#timeoutMs);
+    const signal = call.signal;
+    if (signal?.aborted) throw new AbortError(request, signal.reason);
+
+    const headers = new Headers({ Accept: accept });
+    for (const more of [this.#headers, call.headers ?? {}, extraHeaders]) {
+      for (const [name, value] of Object.entries(more)) headers.set(name, value);
+    }
+    if (body !== undefined) headers.set("Content-Type", "application/json");
+
+    const controller = new AbortController();
+    let stoppedBy: "timeout" | "caller" | undefined;
+    const stop = (by: "timeout" | "caller", reason: unknown): void => {
+      stoppedBy ??= by;
+      controller.abort(reason);
+    };
+    const onAbort = (): void => stop("caller", signal?.reason);
+    signal?.addEventListener("abort", onAbort, { once: true });
+    const timer = Number.isFinite(timeoutMs)
+      ? setTimeout(() => stop("timeout", new DOMException(`no answer within ${timeoutMs} ms`, "TimeoutError")), timeoutMs)
+      : undefined;
+    try {
+      const init: RequestInit = { method, headers, signal: controller.signal };
+      if (body !== undefined) init.body = JSON.stringify(body);
+      const response = await untilAborted(this.#fetch(request.url, init), controller.signal);
+      const text = await untilAborted(response.text(), controller.signal);
+      return { response, text, request };
+    } catch (error) {
+      if (stoppedBy === "caller") throw new AbortError(request, signal?.reason);
+      if (stoppedBy === "timeout") throw new TimeoutError(request, timeoutMs);
+      throw new NetworkError(request, error instanceof Error ? error.message : String(error), error);
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
+    }
+  }
+}
+
+/** A client of the service at `options.baseUrl` (by default, the page's own origin). */
+export function createClient(options: ClientOptions = {}): TicTacToeClient {
+  return new TicTacToeClient(options);
+}
+
+function checkedTimeout(timeoutMs: number): number {
+  if (timeoutMs === Infinity || (Number.isFinite(timeoutMs) && timeoutMs > 0 && timeoutMs <= LONGEST_TIMEOUT_MS)) {
+    return timeoutMs;
+  }
+  throw new RangeError(`timeoutMs must be a number of milliseconds from 1 to ${LONGEST_TIMEOUT_MS}, or Infinity`);
+}
+
+/** `promise`, or the signal's reason as soon as it aborts, even when what is awaited ignores the signal. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(signal.reason);
+    if (signal.aborted) onAbort();
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
+function parsed<T>(request: FailedRequest, text: string): T {
+  try {
+    return JSON.parse(text) as T;
+  } catch (error) {
+    throw new NetworkError(request, `the answer is not JSON: ${text.slice(0, 100)}`, error);
+  }
+}
+
+function problemError(request: FailedRequest, response: Response, text: string): ProblemError {
+  return new ProblemError(request, response.status, problemOf(response, text));
+}
+
+function problemOf(response: Response, text: string): Problem {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed === "object" && parsed !== null && "type" in parsed && "status" in parsed) {
+      return parsed as Problem;
+    }
+  } catch {
+    // not JSON: a proxy's page, say; described below
+  }
+  return {
+    type: "about:blank",
+    title: response.statusText || `HTTP ${response.status}`,
+    status: response.status,
+    detail: text.slice(0, 500),
+  };
+}

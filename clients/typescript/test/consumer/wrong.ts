@@ -1,0 +1,28 @@
+// Mistakes the package's types must catch. tests/e2e/test_typescript_client.py compiles this file
+// in a fresh project that installed the packed package, as an ES module and as CommonJS, with
+// tsc --strict, and expects exactly the error marked at the end of each line, and no other.
+import { createClient, ProblemError } from "tictactoe-client";
+
+const client = createClient({ baseUrl: "http://127.0.0.1:8000" });
+
+export async function mistakes(signal: AbortSignal): Promise<string> {
+  const move = await client.bestMove("X........");
+  const wrong: string = move.position; // error TS2322
+  await client.bestMove("X........", { level: "impossible" }); // error TS2322
+  await client.bestMove("X........", { signal }); // error TS2353
+  await client.bestMove("X........", {}, { signal, timeout: 100 }); // error TS2561
+  await client.batch([{ board: "X........", skil: 0.5 }]); // error TS2561
+  await client.analyze("X........", "Z"); // error TS2345
+  const cached = await client.getBestMove("X........");
+  const position: number = cached.value.position; // error TS2339
+  const health = await client.health();
+  const version: number = health.version; // error TS2322
+  createClient({ timeout: 100 }); // error TS2561
+  try {
+    await client.health();
+  } catch (error) {
+    const status: number = error.status; // error TS18046
+    if (error instanceof ProblemError) return error.problem.title + wrong + position + version + status;
+  }
+  return move.outcome;
+}

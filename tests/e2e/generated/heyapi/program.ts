@@ -1,0 +1,69 @@
+// What a TypeScript front end writes with the SDK @hey-api/openapi-ts generates with its default
+// options (its fetch client included): every operation, the three board forms, a 422 problem, a
+// 404 and a 304. Compiled with tsc --strict and run with Node by tests/e2e/test_generated_clients.py.
+import { client } from "./generated/client.gen.js";
+import {
+  type Board,
+  type BoardCells,
+  getBestMove,
+  getHealth,
+  getMetrics,
+  getPosition,
+  type Problem,
+  postAnalysis,
+  postBestMove,
+  postBestMoveBatch,
+} from "./generated/index.js";
+
+declare const process: { argv: string[] }; // Node's, without its type package
+
+function check(condition: boolean, what: string): void {
+  if (!condition) throw new Error(`failed: ${what}`);
+}
+
+async function main(baseUrl: string): Promise<void> {
+  client.setConfig({ baseUrl });
+  // The generated types make a board of 9 cells a 9-tuple (the schema's minItems = maxItems), so
+  // a front end's state needs that type: a plain string[] does not fit.
+  const cellsFromState: BoardCells = ["X", "", "", "", "", "", "", "", ""];
+  const boards: Board[] = ["X........", cellsFromState, [["X", null, null], [null, null, null], [null, null, null]]];
+  for (const board of boards) {
+    const { data } = await postBestMove({ body: { board } });
+    check(data?.position === 4 && data.board === "X........", `best move on ${JSON.stringify(board)}`);
+  }
+  const medium = await postBestMove({ body: { board: "XX..O....", level: "medium", seed: 3 } });
+  check(medium.data?.position === 2 && medium.data.tactics[0] === "block", "a level and a seed");
+
+  const batch = await postBestMoveBatch({
+    body: { items: [{ board: "X........" }, { board: "XX.OO....", skill: 1, seed: 3 }] },
+  });
+  check(batch.data?.results.map((move) => move.position).join() === "4,2", "batch");
+
+  const cached = await getBestMove({ query: { board: "X.O...X..", player: "O" } });
+  const etag = cached.response.headers.get("etag");
+  check(cached.data?.position === 3 && etag !== null, "cacheable GET");
+  const again = await getBestMove({
+    query: { board: "X.O...X..", player: "O" },
+    headers: { "if-none-match": etag },
+  });
+  check(again.response.status === 304 && again.data === undefined, "304 Not Modified");
+
+  const position = await getPosition({ path: { board: "XX.OO...." } });
+  check(position.data?.best_moves.join() === "2" && position.data.player === "X", "analysis by path");
+  const unknown = await getPosition({ path: { board: "X..../...." } });
+  check(unknown.response.status === 404 && unknown.error?.type === "/problems/not-found", "404 problem");
+  const finished = await postAnalysis({ body: { board: "XXXOO.O.." } });
+  check(finished.data?.winner === "X" && finished.data.moves.length === 0, "analysis of a finished board");
+
+  const health = await getHealth();
+  check(health.data?.status === "ok" && health.data.positions === 8533, "health");
+  const metrics = await getMetrics();
+  check(typeof metrics.data === "string" && metrics.data.includes("tictactoe_http_requests_total"), "metrics");
+
+  const refused = await postBestMove({ body: { board: "XXXOO...." } });
+  const problem: Problem | undefined = refused.error;
+  check(refused.response.status === 422 && problem?.type === "/problems/game-over", "422 problem");
+  console.log("ok");
+}
+
+await main(process.argv[2] ?? "http://127.0.0.1:8000");
