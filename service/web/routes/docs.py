@@ -4,16 +4,23 @@
 (ReDoc) load their scripts and styles from ``/static/docs``, served from the
 assets that the ``fastapi-offline`` package ships. They are added after the
 API's routes, which are matched first.
+
+The two pages are our own templates rather than fastapi's: those have no ``lang`` on ``<html>`` and
+no landmark around the interface, both of which accessibility checkers rightly report. What the
+interfaces render inside the page is theirs; docs/api.md lists what axe-core still finds there.
 """
 
 from __future__ import annotations
 
+import html
+import json
 from functools import cache
 from importlib.resources import files
 from pathlib import Path
+from typing import Any
 
 from fastapi import FastAPI, Response
-from fastapi.openapi.docs import get_redoc_html, get_swagger_ui_html, get_swagger_ui_oauth2_redirect_html
+from fastapi.openapi.docs import get_swagger_ui_oauth2_redirect_html, swagger_ui_default_parameters
 from fastapi.responses import HTMLResponse, JSONResponse
 
 from ..answers import Entity, cacheable
@@ -23,6 +30,7 @@ from ..security import page
 
 ASSETS_URL = "/static/docs"
 ASSETS_DIR = Path(str(files("fastapi_offline") / "static"))
+FAVICON = f"{ASSETS_URL}/favicon.png"
 
 #: Swagger UI and ReDoc set styles inline, and ReDoc runs its search in a worker made from a blob.
 _DOCS_POLICY = {"style_src": "'self' 'unsafe-inline'", "worker_src": "'self' blob:"}
@@ -38,8 +46,78 @@ def offline_redoc_bundle(bundle: bytes) -> bytes:
     return bundle.replace(_REDOC_LOGO, b"data:,")
 
 
-def _text(response: HTMLResponse) -> str:
-    return bytes(response.body).decode()
+#: Swagger UI renders into the page's one ``<main>``. The start-up script is the page's only inline
+#: script, which its Content Security Policy allows by its hash (see ``security.page``).
+_SWAGGER_PAGE = """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title}</title>
+<link rel="stylesheet" href="{css}">
+<link rel="icon" href="{favicon}">
+</head>
+<body>
+<main id="swagger-ui" aria-label="{label}"></main>
+<script src="{js}"></script>
+<script>SwaggerUIBundle(Object.assign({config}, {{
+  oauth2RedirectUrl: window.location.origin + {redirect},
+  presets: [SwaggerUIBundle.presets.apis, SwaggerUIBundle.SwaggerUIStandalonePreset],
+}}));</script>
+</body>
+</html>
+"""
+
+#: ReDoc renders where its ``<redoc>`` element is: inside the page's one ``<main>``.
+_REDOC_PAGE = """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title}</title>
+<link rel="icon" href="{favicon}">
+<style>body {{ margin: 0; padding: 0; }}</style>
+</head>
+<body>
+<noscript>ReDoc needs JavaScript to show this documentation; the OpenAPI document itself is at
+<a href="{openapi_url}">{openapi_url}</a>.</noscript>
+<main aria-label="{label}"><redoc spec-url="{openapi_url}"></redoc></main>
+<script src="{js}"></script>
+</body>
+</html>
+"""
+
+
+def _script_json(value: object) -> str:
+    """``value`` as JSON that cannot end the ``<script>`` element it is written in."""
+    return json.dumps(value).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def swagger_page(
+    *, title: str, openapi_url: str, oauth2_redirect_url: str, parameters: dict[str, Any]
+) -> str:
+    """The ``/docs`` page: Swagger UI with fastapi's default parameters updated by ``parameters``."""
+    config = {**swagger_ui_default_parameters, "url": openapi_url, **parameters}
+    return _SWAGGER_PAGE.format(
+        title=html.escape(title),
+        label=html.escape(title),
+        css=f"{ASSETS_URL}/swagger-ui.css",
+        js=f"{ASSETS_URL}/swagger-ui-bundle.js",
+        favicon=FAVICON,
+        config=_script_json(config),
+        redirect=_script_json(oauth2_redirect_url),
+    )
+
+
+def redoc_page(*, title: str, openapi_url: str) -> str:
+    """The ``/redoc`` page: ReDoc, with no web fonts."""
+    return _REDOC_PAGE.format(
+        title=html.escape(title),
+        label=html.escape(title),
+        favicon=FAVICON,
+        openapi_url=html.escape(openapi_url),
+        js=f"{ASSETS_URL}/redoc.standalone.js",
+    )
 
 
 def install_docs(app: FastAPI, openapi_url: str = "/openapi.json") -> None:
@@ -58,34 +136,16 @@ def install_docs(app: FastAPI, openapi_url: str = "/openapi.json") -> None:
     # The package's files change only with its version: kept a day.
     assets = Assets(ASSETS_DIR, max_age=86400, rewrite={"redoc.standalone.js": offline_redoc_bundle})
     app.mount(ASSETS_URL, assets, name="docs-assets")
-    favicon = f"{ASSETS_URL}/favicon.png"
     redirect = "/docs/oauth2-redirect"
 
-    swagger = _text(
-        get_swagger_ui_html(
-            openapi_url=openapi_url,
-            title=f"{app.title} - Swagger UI",
-            oauth2_redirect_url=redirect,
-            swagger_js_url=f"{ASSETS_URL}/swagger-ui-bundle.js",
-            swagger_css_url=f"{ASSETS_URL}/swagger-ui.css",
-            swagger_favicon_url=favicon,
-            swagger_ui_parameters={
-                "validatorUrl": None,
-                "tryItOutEnabled": True,
-                "displayRequestDuration": True,
-            },
-        )
+    swagger = swagger_page(
+        title=f"{app.title}: reference and console (Swagger UI)",
+        openapi_url=openapi_url,
+        oauth2_redirect_url=redirect,
+        parameters={"validatorUrl": None, "tryItOutEnabled": True, "displayRequestDuration": True},
     )
-    redoc = _text(
-        get_redoc_html(
-            openapi_url=openapi_url,
-            title=f"{app.title} - ReDoc",
-            redoc_js_url=f"{ASSETS_URL}/redoc.standalone.js",
-            redoc_favicon_url=favicon,
-            with_google_fonts=False,
-        )
-    )
-    oauth2_redirect = _text(get_swagger_ui_oauth2_redirect_html())
+    redoc = redoc_page(title=f"{app.title}: reference (ReDoc)", openapi_url=openapi_url)
+    oauth2_redirect = bytes(get_swagger_ui_oauth2_redirect_html().body).decode()
 
     @app.get("/docs", include_in_schema=False)
     async def swagger_ui() -> HTMLResponse:

@@ -1,0 +1,162 @@
+"""axe-core, the real one (tests/browser/package.json pins it), on /play in each of its states, and on
+/docs and /redoc: none of its rules may fail on the game, nor on the parts of the documentation pages
+that are ours; what Swagger UI and ReDoc render themselves is counted, and docs/api.md has the count."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from tests.browser.driver import DESKTOP, PHONE, Page, best, readable, weakest_engine, worst
+from tests.support.server import Server
+from tests.support.stats import counts
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
+
+pytest.importorskip("playwright.sync_api")
+
+SIZES: dict[str, dict[str, Any]] = {"desktop": DESKTOP, "phone": PHONE}
+
+
+@pytest.fixture(params=list(SIZES))
+def sized(request: pytest.FixtureRequest, browser: Browser, live_server: Server) -> Iterator[Page]:
+    """The page at a desktop's size, then at a phone's."""
+    page = Page(browser, live_server, **SIZES[request.param])
+    yield page
+    page.close()
+
+
+def assert_no_violations(page: Page) -> None:
+    _, violations = page.axe()
+    assert violations == [], readable(violations)
+
+
+def test_the_game_before_and_during_a_game_with_a_hint(sized: Page) -> None:
+    sized.goto("/play")
+    assert_no_violations(sized)
+    sized.new_game()
+    sized.page.click(".cell[data-cell='0']")
+    sized.wait_for_turn_or_end()
+    sized.page.click("#hint")
+    sized.page.wait_for_selector(".cell .hint")
+    assert sized.page.locator("#reasons li").count() >= 1
+    assert sized.page.locator("#engine-move").inner_text().startswith("The engine played cell ")
+    assert_no_violations(sized)
+    # The level changed mid-game is said in the page.
+    sized.page.select_option("#level", "medium")
+    assert sized.page.locator("#level-note").inner_text().startswith("Level changed to Medium")
+    assert_no_violations(sized)
+
+
+def winning_cells(page: Page) -> dict[int, dict[str, Any]]:
+    """Each cell of the winning line, with its classes, label, tag and border style."""
+    cells: list[dict[str, Any]] = page.page.locator(".cell.winning").evaluate_all(
+        """cells => cells.map((c) => ({
+            cell: Number(c.dataset.cell),
+            classes: Array.from(c.classList).filter((n) => n.startsWith("won-by-")),
+            label: c.getAttribute("aria-label"),
+            tag: c.parentElement.querySelector(".line-tag").textContent,
+            border: getComputedStyle(c).borderTopStyle,
+        }))"""
+    )
+    return {cell.pop("cell"): cell for cell in cells}
+
+
+def test_the_game_you_win(sized: Page, live_server: Server) -> None:
+    """The engine, routed to its worst move, loses to best play."""
+    sized.page.route("**/v1/best-move", weakest_engine(live_server))
+    sized.goto("/play")
+    sized.new_game()
+    sized.play_out(best)
+    assert sized.status().startswith("You win with X! Winning line: ")
+    line = winning_cells(sized)
+    assert len(line) == 3
+    for cell, shown in line.items():
+        assert shown == {
+            "classes": ["won-by-person"],
+            "label": f"cell {cell + 1}, X, your winning line",
+            "tag": "your line",
+            "border": "solid",
+        }
+    assert sized.page.locator("#status").get_attribute("data-result") == "person"
+    assert_no_violations(sized)
+
+
+def test_the_game_the_engine_wins(sized: Page) -> None:
+    """The person plays the move the service ranks last, against the perfect engine."""
+    sized.goto("/play")
+    sized.new_game()
+    sized.play_out(worst)
+    assert sized.status().startswith("The engine wins with O. Winning line: ")
+    line = winning_cells(sized)
+    assert len(line) == 3
+    for cell, shown in line.items():
+        assert shown == {
+            "classes": ["won-by-engine"],
+            "label": f"cell {cell + 1}, O, the engine's winning line",
+            "tag": "engine's line",
+            "border": "dashed",
+        }
+    assert sized.page.locator("#status").get_attribute("data-result") == "engine"
+    assert_no_violations(sized)
+
+
+def test_the_game_drawn(sized: Page) -> None:
+    sized.goto("/play")
+    sized.new_game(side="O", first="X")
+    sized.play_out(best)
+    assert sized.status() == "Draw."
+    assert sized.board().count(".") == 0
+    assert winning_cells(sized) == {}
+    assert sized.page.locator("#status").get_attribute("data-result") == "draw"
+    assert_no_violations(sized)
+
+
+# --- the documentation pages ----------------------------------------------------------------------
+
+#: The rules about the page around Swagger UI and ReDoc, which our templates in
+#: service/web/routes/docs.py write: its language, title, viewport and landmarks.
+OURS = {
+    "document-title",
+    "html-has-lang",
+    "html-lang-valid",
+    "html-xml-lang-mismatch",
+    "landmark-no-duplicate-main",
+    "landmark-one-main",
+    "meta-viewport",
+    "meta-viewport-large",
+    "region",
+}
+
+
+@pytest.mark.parametrize(
+    ("path", "ready", "title"),
+    [
+        ("/docs", ".opblock", "Tic-tac-toe best-move API: reference and console (Swagger UI)"),
+        ("/redoc", "h2", "Tic-tac-toe best-move API: reference (ReDoc)"),
+    ],
+    ids=["docs", "redoc"],
+)
+def test_the_documentation_pages_do_their_part(page: Page, path: str, ready: str, title: str) -> None:
+    page.goto(path)
+    page.page.locator(f"main {ready}").first.wait_for()
+    assert page.page.evaluate("document.documentElement.lang") == "en"
+    assert page.page.title() == title
+    assert page.page.locator("main").count() == 1
+    version, violations = page.axe()
+    ours = [v for v in violations if v["id"] in OURS]
+    assert ours == [], readable(ours)
+    # Everything else is inside what the interface renders into our <main>.
+    outside = page.page.evaluate(
+        "targets => targets.filter((t) => !document.querySelector(t).closest('main'))",
+        [target for v in violations for target in v["targets"]],
+    )
+    assert outside == []
+    page.assert_only_own_host()
+    for violation in violations:
+        name = f"axe-core {version} {path}: {violation['id']} ({violation['impact']})"
+        counts[name] = len(violation["targets"])
+        print(f"{name}: {len(violation['targets'])}")
