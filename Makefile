@@ -16,29 +16,33 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(RUNTIME): pyproject.toml constraints.txt | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[server]'
+# The service's CLI uses the Python client (clients/python), a distribution of its own: both are installed.
+$(RUNTIME): pyproject.toml clients/python/pyproject.toml constraints.txt | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e clients/python -e '.[server]'
 	touch $@
 
-$(STAMP): pyproject.toml constraints.txt | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev]'
+$(STAMP): pyproject.toml clients/python/pyproject.toml constraints.txt | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e clients/python -e '.[dev]'
 	touch $@ $(RUNTIME)
 
 run: $(RUNTIME)
 	$(BIN)/python -m service
 
 lint: $(STAMP)
-	$(BIN)/ruff check service tests bench scripts
-	$(BIN)/ruff format --check service tests bench scripts
+	$(BIN)/ruff check service tests bench scripts clients/python
+	$(BIN)/ruff format --check service tests bench scripts clients/python
 
 typecheck: $(STAMP)
-	$(BIN)/mypy --strict service tests bench scripts
+	$(BIN)/mypy --strict service tests bench scripts clients/python
 
 # The OpenAPI linters (openapi/package.json), installed by the pattern rule below.
 LINTERS := openapi/node_modules/.package-lock.json
 
 # The TypeScript client's tools, and those of the generated-client check, when npm is there.
-TS_TOOLS := clients/typescript/node_modules/.package-lock.json tests/e2e/generated/typescript/node_modules/.package-lock.json
+TS_TOOLS := clients/typescript/node_modules/.package-lock.json tests/e2e/generated/typescript/node_modules/.package-lock.json \
+  tests/e2e/generated/heyapi/node_modules/.package-lock.json
+# axe-core, which the browser tests run on the pages (tests/browser/package.json).
+TS_TOOLS += tests/browser/node_modules/.package-lock.json
 %/node_modules/.package-lock.json: %/package.json %/package-lock.json
 	@if command -v npm >/dev/null 2>&1; then \
 	  npm ci --prefix $* --no-audit --no-fund --loglevel=error; \
@@ -57,13 +61,21 @@ test: lint typecheck test-fast test-slow
 
 openapi: $(STAMP)
 	$(BIN)/tictactoe openapi openapi/openapi.json
+	$(MAKE) client-models
+
+# The Python client's models, generated from the committed OpenAPI document with the options of
+# [tool.datamodel-codegen] in clients/python/pyproject.toml (a test checks the committed file).
+.PHONY: client-models
+client-models: $(STAMP)
+	cd clients/python && ../../$(BIN)/datamodel-codegen > src/tictactoe_client/_models.py.new
+	mv clients/python/src/tictactoe_client/_models.py.new clients/python/src/tictactoe_client/_models.py
 
 # Pin every dependency (runtime and dev) to the versions a fresh install resolves today.
 lock:
 	rm -rf .lock-venv
 	$(PYTHON) -m venv .lock-venv
 	.lock-venv/bin/python -m pip install --quiet --upgrade pip
-	.lock-venv/bin/python -m pip install --quiet -e '.[dev]'
+	.lock-venv/bin/python -m pip install --quiet -e clients/python -e '.[dev]'
 	{ echo "# Exact versions of every dependency, runtime and dev, that CI and the image install with pip -c."; \
 	  echo "# Regenerate with: make lock"; \
 	  .lock-venv/bin/python -m pip freeze --exclude-editable; } > constraints.txt

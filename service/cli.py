@@ -2,8 +2,11 @@
 
 Commands: ``serve``, ``best-move BOARD``, ``analyze BOARD``, ``play`` (a person
 against the engine), ``selfplay`` (the engine against itself) and ``openapi``
-(write the OpenAPI document). The game commands talk to the service at
-``--url``; without it the app runs in-process, so no server is needed.
+(write the OpenAPI document); :data:`COMMANDS` lists them, each with its options
+and what it runs. The game commands talk to the service at ``--url`` (or
+``TICTACTOE_URL``) through :mod:`tictactoe_client`; without either the app runs
+in-process, so no server is needed. ``--url`` and ``--timeout`` may be given
+anywhere on the line, before the command or after it.
 
 The terminal speaks to people: every command numbers cells 1 to 9, row by row
 from the top-left, and rows and columns 1 to 3 (the API's indexes plus one).
@@ -15,27 +18,32 @@ import argparse
 import asyncio
 import os
 import random
+import signal
 import sys
+import threading
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TextIO, TypeVar
+from types import FrameType
+from typing import TextIO, TypeVar
 
 import httpx
+from tictactoe_client import URL_VARIABLE, AnalysisResponse, AsyncClient, BestMoveResponse, ServiceError
+from tictactoe_client import Level as LevelName
 
 from . import __version__
-from .client import AsyncClient, ServiceError
-from .game import Board, Level, Mark, opponent
-from .schemas import AnalysisResponse, BestMoveResponse
+from .game import Board, Mark, opponent
 
 Ask = Callable[[str], str]
 
 RESULT_WORDS = {"x_won": "X wins", "o_won": "O wins", "draw": "Draw"}
 
 DESCRIPTION = """\
-The tic-tac-toe engine in a terminal. The game commands talk to the service at --url;
-without it the service runs in-process, so no server is needed.
+The tic-tac-toe engine in a terminal. The game commands talk to the service at --url (or
+TICTACTOE_URL); without either the service runs in-process, so no server is needed. --url and
+--timeout may come before the command or after it.
 
 Cells are numbered 1 to 9, row by row from the top-left:
 
@@ -59,14 +67,16 @@ OPTIONS = {
     "depth": "--depth",
     "level": "--level",
 }
-LEVELS = [level.value for level in Level]
+#: The difficulty levels, weakest first (the API's, checked by mypy against the client's type).
+LEVELS: tuple[LevelName, ...] = ("beginner", "easy", "medium", "hard", "perfect")
+MARKS: tuple[Mark, ...] = ("X", "O")
 
 
 @dataclass(frozen=True)
 class Engine:
     """How strong the engine plays: a level, or a skill and perhaps a depth (perfect by default)."""
 
-    level: str | None = None
+    level: LevelName | None = None
     skill: float | None = None
     depth: int | None = None
 
@@ -76,9 +86,13 @@ class Engine:
         skill = f"skill {1.0 if self.skill is None else self.skill:g}"
         return skill if self.depth is None else f"{skill}, depth {self.depth}"
 
-    def options(self) -> dict[str, Any]:
-        """The keyword arguments of :meth:`AsyncClient.best_move`."""
-        return {"level": self.level, "skill": self.skill, "depth": self.depth}
+    async def move(
+        self, client: AsyncClient, cells: str, mark: Mark, seed: int | None = None
+    ) -> BestMoveResponse:
+        """The engine's move as ``mark`` on ``cells``."""
+        return await client.best_move(
+            cells, mark, level=self.level, skill=self.skill, depth=self.depth, seed=seed
+        )
 
 
 def cell(index: int) -> int:
@@ -110,7 +124,7 @@ def render_analysis(analysis: AnalysisResponse) -> str:
     if analysis.player is None:
         winning = ", ".join(line_text(line) for line in analysis.winning_lines)
         winner = f", winning line {winning}" if winning else ""
-        lines.append(f"Game over: {RESULT_WORDS[analysis.status.value]}{winner}.")
+        lines.append(f"Game over: {RESULT_WORDS[analysis.status]}{winner}.")
         return "\n".join(lines)
     lines.append(
         f"{analysis.player} to move: {analysis.outcome} with perfect play, "
@@ -135,7 +149,7 @@ def describe_move(move: BestMoveResponse) -> str:
         f"{flag}: "
         f"{move.outcome} in {move.plies_to_end} move(s) with perfect play.\n"
         f"Why: {move.reason}\n"
-        f"{render_board(move.board_after)}\nStatus: {move.status_after.value}"
+        f"{render_board(move.board_after)}\nStatus: {move.status_after}"
     )
 
 
@@ -177,7 +191,10 @@ def reader(stream: TextIO, out: TextIO) -> Ask:
     return ask
 
 
-def ask_choice(ask: Ask, out: TextIO, prompt: str, choices: Sequence[str], default: str) -> str:
+ChoiceT = TypeVar("ChoiceT", bound=str)
+
+
+def ask_choice(ask: Ask, out: TextIO, prompt: str, choices: Sequence[ChoiceT], default: ChoiceT) -> ChoiceT:
     """One of ``choices``, in any case; Enter for ``default``."""
     by_key = {choice.casefold(): choice for choice in choices}
     while True:
@@ -202,47 +219,66 @@ def ask_move(ask: Ask, out: TextIO, cells: str) -> int:
 # --- commands --------------------------------------------------------------------------------------
 
 
+async def play_game(
+    client: AsyncClient, ask: Ask, out: TextIO, *, person: Mark, starter: Mark, engine: Engine
+) -> str:
+    """One game of a person against the engine; its final status."""
+    mark = opponent(person)
+    out.write(f"You are {person}, the engine is {mark} ({engine}); {starter} starts.\n")
+    cells, to_move, status = "." * 9, starter, "in_progress"
+    while status == "in_progress":
+        out.write("\n" + render_board(cells, numbered=True) + "\n")
+        if to_move == person:
+            chosen = ask_move(ask, out, cells)
+            cells = cells[:chosen] + person + cells[chosen + 1 :]
+            status = Board(cells).status.value
+        else:
+            move = await engine.move(client, cells, mark)
+            out.write(f"The engine plays {cell(move.position)}: {move.reason}\n")
+            cells, status = move.board_after, move.status_after
+        to_move = opponent(to_move)
+    # The final board keeps the numbers of its empty cells, as every board of the game did.
+    out.write("\n" + render_board(cells, numbered=True) + "\n")
+    winner = {"x_won": "X", "o_won": "O"}.get(status)
+    if winner is None:
+        out.write("Draw.\n")
+    else:
+        verdict = "You win!" if winner == person else "The engine wins."
+        out.write(f"{RESULT_WORDS[status]}. {verdict}\n")
+    return status
+
+
 async def play(
     client: AsyncClient,
     ask: Ask,
     out: TextIO,
     *,
-    side: str | None,
-    first: str | None,
+    side: Mark | None,
+    first: Mark | None,
     engine: Engine | None,
 ) -> int:
-    """A person against the engine (asked for its level when ``engine`` is ``None``); the exit status."""
+    """A person against the engine, game after game (asked for its level when ``engine`` is ``None``)."""
     out.write("Tic-tac-toe against the engine. Type q to quit at any prompt.\n")
     try:
-        person: Mark = "O" if (side or ask_choice(ask, out, "Play as", ["X", "O"], "X")) == "O" else "X"
-        starter: Mark = "O" if (first or ask_choice(ask, out, "Who starts", ["X", "O"], "X")) == "O" else "X"
+        person = side or ask_choice(ask, out, "Play as", MARKS, "X")
+        starter = first or ask_choice(ask, out, "Who starts", MARKS, "X")
         if engine is None:
-            engine = Engine(level=ask_choice(ask, out, "Engine level", LEVELS, Level.PERFECT.value))
-        mark = opponent(person)
-        out.write(f"You are {person}, the engine is {mark} ({engine}); {starter} starts.\n")
-        cells, to_move, status = "." * 9, starter, "in_progress"
-        while status == "in_progress":
-            out.write("\n" + render_board(cells, numbered=True) + "\n")
-            if to_move == person:
-                chosen = ask_move(ask, out, cells)
-                cells = cells[:chosen] + person + cells[chosen + 1 :]
-                status = Board(cells).status.value
-            else:
-                move = await client.best_move(cells, mark, **engine.options())
-                out.write(f"The engine plays {cell(move.position)}: {move.reason}\n")
-                cells, status = move.board_after, move.status_after.value
-            to_move = opponent(to_move)
-        out.write("\n" + render_board(cells) + "\n")
-        winner = {"x_won": "X", "o_won": "O"}.get(status)
-        if winner is None:
-            out.write("Draw.\n")
-        else:
-            verdict = "You win!" if winner == person else "The engine wins."
-            out.write(f"{RESULT_WORDS[status]}. {verdict}\n")
-        return 0
+            engine = Engine(level=ask_choice(ask, out, "Engine level", LEVELS, "perfect"))
+        wins = {"x_won": "you" if person == "X" else "engine", "o_won": "you" if person == "O" else "engine"}
+        tally: Counter[str] = Counter()
+        while True:
+            status = await play_game(client, ask, out, person=person, starter=starter, engine=engine)
+            tally[wins.get(status, "drawn")] += 1
+            out.write(
+                f"Games: you won {tally['you']}, the engine won {tally['engine']}, drawn {tally['drawn']}.\n"
+            )
+            if ask_choice(ask, out, "Play again", ["y", "n"], "y") == "n":
+                break
+            out.write("\n")
     except Quit:
-        out.write("Bye.\n")
-        return 0
+        pass
+    out.write("Bye.\n")
+    return 0
 
 
 async def selfplay(
@@ -265,9 +301,8 @@ async def selfplay(
         )
         cells, to_move, status = "." * 9, starter, "in_progress"
         while status == "in_progress":
-            options = engines[to_move].options()
-            move = await client.best_move(cells, to_move, seed=rng.getrandbits(32), **options)
-            cells, status = move.board_after, move.status_after.value
+            move = await engines[to_move].move(client, cells, to_move, seed=rng.getrandbits(32))
+            cells, status = move.board_after, move.status_after
             to_move = opponent(to_move)
         tally[status] += 1
     out.write(
@@ -300,6 +335,8 @@ def skill_value(text: str) -> float:
 
 DEPTH_HELP = "look only this many moves ahead, 1 to 9: 1 takes a win, 2 also blocks, 3 also forks"
 LEVEL_HELP = "a difficulty level, weakest first (not with --skill or --depth)"
+BOARD_HELP = "the board: 9 characters, X or O for a mark and . for an empty cell, such as X.O...X.."
+PLAYER_HELP = "the side to move, needed only when both sides have as many marks (default: X)"
 
 
 def depth_value(text: str) -> int:
@@ -312,70 +349,106 @@ def count_value(text: str) -> int:
     return _number(text, int, "a whole number", lambda count: count >= 1, "1 or more")
 
 
-def parser() -> argparse.ArgumentParser:
-    formatter = argparse.RawDescriptionHelpFormatter
-    main = argparse.ArgumentParser(prog="tictactoe", description=DESCRIPTION, formatter_class=formatter)
-    main.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    main.add_argument("--url", help="the service to use, such as http://127.0.0.1:8000 (default: in-process)")
-    main.add_argument(
-        "--timeout", type=float, default=5.0, help="seconds to wait for each answer (default: %(default)s)"
-    )
-    commands = main.add_subparsers(dest="command", required=True, metavar="COMMAND")
+# --- the commands' options --------------------------------------------------------------------------
 
-    serve = commands.add_parser("serve", help="run the service (as python -m service)")
-    serve.add_argument("--host", help="address to listen on (default: TICTACTOE_HOST, or 127.0.0.1)")
-    serve.add_argument(
+
+def serve_options(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--host", help="address to listen on (default: TICTACTOE_HOST, or 127.0.0.1)")
+    command.add_argument(
         "--port", type=int, help="TCP port, 0 for any free one (default: TICTACTOE_PORT, or 8000)"
     )
 
-    board_help = "the board: 9 characters, X or O for a mark and . for an empty cell, such as X.O...X.."
-    player_help = "the side to move, needed only when both sides have as many marks (default: X)"
-    best = commands.add_parser("best-move", help="the move to play on a board, its value and why")
-    best.add_argument("board", metavar="BOARD", help=board_help)
-    best.add_argument("--player", choices=["X", "O"], help=player_help)
-    best.add_argument(
+
+def best_move_options(command: argparse.ArgumentParser) -> None:
+    command.add_argument("board", metavar="BOARD", help=BOARD_HELP)
+    command.add_argument("--player", choices=MARKS, help=PLAYER_HELP)
+    command.add_argument(
         "--skill", type=skill_value, help="engine skill from 0 (random) to 1 (perfect, the default)"
     )
-    best.add_argument(
+    command.add_argument(
         "--random", action="store_true", default=None, help="break ties between optimal moves at random"
     )
-    best.add_argument("--seed", type=int, help="makes the random choices reproducible")
-    best.add_argument("--depth", type=depth_value, help=DEPTH_HELP)
-    best.add_argument("--level", choices=LEVELS, help=LEVEL_HELP)
+    command.add_argument("--seed", type=int, help="makes the random choices reproducible")
+    command.add_argument("--depth", type=depth_value, help=DEPTH_HELP)
+    command.add_argument("--level", choices=LEVELS, help=LEVEL_HELP)
 
-    analyze = commands.add_parser("analyze", help="every move's value on a board")
-    analyze.add_argument("board", metavar="BOARD", help=board_help)
-    analyze.add_argument("--player", choices=["X", "O"], help=player_help)
 
-    game = commands.add_parser("play", help="play against the engine")
-    game.add_argument("--side", choices=["X", "O"], help="your side (asked when absent)")
-    game.add_argument("--first", choices=["X", "O"], help="who starts (asked when absent)")
-    game.add_argument("--level", choices=LEVELS, help=f"{LEVEL_HELP} (asked when no strength is given)")
-    game.add_argument("--skill", type=skill_value, help="engine skill from 0 (random) to 1 (perfect)")
-    game.add_argument("--depth", type=depth_value, help=f"the engine's depth: {DEPTH_HELP}")
+def analyze_options(command: argparse.ArgumentParser) -> None:
+    command.add_argument("board", metavar="BOARD", help=BOARD_HELP)
+    command.add_argument("--player", choices=MARKS, help=PLAYER_HELP)
 
-    auto = commands.add_parser("selfplay", help="the engine against itself, with a tally of the results")
-    auto.add_argument("--games", type=count_value, default=10, help="how many games (default: %(default)s)")
+
+def play_options(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--side", choices=MARKS, help="your side (asked when absent)")
+    command.add_argument("--first", choices=MARKS, help="who starts (asked when absent)")
+    command.add_argument("--level", choices=LEVELS, help=f"{LEVEL_HELP} (asked when no strength is given)")
+    command.add_argument("--skill", type=skill_value, help="engine skill from 0 (random) to 1 (perfect)")
+    command.add_argument("--depth", type=depth_value, help=f"the engine's depth: {DEPTH_HELP}")
+
+
+def selfplay_options(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--games", type=count_value, default=10, help="how many games (default: %(default)s)"
+    )
     for side in ("x", "o"):
         mark = side.upper()
-        auto.add_argument(f"--{side}-level", choices=LEVELS, help=f"{mark}'s level (default: perfect play)")
-        auto.add_argument(
+        command.add_argument(
+            f"--{side}-level", choices=LEVELS, help=f"{mark}'s level (default: perfect play)"
+        )
+        command.add_argument(
             f"--{side}-skill", type=skill_value, help=f"{mark}'s skill from 0 to 1 (default: 1)"
         )
-        auto.add_argument(f"--{side}-depth", type=depth_value, help=f"how far {mark} looks ahead, 1 to 9")
-    auto.add_argument(
+        command.add_argument(f"--{side}-depth", type=depth_value, help=f"how far {mark} looks ahead, 1 to 9")
+    command.add_argument(
         "--first",
         choices=["X", "O", "alternate"],
         default="alternate",
         help="who starts (default: alternate)",
     )
-    auto.add_argument("--seed", type=int, help="makes the games reproducible")
+    command.add_argument("--seed", type=int, help="makes the games reproducible")
 
-    document = commands.add_parser("openapi", help="write the OpenAPI document of the service")
-    document.add_argument(
+
+def openapi_options(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
         "output", nargs="?", default="openapi/openapi.json", help="where to write it (default: %(default)s)"
     )
-    return main
+
+
+# --- what the commands run -------------------------------------------------------------------------
+
+#: A game command: what it does with a client of the service, its input and its output.
+GameCommand = Callable[[AsyncClient, argparse.Namespace, TextIO, TextIO], Awaitable[int]]
+
+
+async def best_move_command(client: AsyncClient, args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+    move = await client.best_move(
+        args.board,
+        args.player,
+        skill=args.skill,
+        random=args.random,
+        seed=args.seed,
+        depth=args.depth,
+        level=args.level,
+    )
+    out.write(describe_move(move) + "\n")
+    return 0
+
+
+async def analyze_command(client: AsyncClient, args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+    out.write(render_analysis(await client.analyze(args.board, args.player)) + "\n")
+    return 0
+
+
+async def play_command(client: AsyncClient, args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+    given = Engine(args.level, args.skill, args.depth)
+    engine = None if given == Engine() else given
+    return await play(client, reader(stdin, out), out, side=args.side, first=args.first, engine=engine)
+
+
+async def selfplay_command(client: AsyncClient, args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+    x = Engine(args.x_level, args.x_skill, args.x_depth)
+    o = Engine(args.o_level, args.o_skill, args.o_depth)
+    return await selfplay(client, out, games=args.games, x=x, o=o, first=args.first, seed=args.seed)
 
 
 def problem_text(error: ServiceError) -> str:
@@ -391,44 +464,143 @@ def problem_text(error: ServiceError) -> str:
     return "; ".join(parts)
 
 
-async def run(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+def _interrupt(signum: int, frame: FrameType | None) -> None:
+    raise KeyboardInterrupt
+
+
+@contextmanager
+def interrupted_at_once() -> Iterator[None]:
+    """Ctrl-C raises :class:`KeyboardInterrupt` at once, even during a blocking read of the terminal.
+
+    ``asyncio.run`` replaces Python's own SIGINT handler with one that only cancels the main
+    task, which a blocking ``readline`` (as ``play`` does between moves) never notices: the
+    read goes on, and the first Ctrl-C is lost. It leaves any other handler alone, so this one,
+    which interrupts as Python's does, is kept while the block runs.
+    """
+    if threading.current_thread() is not threading.main_thread() or (
+        signal.getsignal(signal.SIGINT) is not signal.default_int_handler
+    ):
+        yield  # Ctrl-C is ignored, or handled by someone else: leave it so
+        return
+    signal.signal(signal.SIGINT, _interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+async def with_client(args: argparse.Namespace, command: GameCommand, stdin: TextIO, out: TextIO) -> int:
     async with make_client(args.url, args.timeout) as client:
-        if args.command == "best-move":
-            move = await client.best_move(
-                args.board,
-                args.player,
-                skill=args.skill,
-                random=args.random,
-                seed=args.seed,
-                depth=args.depth,
-                level=args.level,
-            )
-            out.write(describe_move(move) + "\n")
-            return 0
-        if args.command == "analyze":
-            out.write(render_analysis(await client.analyze(args.board, args.player)) + "\n")
-            return 0
-        if args.command == "play":
-            ask = reader(stdin, out)
-            given = Engine(args.level, args.skill, args.depth)
-            engine = None if given == Engine() else given
-            return await play(client, ask, out, side=args.side, first=args.first, engine=engine)
-        x = Engine(args.x_level, args.x_skill, args.x_depth)
-        o = Engine(args.o_level, args.o_skill, args.o_depth)
-        return await selfplay(client, out, games=args.games, x=x, o=o, first=args.first, seed=args.seed)
+        return await command(client, args, stdin, out)
 
 
-def write_openapi(output: str) -> int:
-    """Write the OpenAPI document the app serves to ``output``."""
+def game(command: GameCommand) -> Callable[[argparse.Namespace], int]:
+    """Run a game command with a client of the service, reporting its errors in words."""
+
+    def run(args: argparse.Namespace) -> int:
+        try:
+            with interrupted_at_once():
+                return asyncio.run(with_client(args, command, sys.stdin, sys.stdout))
+        except ServiceError as error:
+            sys.stderr.write(f"error: {problem_text(error)}\n")
+            return 1
+        except httpx.TransportError as error:
+            sys.stderr.write(f"error: cannot reach the service at {args.url}: {error}\n")
+            return 1
+        except KeyboardInterrupt:
+            sys.stderr.write("\n")
+            return 130
+        except BrokenPipeError:
+            # The reader went away (| head): stop quietly, and keep Python from complaining again
+            # when it flushes stdout at exit.
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return 141
+
+    return run
+
+
+def serve(args: argparse.Namespace) -> int:
+    from .__main__ import main as run_service  # noqa: PLC0415 - starts uvicorn
+
+    run_service(
+        [
+            *(["--host", args.host] if args.host else []),
+            *(["--port", str(args.port)] if args.port is not None else []),
+        ]
+    )
+    return 0
+
+
+def write_openapi(args: argparse.Namespace) -> int:
+    """Write the OpenAPI document the app serves to ``args.output``."""
     from .settings import Settings  # noqa: PLC0415 - needs the server's packages
     from .web.app import create_app  # noqa: PLC0415
     from .web.openapi import render  # noqa: PLC0415
 
-    target = Path(output)
+    target = Path(args.output)
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(render(create_app(Settings(log_level="warning"))), encoding="utf-8")
     print(f"wrote {target}")
     return 0
+
+
+@dataclass(frozen=True)
+class Command:
+    """A subcommand: its line in the help, its own options, and what it runs (its exit status)."""
+
+    help: str
+    options: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], int]
+
+
+#: Every subcommand, in the order of the help. A new one is a new entry.
+COMMANDS: dict[str, Command] = {
+    "serve": Command("run the service (as python -m service)", serve_options, serve),
+    "best-move": Command(
+        "the move to play on a board, its value and why", best_move_options, game(best_move_command)
+    ),
+    "analyze": Command("every move's value on a board", analyze_options, game(analyze_command)),
+    "play": Command("play against the engine", play_options, game(play_command)),
+    "selfplay": Command(
+        "the engine against itself, with a tally of the results", selfplay_options, game(selfplay_command)
+    ),
+    "openapi": Command("write the OpenAPI document of the service", openapi_options, write_openapi),
+}
+
+
+def shared_options(defaults: bool) -> argparse.ArgumentParser:
+    """The options of every command, which may come before the command or after it.
+
+    The main parser's copy has the defaults; each command's copy has none (``SUPPRESS``), so
+    an option given before the command is not overwritten by the command's default.
+    """
+    options = argparse.ArgumentParser(add_help=False)
+    unset = argparse.SUPPRESS
+    options.add_argument(
+        "--url",
+        default=(os.environ.get(URL_VARIABLE) or None) if defaults else unset,
+        help=f"the service to use, such as http://127.0.0.1:8000 (default: {URL_VARIABLE}, or in-process)",
+    )
+    options.add_argument(
+        "--timeout",
+        type=float,
+        default=5.0 if defaults else unset,
+        help="seconds to wait for each answer (default: 5)",
+    )
+    return options
+
+
+def parser() -> argparse.ArgumentParser:
+    formatter = argparse.RawDescriptionHelpFormatter
+    main = argparse.ArgumentParser(
+        prog="tictactoe", description=DESCRIPTION, formatter_class=formatter, parents=[shared_options(True)]
+    )
+    main.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    commands = main.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    shared = shared_options(False)
+    for name, command in COMMANDS.items():
+        command.options(commands.add_parser(name, help=command.help, parents=[shared]))
+    return main
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -442,34 +614,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 f"{option}level stands for a skill and a depth: "
                 f"give it alone, or {option}skill and {option}depth"
             )
-    if args.command == "openapi":
-        return write_openapi(args.output)
-    if args.command == "serve":
-        from .__main__ import main as serve  # noqa: PLC0415 - starts uvicorn
-
-        serve(
-            [
-                *(["--host", args.host] if args.host else []),
-                *(["--port", str(args.port)] if args.port is not None else []),
-            ]
-        )
-        return 0
-    try:
-        return asyncio.run(run(args, sys.stdin, sys.stdout))
-    except ServiceError as error:
-        sys.stderr.write(f"error: {problem_text(error)}\n")
-        return 1
-    except httpx.TransportError as error:
-        sys.stderr.write(f"error: cannot reach the service at {args.url}: {error}\n")
-        return 1
-    except KeyboardInterrupt:
-        sys.stderr.write("\n")
-        return 130
-    except BrokenPipeError:
-        # The reader went away (| head): stop quietly, and keep Python from complaining again
-        # when it flushes stdout at exit.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 141
+    return COMMANDS[args.command].run(args)
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 
@@ -21,9 +22,10 @@ def test_the_game_needs_only_the_standard_library() -> None:
 
 
 def test_the_client_needs_only_httpx_and_pydantic() -> None:
-    loaded = loaded_after("import service.client")
+    """The client is a package of its own: nothing of the service, which a user's module could shadow."""
+    loaded = loaded_after("import tictactoe_client")
     assert {"httpx", "pydantic"} <= loaded
-    assert not loaded & set(SERVER_PACKAGES), loaded & set(SERVER_PACKAGES)
+    assert not loaded & {"service", *SERVER_PACKAGES}, loaded & {"service", *SERVER_PACKAGES}
 
 
 def test_importing_the_app_module_builds_nothing() -> None:
@@ -37,11 +39,11 @@ def test_importing_the_app_module_builds_nothing() -> None:
 
 
 def test_a_plain_install_pulls_only_the_clients_dependencies() -> None:
-    """``pip install tictactoe-service`` is the client; the service is the ``server`` extra."""
+    """``pip install tictactoe-service`` is the CLI and the client; the service is the ``server`` extra."""
     from importlib.metadata import requires
 
     declared = requires("tictactoe-service") or []
-    plain = sorted(r.split(">")[0].split("=")[0].strip() for r in declared if "extra ==" not in r)
-    assert plain == ["httpx", "pydantic"]
+    plain = sorted(re.split(r"[<>=!~ ]", r, maxsplit=1)[0] for r in declared if "extra ==" not in r)
+    assert plain == ["httpx", "pydantic", "tictactoe-client"]
     server = {r.split(">")[0].split("[")[0].strip() for r in declared if 'extra == "server"' in r}
     assert {"fastapi", "uvicorn", "prometheus-client", "pydantic-settings"} <= server

@@ -3,15 +3,26 @@
 from __future__ import annotations
 
 import io
+import os
 import re
+import selectors
 import shlex
+import signal
 import subprocess
 import sys
+import time
 
 import pytest
 
-from service.cli import main
-from tests.support.server import Server
+from service.cli import LEVELS, main, parser
+from service.game import Level
+from tests.support.server import Server, free_port
+
+
+@pytest.fixture(autouse=True)
+def no_url_in_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The commands run in-process unless a test gives a URL (TICTACTOE_URL is the default of --url)."""
+    monkeypatch.delenv("TICTACTOE_URL", raising=False)
 
 
 def run_cli(
@@ -204,8 +215,6 @@ def test_bad_options_are_refused_naming_the_option(
 
 
 def test_help_is_plain_text_and_every_option_says_what_it_does() -> None:
-    from service.cli import parser
-
     main_parser = parser()
     text = main_parser.format_help()
     assert "``" not in text and ":func:" not in text
@@ -238,3 +247,147 @@ def test_a_reader_that_goes_away_ends_the_command_quietly() -> None:
     )
     assert len(result.stdout) == 20
     assert "Traceback" not in result.stderr and "BrokenPipe" not in result.stderr, result.stderr
+
+
+# --- options anywhere, Ctrl-C, the end of a game ------------------------------------------------------
+
+
+def test_the_levels_are_the_services() -> None:
+    assert list(LEVELS) == [level.value for level in Level]
+
+
+@pytest.mark.parametrize(
+    ("argv", "url", "timeout"),
+    [
+        (["best-move", "X........"], None, 5.0),
+        (
+            ["--url", "http://127.0.0.1:1", "--timeout", "2", "best-move", "X........"],
+            "http://127.0.0.1:1",
+            2.0,
+        ),
+        (
+            ["best-move", "X........", "--url", "http://127.0.0.1:1", "--timeout", "2"],
+            "http://127.0.0.1:1",
+            2.0,
+        ),
+        (
+            ["--timeout", "2", "analyze", "X........", "--url", "http://127.0.0.1:1"],
+            "http://127.0.0.1:1",
+            2.0,
+        ),
+        (["--url", "http://127.0.0.1:1", "play", "--timeout", "0.5"], "http://127.0.0.1:1", 0.5),
+        (
+            ["--url", "http://127.0.0.1:1", "selfplay", "--url", "http://127.0.0.1:2"],
+            "http://127.0.0.1:2",
+            5.0,
+        ),
+    ],
+)
+def test_shared_options_anywhere_and_never_reset_by_the_command(
+    argv: list[str], url: str | None, timeout: float
+) -> None:
+    """Before the command or after it, and an option given before is kept by the command."""
+    args = parser().parse_args(argv)
+    assert (args.url, args.timeout) == (url, timeout)
+
+
+def test_url_after_the_command_is_used(live_server: Server, capsys: pytest.CaptureFixture[str]) -> None:
+    nowhere = f"http://127.0.0.1:{free_port()}"
+    assert main(["best-move", "X........", "--url", nowhere, "--timeout", "1"]) == 1
+    assert f"cannot reach the service at {nowhere}" in capsys.readouterr().err
+    code, out = run_cli(["best-move", "XX.OO....", "--url", live_server.url])
+    assert code == 0, out
+    assert "X plays cell 3" in out
+
+
+def test_url_from_the_environment(
+    live_server: Server, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    nowhere = f"http://127.0.0.1:{free_port()}"
+    monkeypatch.setenv("TICTACTOE_URL", nowhere)
+    assert main(["analyze", "X........", "--timeout", "1"]) == 1
+    assert f"cannot reach the service at {nowhere}" in capsys.readouterr().err
+    assert main(["--url", live_server.url, "analyze", "X........"]) == 0  # --url wins
+    monkeypatch.setenv("TICTACTOE_URL", live_server.url)
+    code, out = run_cli(["best-move", "X........"])
+    assert code == 0 and "O plays cell 5" in out, out
+
+
+def read_until(process: subprocess.Popen[bytes], text: bytes, times: int = 1, timeout: float = 60) -> bytes:
+    """What ``process`` writes to its output, up to and including the ``times``-th ``text``."""
+    assert process.stdout is not None
+    seen = b""
+    deadline = time.monotonic() + timeout
+    with selectors.DefaultSelector() as selector:
+        selector.register(process.stdout, selectors.EVENT_READ)
+        while seen.count(text) < times:
+            left = deadline - time.monotonic()
+            assert left > 0, f"no {text!r} in the output: {seen!r}"
+            if selector.select(left):
+                chunk = os.read(process.stdout.fileno(), 4096)
+                assert chunk, f"the output ended before {text!r}: {seen!r}"
+                seen += chunk
+    return seen
+
+
+@pytest.mark.parametrize("where", ["at the first prompt, in-process", "during a game, with --url"])
+def test_ctrl_c_ends_play_at_once(live_server: Server, where: str) -> None:
+    """The first SIGINT ends ``play`` while it waits for the person: exit status 130, no traceback."""
+    if where.startswith("during"):
+        args = ["--url", live_server.url, "--side", "X", "--first", "X", "--skill", "1"]
+        answers, prompt = b"1\n", b"Your move"
+    else:
+        args, answers, prompt = [], b"", b"Play as"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "service.cli", "play", *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert process.stdin is not None and process.stderr is not None
+    try:
+        process.stdin.write(answers)
+        process.stdin.flush()  # and the input stays open: the game waits for the next answer
+        # With an answer given, the prompt comes again after the engine's move.
+        shown = read_until(process, prompt, times=2 if answers else 1)
+        process.send_signal(signal.SIGINT)
+        try:
+            code = process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            pytest.fail(f"play went on after Ctrl-C ({where}): {shown!r}")
+        errors = process.stderr.read().decode()
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.wait()
+        process.stdin.close()
+    assert code == 130, errors
+    assert "Traceback" not in errors and "KeyboardInterrupt" not in errors, errors
+
+
+def final_boards(out: str) -> list[str]:
+    """The board printed last in each game: the 5 lines before each verdict."""
+    lines = out.splitlines()
+    verdicts = [
+        n
+        for n, line in enumerate(lines)
+        if line in {"Draw."} or line.endswith(" wins!") or line.endswith("The engine wins.")
+    ]
+    return ["\n".join(lines[n - 5 : n]) for n in verdicts]
+
+
+def test_the_final_board_keeps_its_numbers_and_another_game_is_offered() -> None:
+    # X takes cells 1 and 2, and 4 (3 being O's by then): the engine, O, wins on its diagonal.
+    game = "1\n2\n4\n"
+    code, out = run_cli(
+        ["play", "--side", "X", "--first", "X", "--skill", "1"], stdin=game + "\n" + game + "n\n"
+    )
+    assert code == 0, out
+    assert out.count("You are X, the engine is O (skill 1); X starts.") == 2, out
+    assert out.count("Play again [y/n, Enter for y]: ") == 2, out
+    assert "Games: you won 0, the engine won 1, drawn 0.\n" in out
+    assert "Games: you won 0, the engine won 2, drawn 0.\n" in out
+    assert out.rstrip().endswith("Bye.")
+    finals = final_boards(out)
+    assert finals == [" X | X | O\n---+---+---\n X | O | 6\n---+---+---\n O | 8 | 9"] * 2, out
+    assert "Traceback" not in out

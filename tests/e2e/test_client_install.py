@@ -1,14 +1,24 @@
-"""The Python client as a client-only user installs it: ``pip install tictactoe-service``.
+"""The Python client as its users get it: ``tictactoe-client``, built by PyPA's build, installed.
 
-A fresh virtual environment gets the project without extras (versions from constraints.txt);
-it must hold httpx, pydantic and what they need, and nothing of the server; then the client
-examples of docs/api.md run in it against a live server and print what the document says.
+The sdist and the wheel of ``clients/python`` hold the client and nothing else, with the metadata
+a package index shows. The wheel is installed in a fresh virtual environment in a temporary
+directory outside the repository (versions from constraints.txt); it must bring httpx, pydantic
+and what they need, and nothing else. A user's project there has a module of its own named
+``service`` (``service.py``), the name the client's package used to have: the client examples of
+docs/api.md run in that project against a live server and print what the document says, and a
+program of the user's that imports both its ``service`` and the client runs. mypy --strict, with
+the environment's packages, passes a correct program and refuses a wrong one (a level that does
+not exist, a misspelt option, a mark that is not X or O).
 """
 
 from __future__ import annotations
 
 import subprocess
 import sys
+import tarfile
+import zipfile
+from dataclasses import dataclass
+from email.parser import HeaderParser
 from pathlib import Path
 
 import pytest
@@ -16,47 +26,196 @@ import pytest
 from tests.e2e.test_readme import URL, Example, assert_same_answer, examples
 from tests.support import ROOT
 from tests.support.server import Server
+from tests.support.tools import require_module
 
-#: What httpx and pydantic bring with them; anything else in the environment is a mistake.
-CLIENT_PACKAGES = {
-    "annotated-types",
-    "anyio",
-    "certifi",
-    "h11",
-    "httpcore",
-    "httpx",
-    "idna",
-    "pydantic",
-    "pydantic-core",
-    "sniffio",
+CLIENT = ROOT / "clients" / "python"
+MODULES = {"__init__.py", "_base.py", "_client.py", "_errors.py", "_models.py", "_types.py", "_version.py"}
+#: The service's own packages: none may come with the client.
+SERVER_PACKAGES = {
+    "fastapi",
+    "starlette",
+    "uvicorn",
+    "prometheus-client",
+    "pydantic-settings",
     "tictactoe-service",
-    "typing-extensions",
-    "typing-inspection",
 }
-SERVER_PACKAGES = {"fastapi", "starlette", "uvicorn", "prometheus-client", "pydantic-settings"}
+
+#: A module of the user's own, named as the client's package once was.
+USER_SERVICE = '''"""The user's own service module, beside their program."""
+
+NAME = "the user's own service"
+'''
+USER_PROGRAM = """import os
+import sys
+
+import service
+import tictactoe_client
+from tictactoe_client import Client
+
+with Client("http://127.0.0.1:8000") as client:
+    print(service.NAME, client.best_move("X........").position)
+inside = sorted(name for name in sys.modules if name.startswith("service."))
+print(inside, os.path.samefile(service.__file__, "service.py"))
+"""
+
+#: Uses every part of the client's typed surface as the documentation shows it.
+CORRECT = """from tictactoe_client import (
+    AnalysisResponse, AsyncClient, BestMoveItem, BestMoveResponse, Client, Fetched, Level, Mark,
+    NotModified, ServiceError,
+)
 
 
-def run(command: list[str]) -> str:
-    result = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False, cwd=ROOT)
+def strongest(client: Client, board: str, side: Mark) -> int:
+    level: Level = "perfect"
+    return client.best_move(board, side, level=level, seed=1).position
+
+
+def refresh(client: Client, board: str, tag: str | None) -> AnalysisResponse | None:
+    answer = client.position(board, if_none_match=tag)
+    if isinstance(answer, NotModified):
+        return None
+    fetched: Fetched[AnalysisResponse] = answer
+    return fetched.value
+
+
+def moves(client: Client) -> list[int]:
+    items: list[BestMoveItem] = [
+        {"board": "X........", "level": "easy", "seed": 3},
+        {"board": [["X", None, "O"], ["", "", ""], ["X", "", ""]], "player": "O", "skill": 0.5},
+    ]
+    return [answer.position for answer in client.batch(items)]
+
+
+async def first(client: AsyncClient) -> BestMoveResponse | str:
+    try:
+        return (await client.get_best_move("X........")).value
+    except ServiceError as error:
+        return error.problem.detail
+"""
+#: Each line is a mistake mypy --strict must find; what it says about it.
+WRONG = {
+    'Client().best_move("X........", level="impossible")': "incompatible type \"Literal['impossible']\"",
+    'Client().best_move("X........", "Z")': "incompatible type \"Literal['Z']\"",
+    'Client().batch([{"board": "X........", "skil": 0.5}])': '"skil"',
+    'Client().position("X........").value.best_move': 'has no attribute "best_move"',
+}
+
+
+def run(command: list[str | Path], cwd: Path = ROOT, timeout: float = 600) -> str:
+    result = subprocess.run(command, capture_output=True, text=True, timeout=timeout, check=False, cwd=cwd)
     assert result.returncode == 0, result.stdout + result.stderr
     return result.stdout
 
 
 @pytest.fixture(scope="module")
-def client_only(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A virtual environment where ``pip install tictactoe-service`` is all that was done."""
-    venv = tmp_path_factory.mktemp("client-only") / "venv"
+def dist(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """The client's sdist and wheel, built by ``python -m build`` (the wheel from the sdist)."""
+    require_module("build")
+    out = tmp_path_factory.mktemp("client-dist")
+    run([sys.executable, "-m", "build", "--outdir", str(out), str(CLIENT)])
+    (sdist,) = out.glob("*.tar.gz")
+    (wheel,) = out.glob("*.whl")
+    return {"sdist": sdist, "wheel": wheel}
+
+
+def test_the_wheel_holds_the_client_alone(dist: dict[str, Path]) -> None:
+    assert dist["wheel"].name == "tictactoe_client-1.0.0-py3-none-any.whl"
+    with zipfile.ZipFile(dist["wheel"]) as archive:
+        names = set(archive.namelist())
+        (info,) = {name.split("/")[0] for name in names if ".dist-info/" in name}
+        metadata = HeaderParser().parsestr(archive.read(f"{info}/METADATA").decode())
+        license_text = archive.read(f"{info}/licenses/LICENSE").decode()
+    package = {
+        name.removeprefix("tictactoe_client/") for name in names if name.startswith("tictactoe_client/")
+    }
+    assert package == MODULES | {"py.typed"}
+    assert {name.split("/")[0] for name in names} == {"tictactoe_client", info}
+    assert (metadata["Name"], metadata["Version"]) == ("tictactoe-client", "1.0.0")
+    assert sorted(metadata.get_all("Requires-Dist") or []) == ["httpx>=0.28.1", "pydantic>=2.14"]
+    assert metadata["License-Expression"] == "MIT"
+    assert metadata["Requires-Python"] == ">=3.11"
+    assert "Typing :: Typed" in (metadata.get_all("Classifier") or [])
+    assert license_text == (ROOT / "LICENSE").read_text(encoding="utf-8")
+
+
+def test_the_sdist_holds_the_sources_to_build_it(dist: dict[str, Path], tmp_path: Path) -> None:
+    with tarfile.open(dist["sdist"]) as archive:
+        prefix = archive.getnames()[0].split("/")[0] + "/"
+        names = {name.removeprefix(prefix) for name in archive.getnames() if name != prefix.rstrip("/")}
+        archive.extractall(tmp_path, filter="data")
+    sources = {
+        name.removeprefix("src/tictactoe_client/")
+        for name in names
+        if name.startswith("src/tictactoe_client/")
+    }
+    assert MODULES | {"py.typed"} <= sources
+    assert {"pyproject.toml", "README.md", "LICENSE", "PKG-INFO"} <= names
+    assert not any(name.startswith(("service", "tests", "src/service")) for name in names), sorted(names)
+    assert not any("__pycache__" in name or name.endswith(".pyc") for name in names)
+    # The models in the sdist are the committed ones: it builds without the OpenAPI document.
+    unpacked = tmp_path / prefix / "src" / "tictactoe_client" / "_models.py"
+    assert unpacked.read_bytes() == (CLIENT / "src" / "tictactoe_client" / "_models.py").read_bytes()
+
+
+def test_twine_accepts_both_files(dist: dict[str, Path]) -> None:
+    require_module("twine")
+    output = run([sys.executable, "-m", "twine", "check", "--strict", str(dist["sdist"]), str(dist["wheel"])])
+    assert output.count("PASSED") == 2, output
+
+
+@dataclass(frozen=True)
+class User:
+    """A user's machine: a virtual environment with the wheel installed, and a project of theirs."""
+
+    python: Path
+    project: Path
+
+
+@pytest.fixture(scope="module")
+def user(tmp_path_factory: pytest.TempPathFactory, dist: dict[str, Path]) -> User:
+    home = tmp_path_factory.mktemp("user")
+    assert not home.resolve().is_relative_to(ROOT.resolve()), (
+        "the user's directory must be outside the repository"
+    )
+    venv = home / "venv"
     run([sys.executable, "-m", "venv", str(venv)])
     python = venv / "bin" / "python"
-    run([str(python), "-m", "pip", "install", "--quiet", "-c", "constraints.txt", str(ROOT)])
-    return python
+    run([python, "-m", "pip", "install", "--quiet", "-c", ROOT / "constraints.txt", dist["wheel"]], cwd=home)
+    project = home / "project"
+    project.mkdir()
+    (project / "service.py").write_text(USER_SERVICE, encoding="utf-8")
+    return User(python, project)
 
 
-def test_the_install_holds_the_client_and_nothing_of_the_server(client_only: Path) -> None:
-    frozen = run([str(client_only), "-m", "pip", "list", "--format=freeze", "--exclude", "pip"])
-    installed = {line.split("==")[0].lower().replace("_", "-") for line in frozen.split()}
-    installed -= {"setuptools", "wheel"}  # the venv's own
-    assert installed <= CLIENT_PACKAGES, installed - CLIENT_PACKAGES
+#: Run in the user's environment: each installed distribution, then those that
+#: tictactoe-client needs, its requirements' requirements and so on (extras left out).
+CLOSURE = """
+import re
+from importlib.metadata import distribution, distributions
+
+def key(name):
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+installed = {key(d.metadata["Name"]) for d in distributions()}
+needed, todo = set(), ["tictactoe-client"]
+while todo:
+    name = key(todo.pop())
+    if name in needed or name not in installed:
+        continue
+    needed.add(name)
+    for requirement in distribution(name).requires or []:
+        if "extra ==" not in requirement:
+            todo.append(re.match(r"[A-Za-z0-9._-]+", requirement).group())
+print(" ".join(sorted(installed)))
+print(" ".join(sorted(needed)))
+"""
+
+
+def test_the_install_holds_the_client_httpx_pydantic_and_theirs(user: User) -> None:
+    lines = run([user.python, "-c", CLOSURE], cwd=user.project).splitlines()
+    installed, needed = (set(line.split()) for line in lines)
+    assert {"tictactoe-client", "httpx", "pydantic"} <= needed
+    assert installed - {"pip", "setuptools"} == needed, "installed, but not needed by the client"
     assert not installed & SERVER_PACKAGES
 
 
@@ -65,14 +224,34 @@ def test_the_install_holds_the_client_and_nothing_of_the_server(client_only: Pat
     [example for example in examples("docs/api.md") if example.kind == "python"],
     ids=lambda example: example.id,
 )
-def test_the_client_examples_run_there(client_only: Path, live_server: Server, example: Example) -> None:
-    result = subprocess.run(
-        [str(client_only), "-c", example.source.replace(URL, live_server.url)],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-        cwd="/",  # not the source tree: the installed package only
+def test_the_client_examples_run_there(user: User, live_server: Server, example: Example) -> None:
+    assert "tictactoe_client" in example.source
+    output = run(
+        [user.python, "-c", example.source.replace(URL, live_server.url)], cwd=user.project, timeout=60
     )
-    assert result.returncode == 0, result.stderr
-    assert_same_answer(result.stdout.strip(), example.expected)
+    assert_same_answer(output.strip(), example.expected)
+
+
+def test_a_users_own_service_module_is_not_in_the_way(user: User, live_server: Server) -> None:
+    output = run(
+        [user.python, "-c", USER_PROGRAM.replace(URL, live_server.url)], cwd=user.project, timeout=60
+    )
+    assert output.splitlines() == ["the user's own service 4", "[] True"]
+
+
+def test_mypy_strict_checks_a_users_program(user: User, tmp_path: Path) -> None:
+    """The installed client's types (py.typed), as mypy sees them from the user's environment."""
+    require_module("mypy")
+    mypy = [sys.executable, "-m", "mypy", "--strict", "--python-executable", str(user.python)]
+    mypy += ["--cache-dir", str(tmp_path / "mypy-cache")]
+    (user.project / "correct.py").write_text(CORRECT, encoding="utf-8")
+    run([*mypy, "correct.py"], cwd=user.project)
+    wrong = "from tictactoe_client import Client\n\n" + "\n".join(WRONG) + "\n"
+    (user.project / "wrong.py").write_text(wrong, encoding="utf-8")
+    result = subprocess.run(
+        [*mypy, "wrong.py"], cwd=user.project, capture_output=True, text=True, timeout=600, check=False
+    )
+    assert result.returncode == 1, result.stdout + result.stderr
+    for number, (line, message) in enumerate(WRONG.items(), start=3):
+        found = [error for error in result.stdout.splitlines() if error.startswith(f"wrong.py:{number}:")]
+        assert any(message in error for error in found), f"mypy says nothing of {line!r}: {result.stdout}"

@@ -8,7 +8,8 @@ Two kinds of example are found in each document:
   the answer is JSON: same values and types, in any key order; as text otherwise);
 * a ``python`` block is a program that uses the service at ``http://127.0.0.1:8000``: the test
   runs it against the live server, and what it prints must be, line by line, the comments of its
-  ``print(...)  # answer`` lines.
+  ``print(...)  # answer`` lines. Together the Python examples of docs/api.md call every method
+  of the Python client, ``tictactoe_client`` (never the service's own package).
 
 A document without examples, a console block with output before its first command, and a Python
 block that prints no answer to compare all fail: the check cannot pass vacuously.
@@ -43,6 +44,22 @@ COVERAGE = {
         "localhost:8000/v1/positions/",
         "POST localhost:8000/v1/analysis ",
         "localhost:8000/health",
+    ],
+}
+
+#: What the Python examples of each document must call, at least: every method of the client.
+PYTHON_COVERAGE = {
+    "README.md": [],
+    "docs/api.md": [
+        "from tictactoe_client import",
+        ".best_move(",
+        ".get_best_move(",
+        ".batch(",
+        ".position(",
+        ".analyze(",
+        ".health(",
+        "if_none_match=",
+        "AsyncClient(",
     ],
 }
 
@@ -122,6 +139,11 @@ def test_document_has_tested_examples(document: str) -> None:
     commands = " ".join(example.source for example in found if example.kind == "console")
     for fragment in COVERAGE[document]:
         assert fragment in commands, f"{document} has no example of {fragment.strip()}"
+    programs = " ".join(example.source for example in found if example.kind == "python")
+    for fragment in PYTHON_COVERAGE[document]:
+        assert fragment in programs, f"{document} has no Python example of {fragment}"
+    # The client's import name is its own: no example reaches into the service's package.
+    assert not re.search(r"^\s*(from|import) service\b", programs, re.M), f"{document} imports service"
     for start, kind, text in blocks(document):
         if kind == "console":
             first = next((line for line in text.splitlines() if line.strip()), "")

@@ -1,0 +1,52 @@
+"""A typed Python client of the tic-tac-toe best-move service, sync and async.
+
+>>> from tictactoe_client import Client
+>>> with Client() as client:  # TICTACTOE_URL, or http://127.0.0.1:8000
+...     client.best_move("X........").position
+4
+
+It needs only httpx and pydantic, and imports nothing else. Answers are Pydantic models
+generated from the service's OpenAPI document (:class:`BestMoveResponse`,
+:class:`AnalysisResponse`, :class:`HealthResponse`); every error answer raises
+:class:`ServiceError` with its problem details; a service that cannot be reached or does not
+answer in time raises httpx's ``TransportError`` (``ConnectError``, ``TimeoutException``).
+``help(Client)`` tells the rest.
+"""
+
+from ._base import DEFAULT_URL, URL_VARIABLE
+from ._client import AsyncClient, Client
+from ._errors import ServiceError
+from ._models import (
+    AnalysisResponse,
+    BestMoveResponse,
+    ErrorDetail,
+    HealthResponse,
+    Level,
+    MoveInfo,
+    Problem,
+    Status,
+)
+from ._types import BestMoveItem, BoardInput, Fetched, Mark, NotModified
+from ._version import __version__
+
+__all__ = [
+    "DEFAULT_URL",
+    "URL_VARIABLE",
+    "AnalysisResponse",
+    "AsyncClient",
+    "BestMoveItem",
+    "BestMoveResponse",
+    "BoardInput",
+    "Client",
+    "ErrorDetail",
+    "Fetched",
+    "HealthResponse",
+    "Level",
+    "Mark",
+    "MoveInfo",
+    "NotModified",
+    "Problem",
+    "ServiceError",
+    "Status",
+    "__version__",
+]

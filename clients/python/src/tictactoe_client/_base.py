@@ -1,0 +1,156 @@
+"""What the sync and the async client share: everything but the I/O.
+
+:class:`BaseClient` resolves the base URL, builds each operation's request as a :class:`Call`
+and turns a response into the operation's answer or a :class:`~._errors.ServiceError`.
+:class:`~._client.Client` and :class:`~._client.AsyncClient` only send the calls, each with
+its own httpx client, as httpx's own ``Client`` and ``AsyncClient`` share ``BaseClient``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+from urllib.parse import quote
+
+import httpx
+from pydantic import BaseModel
+
+from ._errors import ServiceError
+from ._models import AnalysisResponse, BatchResponse, BestMoveResponse, HealthResponse, Level
+from ._types import BestMoveItem, BoardInput, Fetched, Mark, NotModified
+from ._version import __version__
+
+__all__ = ["DEFAULT_RETRIES", "DEFAULT_TIMEOUT", "DEFAULT_URL", "URL_VARIABLE", "BaseClient", "Call"]
+
+#: Where the service is when neither the ``base_url`` argument nor :data:`URL_VARIABLE` says.
+DEFAULT_URL = "http://127.0.0.1:8000"
+#: The environment variable that gives the base URL when the program does not.
+URL_VARIABLE = "TICTACTOE_URL"
+#: Seconds to wait for each step of a request (connect, send, each read), and attempts to connect.
+DEFAULT_TIMEOUT = 5.0
+DEFAULT_RETRIES = 2
+
+ModelT = TypeVar("ModelT", bound=BaseModel)
+AnswerT = TypeVar("AnswerT")
+
+
+@dataclass(frozen=True)
+class Call(Generic[AnswerT]):
+    """One request of an operation, and how its response becomes the answer."""
+
+    method: str
+    path: str
+    parse: Callable[[httpx.Response], AnswerT]
+    params: Mapping[str, str] | None = None
+    json: Any = None
+    headers: Mapping[str, str] | None = None
+
+
+def board_json(board: BoardInput) -> str | list[Any]:
+    """A board as JSON: a string as it is, any sequence of cells or rows as lists."""
+    if isinstance(board, str):
+        return board
+    return [cell if cell is None or isinstance(cell, str) else list(cell) for cell in board]
+
+
+def parse(response: httpx.Response, model: type[ModelT]) -> ModelT:
+    """The answer of a successful response, as ``model``; :class:`ServiceError` for any other."""
+    if not response.is_success:
+        raise ServiceError(response)
+    return model.model_validate_json(response.content)
+
+
+def parse_cacheable(
+    response: httpx.Response, model: type[ModelT], conditional: bool
+) -> Fetched[ModelT] | NotModified:
+    """The answer with its entity tag, or :class:`NotModified` for a 304 to a conditional request."""
+    etag = response.headers.get("etag")
+    if conditional and response.status_code == httpx.codes.NOT_MODIFIED:
+        return NotModified(etag)
+    return Fetched(parse(response, model), etag)
+
+
+class BaseClient:
+    """The state and the non-I/O code of :class:`Client` and :class:`AsyncClient`."""
+
+    def __init__(self, base_url: str | None) -> None:
+        #: The service's URL: the argument, else the ``TICTACTOE_URL`` environment variable, else
+        #: ``http://127.0.0.1:8000``.
+        self.base_url = base_url or os.environ.get(URL_VARIABLE) or DEFAULT_URL
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.base_url!r})"
+
+    @staticmethod
+    def _headers(headers: Mapping[str, str] | None) -> dict[str, str]:
+        return {"User-Agent": f"tictactoe-client/{__version__}", **(headers or {})}
+
+    # --- one Call per operation --------------------------------------------------------------------
+
+    @staticmethod
+    def _best_move_call(
+        board: BoardInput,
+        player: Mark | None,
+        *,
+        level: Level | None,
+        skill: float | None,
+        random: bool | None,
+        seed: int | None,
+        depth: int | None,
+    ) -> Call[BestMoveResponse]:
+        body: dict[str, Any] = {"board": board_json(board)}
+        options = {
+            "player": player,
+            "level": level,
+            "skill": skill,
+            "random": random,
+            "seed": seed,
+            "depth": depth,
+        }
+        body.update({name: value for name, value in options.items() if value is not None})
+        return Call("POST", "/v1/best-move", lambda response: parse(response, BestMoveResponse), json=body)
+
+    @staticmethod
+    def _get_best_move_call(
+        board: str, player: Mark | None, if_none_match: str | None
+    ) -> Call[Fetched[BestMoveResponse] | NotModified]:
+        params = {"board": board} if player is None else {"board": board, "player": player}
+        return Call(
+            "GET",
+            "/v1/best-move",
+            lambda response: parse_cacheable(response, BestMoveResponse, if_none_match is not None),
+            params=params,
+            headers=None if if_none_match is None else {"If-None-Match": if_none_match},
+        )
+
+    @staticmethod
+    def _batch_call(items: Sequence[BestMoveItem]) -> Call[list[BestMoveResponse]]:
+        body = {"items": [{**item, "board": board_json(item["board"])} for item in items]}
+        return Call(
+            "POST", "/v1/best-move/batch", lambda response: parse(response, BatchResponse).results, json=body
+        )
+
+    @staticmethod
+    def _position_call(
+        board: str, player: Mark | None, if_none_match: str | None
+    ) -> Call[Fetched[AnalysisResponse] | NotModified]:
+        return Call(
+            "GET",
+            f"/v1/positions/{quote(board, safe='')}",
+            lambda response: parse_cacheable(response, AnalysisResponse, if_none_match is not None),
+            params=None if player is None else {"player": player},
+            headers=None if if_none_match is None else {"If-None-Match": if_none_match},
+        )
+
+    @staticmethod
+    def _analyze_call(board: BoardInput, player: Mark | None) -> Call[AnalysisResponse]:
+        body: dict[str, Any] = {"board": board_json(board)}
+        if player is not None:
+            body["player"] = player
+        return Call("POST", "/v1/analysis", lambda response: parse(response, AnalysisResponse), json=body)
+
+    @staticmethod
+    def _health_call() -> Call[HealthResponse]:
+        return Call("GET", "/health", lambda response: parse(response, HealthResponse))

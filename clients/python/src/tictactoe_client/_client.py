@@ -1,0 +1,312 @@
+"""The clients: :class:`Client` (sync) and :class:`AsyncClient`, one method per operation of the API.
+
+Both send the calls :class:`~._base.BaseClient` builds and parse the answers it parses; this
+module holds only the I/O, so the two cannot drift apart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from types import TracebackType
+from typing import Self, TypeVar, overload
+
+import httpx
+
+from ._base import DEFAULT_RETRIES, DEFAULT_TIMEOUT, BaseClient, Call
+from ._models import AnalysisResponse, BestMoveResponse, HealthResponse, Level
+from ._types import BestMoveItem, BoardInput, Fetched, Mark, NotModified
+
+__all__ = ["AsyncClient", "Client"]
+
+AnswerT = TypeVar("AnswerT")
+
+
+class Client(BaseClient):
+    """A synchronous client of the tic-tac-toe best-move service.
+
+    ``Client()`` talks to the URL in the ``TICTACTOE_URL`` environment variable, or to
+    ``http://127.0.0.1:8000`` without one; ``Client("http://host:8000")`` to that URL. Use it
+    as a context manager (``with Client() as client: ...``), or call :meth:`close` when done.
+
+    Each method sends one request: :meth:`best_move` (``POST /v1/best-move``),
+    :meth:`get_best_move` (``GET /v1/best-move``, cacheable), :meth:`batch`
+    (``POST /v1/best-move/batch``), :meth:`position` (``GET /v1/positions/{board}``,
+    cacheable), :meth:`analyze` (``POST /v1/analysis``) and :meth:`health` (``GET /health``).
+    Answers are Pydantic models generated from the service's OpenAPI document.
+
+    Errors. Every method raises:
+
+    * :class:`~tictactoe_client.ServiceError` when the service answers with an error (any
+      status but 2xx, and 304 to a request that was not conditional): ``error.status`` and
+      ``error.problem``, the problem details (``type``, ``title``, ``detail``, ``errors`` with
+      each fault's ``loc``, ``game_status``), say what was wrong; ``error.response`` is the
+      response;
+    * ``httpx.TimeoutException`` (``ConnectTimeout``, ``ReadTimeout``, ``WriteTimeout``,
+      ``PoolTimeout``) when the service does not answer in time: ``timeout`` seconds (default
+      5) for each step of a request;
+    * ``httpx.ConnectError`` and the other ``httpx.TransportError`` errors when the service cannot
+      be reached; failed connections are tried again ``retries`` times first (default 2).
+      ``httpx.TimeoutException`` is a ``TransportError`` too;
+    * ``pydantic.ValidationError`` when a success answer is not what the API documents
+      (something else answers at ``base_url``).
+
+    ``headers`` are sent with every request; ``transport`` replaces httpx's (then ``retries``
+    is the transport's business).
+    """
+
+    def __init__(
+        self,
+        base_url: str | None = None,
+        *,
+        timeout: float = DEFAULT_TIMEOUT,
+        retries: int = DEFAULT_RETRIES,
+        headers: Mapping[str, str] | None = None,
+        transport: httpx.BaseTransport | None = None,
+    ) -> None:
+        super().__init__(base_url)
+        self._http = httpx.Client(
+            base_url=self.base_url,
+            timeout=timeout,
+            headers=self._headers(headers),
+            transport=transport or httpx.HTTPTransport(retries=retries),
+        )
+
+    def _send(self, call: Call[AnswerT]) -> AnswerT:
+        response = self._http.request(
+            call.method, call.path, params=call.params, json=call.json, headers=call.headers
+        )
+        return call.parse(response)
+
+    def best_move(
+        self,
+        board: BoardInput,
+        player: Mark | None = None,
+        *,
+        level: Level | None = None,
+        skill: float | None = None,
+        random: bool | None = None,
+        seed: int | None = None,
+        depth: int | None = None,
+    ) -> BestMoveResponse:
+        """The move to play on ``board``, its value and why (``POST /v1/best-move``).
+
+        ``board`` is a string of 9 cells, 9 cells or 3 rows of 3; ``player`` the side to move,
+        needed only when both sides have as many marks. Options left ``None`` are not sent:
+        ``level`` (``"beginner"`` to ``"perfect"``; not with ``skill`` or ``depth``), ``skill``
+        (0 to 1), ``random`` (break ties at random), ``seed`` (reproducible randomness),
+        ``depth`` (1 to 9 plies ahead). Raises :class:`~tictactoe_client.ServiceError` for an
+        illegal or finished board (``problem.type`` ``/problems/game-over``) or a bad option.
+        """
+        call = self._best_move_call(
+            board, player, level=level, skill=skill, random=random, seed=seed, depth=depth
+        )
+        return self._send(call)
+
+    @overload
+    def get_best_move(self, board: str, player: Mark | None = None) -> Fetched[BestMoveResponse]: ...
+    @overload
+    def get_best_move(
+        self, board: str, player: Mark | None = None, *, if_none_match: str | None
+    ) -> Fetched[BestMoveResponse] | NotModified: ...
+    def get_best_move(
+        self, board: str, player: Mark | None = None, *, if_none_match: str | None = None
+    ) -> Fetched[BestMoveResponse] | NotModified:
+        """The default move on a board string, cacheable (``GET /v1/best-move``).
+
+        Returns :class:`~tictactoe_client.Fetched`: the answer (``value``) and its ``etag``.
+        With ``if_none_match`` (an ``etag`` of an earlier answer) it may instead return
+        :class:`~tictactoe_client.NotModified`: that answer still holds.
+        """
+        return self._send(self._get_best_move_call(board, player, if_none_match))
+
+    def batch(self, items: Sequence[BestMoveItem]) -> list[BestMoveResponse]:
+        """Many best-move requests in one round trip, answered in order (``POST /v1/best-move/batch``).
+
+        Each item is the body of a best-move request: ``{"board": "X........", "level": "easy"}``.
+        One invalid item fails the batch: the :class:`~tictactoe_client.ServiceError`'s
+        ``errors[0].loc`` is ``["body", "items", index, field]``.
+        """
+        return self._send(self._batch_call(items))
+
+    @overload
+    def position(self, board: str, player: Mark | None = None) -> Fetched[AnalysisResponse]: ...
+    @overload
+    def position(
+        self, board: str, player: Mark | None = None, *, if_none_match: str | None
+    ) -> Fetched[AnalysisResponse] | NotModified: ...
+    def position(
+        self, board: str, player: Mark | None = None, *, if_none_match: str | None = None
+    ) -> Fetched[AnalysisResponse] | NotModified:
+        """Everything about a board string, cacheable (``GET /v1/positions/{board}``).
+
+        Returns :class:`~tictactoe_client.Fetched`: the analysis (``value``) and its ``etag``.
+        With ``if_none_match`` (an ``etag`` of an earlier answer) it may instead return
+        :class:`~tictactoe_client.NotModified`: that answer still holds.
+        """
+        return self._send(self._position_call(board, player, if_none_match))
+
+    def analyze(self, board: BoardInput, player: Mark | None = None) -> AnalysisResponse:
+        """Everything about a board in any form (``POST /v1/analysis``); a finished board too."""
+        return self._send(self._analyze_call(board, player))
+
+    def health(self) -> HealthResponse:
+        """The service's health (``GET /health``): ``status`` ``"ok"``, ``version``, ``positions``."""
+        return self._send(self._health_call())
+
+    def close(self) -> None:
+        """Close the connections."""
+        self._http.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
+        self.close()
+
+
+class AsyncClient(BaseClient):
+    """An asynchronous client of the tic-tac-toe best-move service (asyncio or trio, through httpx).
+
+    ``AsyncClient()`` talks to the URL in the ``TICTACTOE_URL`` environment variable, or to
+    ``http://127.0.0.1:8000`` without one; ``AsyncClient("http://host:8000")`` to that URL.
+    Use it as an async context manager (``async with AsyncClient() as client: ...``), or await
+    :meth:`aclose` when done.
+
+    Each method sends one request: :meth:`best_move` (``POST /v1/best-move``),
+    :meth:`get_best_move` (``GET /v1/best-move``, cacheable), :meth:`batch`
+    (``POST /v1/best-move/batch``), :meth:`position` (``GET /v1/positions/{board}``,
+    cacheable), :meth:`analyze` (``POST /v1/analysis``) and :meth:`health` (``GET /health``).
+    Answers are Pydantic models generated from the service's OpenAPI document.
+
+    Errors. Every method raises:
+
+    * :class:`~tictactoe_client.ServiceError` when the service answers with an error (any
+      status but 2xx, and 304 to a request that was not conditional): ``error.status`` and
+      ``error.problem``, the problem details (``type``, ``title``, ``detail``, ``errors`` with
+      each fault's ``loc``, ``game_status``), say what was wrong; ``error.response`` is the
+      response;
+    * ``httpx.TimeoutException`` (``ConnectTimeout``, ``ReadTimeout``, ``WriteTimeout``,
+      ``PoolTimeout``) when the service does not answer in time: ``timeout`` seconds (default
+      5) for each step of a request;
+    * ``httpx.ConnectError`` and the other ``httpx.TransportError`` errors when the service cannot
+      be reached; failed connections are tried again ``retries`` times first (default 2).
+      ``httpx.TimeoutException`` is a ``TransportError`` too;
+    * ``pydantic.ValidationError`` when a success answer is not what the API documents
+      (something else answers at ``base_url``).
+
+    ``headers`` are sent with every request; ``transport`` replaces httpx's (then ``retries``
+    is the transport's business), such as ``httpx.ASGITransport(app=app)`` for an app in-process.
+    """
+
+    def __init__(
+        self,
+        base_url: str | None = None,
+        *,
+        timeout: float = DEFAULT_TIMEOUT,
+        retries: int = DEFAULT_RETRIES,
+        headers: Mapping[str, str] | None = None,
+        transport: httpx.AsyncBaseTransport | None = None,
+    ) -> None:
+        super().__init__(base_url)
+        self._http = httpx.AsyncClient(
+            base_url=self.base_url,
+            timeout=timeout,
+            headers=self._headers(headers),
+            transport=transport or httpx.AsyncHTTPTransport(retries=retries),
+        )
+
+    async def _send(self, call: Call[AnswerT]) -> AnswerT:
+        response = await self._http.request(
+            call.method, call.path, params=call.params, json=call.json, headers=call.headers
+        )
+        return call.parse(response)
+
+    async def best_move(
+        self,
+        board: BoardInput,
+        player: Mark | None = None,
+        *,
+        level: Level | None = None,
+        skill: float | None = None,
+        random: bool | None = None,
+        seed: int | None = None,
+        depth: int | None = None,
+    ) -> BestMoveResponse:
+        """The move to play on ``board``, its value and why (``POST /v1/best-move``).
+
+        ``board`` is a string of 9 cells, 9 cells or 3 rows of 3; ``player`` the side to move,
+        needed only when both sides have as many marks. Options left ``None`` are not sent:
+        ``level`` (``"beginner"`` to ``"perfect"``; not with ``skill`` or ``depth``), ``skill``
+        (0 to 1), ``random`` (break ties at random), ``seed`` (reproducible randomness),
+        ``depth`` (1 to 9 plies ahead). Raises :class:`~tictactoe_client.ServiceError` for an
+        illegal or finished board (``problem.type`` ``/problems/game-over``) or a bad option.
+        """
+        call = self._best_move_call(
+            board, player, level=level, skill=skill, random=random, seed=seed, depth=depth
+        )
+        return await self._send(call)
+
+    @overload
+    async def get_best_move(self, board: str, player: Mark | None = None) -> Fetched[BestMoveResponse]: ...
+    @overload
+    async def get_best_move(
+        self, board: str, player: Mark | None = None, *, if_none_match: str | None
+    ) -> Fetched[BestMoveResponse] | NotModified: ...
+    async def get_best_move(
+        self, board: str, player: Mark | None = None, *, if_none_match: str | None = None
+    ) -> Fetched[BestMoveResponse] | NotModified:
+        """The default move on a board string, cacheable (``GET /v1/best-move``).
+
+        Returns :class:`~tictactoe_client.Fetched`: the answer (``value``) and its ``etag``.
+        With ``if_none_match`` (an ``etag`` of an earlier answer) it may instead return
+        :class:`~tictactoe_client.NotModified`: that answer still holds.
+        """
+        return await self._send(self._get_best_move_call(board, player, if_none_match))
+
+    async def batch(self, items: Sequence[BestMoveItem]) -> list[BestMoveResponse]:
+        """Many best-move requests in one round trip, answered in order (``POST /v1/best-move/batch``).
+
+        Each item is the body of a best-move request: ``{"board": "X........", "level": "easy"}``.
+        One invalid item fails the batch: the :class:`~tictactoe_client.ServiceError`'s
+        ``errors[0].loc`` is ``["body", "items", index, field]``.
+        """
+        return await self._send(self._batch_call(items))
+
+    @overload
+    async def position(self, board: str, player: Mark | None = None) -> Fetched[AnalysisResponse]: ...
+    @overload
+    async def position(
+        self, board: str, player: Mark | None = None, *, if_none_match: str | None
+    ) -> Fetched[AnalysisResponse] | NotModified: ...
+    async def position(
+        self, board: str, player: Mark | None = None, *, if_none_match: str | None = None
+    ) -> Fetched[AnalysisResponse] | NotModified:
+        """Everything about a board string, cacheable (``GET /v1/positions/{board}``).
+
+        Returns :class:`~tictactoe_client.Fetched`: the analysis (``value``) and its ``etag``.
+        With ``if_none_match`` (an ``etag`` of an earlier answer) it may instead return
+        :class:`~tictactoe_client.NotModified`: that answer still holds.
+        """
+        return await self._send(self._position_call(board, player, if_none_match))
+
+    async def analyze(self, board: BoardInput, player: Mark | None = None) -> AnalysisResponse:
+        """Everything about a board in any form (``POST /v1/analysis``); a finished board too."""
+        return await self._send(self._analyze_call(board, player))
+
+    async def health(self) -> HealthResponse:
+        """The service's health (``GET /health``): ``status`` ``"ok"``, ``version``, ``positions``."""
+        return await self._send(self._health_call())
+
+    async def aclose(self) -> None:
+        """Close the connections."""
+        await self._http.aclose()
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
+        await self.aclose()

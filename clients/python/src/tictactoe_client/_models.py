@@ -1,0 +1,473 @@
+# Generated from openapi/openapi.json by datamodel-codegen with the options of
+# [tool.datamodel-codegen] in clients/python/pyproject.toml: do not edit, run `make client-models`.
+# ruff: noqa: E501
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+from typing_extensions import TypeAliasType
+
+PliesToEnd = TypeAliasType(
+    "PliesToEnd",
+    Annotated[
+        int,
+        Field(
+            description="Moves the game still lasts under perfect play, the next one included; the winner hurries, the loser delays.",
+            ge=1,
+            le=9,
+            title="Plies To End",
+        ),
+    ],
+)
+
+
+Score = TypeAliasType(
+    "Score",
+    Annotated[
+        int, Field(description="1 win, 0 draw, -1 loss, for the side to move.", ge=-1, le=1, title="Score")
+    ],
+)
+
+
+Depth = TypeAliasType(
+    "Depth",
+    Annotated[
+        int,
+        Field(
+            description="Look only this many plies ahead, the engine's own move being ply 1: the move is drawn at random (reproducible with `seed`) from the moves best within that horizon. 1 takes a win, 2 also blocks, 3 also forks; a depth of at least the moves left plays perfectly.",
+            ge=1,
+            le=9,
+            title="Depth",
+        ),
+    ],
+)
+
+
+Seed = TypeAliasType(
+    "Seed",
+    Annotated[
+        int,
+        Field(
+            description="Makes every random choice of this request reproducible: the same request with the same seed always gets the same answer, and different seeds draw independently. Without one, each request draws anew.",
+            ge=-9223372036854775808,
+            lt=18446744073709551616,
+            title="Seed",
+        ),
+    ],
+)
+
+
+BoardString = TypeAliasType(
+    "BoardString",
+    Annotated[
+        str,
+        Field(
+            description="Nine cells in row-major order: X or O (either case) for a mark, '.', '-', '_' or a space for an empty cell.",
+            examples=["X.O...X.."],
+            max_length=9,
+            min_length=9,
+            pattern="^[XxOo.\\-_ ]{9}$",
+        ),
+    ],
+)
+
+
+Cell1 = TypeAliasType(
+    "Cell1",
+    Annotated[
+        str,
+        Field(
+            description="One cell: X or O (either case) for a mark; null, '', ' ', '.', '-' or '_' for an empty cell.",
+            examples=["X"],
+            max_length=1,
+            pattern="^[XxOo.\\-_ ]?$",
+        ),
+    ],
+)
+
+
+Cell = TypeAliasType(
+    "Cell",
+    Annotated[
+        Cell1 | None,
+        Field(
+            description="One cell: X or O (either case) for a mark; null, '', ' ', '.', '-' or '_' for an empty cell.",
+            examples=["X"],
+        ),
+    ],
+)
+
+
+class ErrorDetail(BaseModel):
+    """
+    One problem with the input.
+    """
+
+    loc: Annotated[
+        list[str | int],
+        Field(
+            description="Where the problem is: 'body', 'query' or 'path', then field names and array indexes.",
+            title="Loc",
+        ),
+    ]
+    msg: Annotated[str, Field(description="What is wrong, in words.", title="Msg")]
+    type: Annotated[str, Field(description="A machine-readable name of the rule that failed.", title="Type")]
+
+
+class HealthResponse(BaseModel):
+    """
+    The service is up and its solved table is ready.
+    """
+
+    positions: Annotated[
+        int, Field(description="Legal boards in the solved table (8,533).", title="Positions")
+    ]
+    status: Annotated[Literal["ok"], Field(title="Status")]
+    version: Annotated[str, Field(title="Version")]
+
+
+Level = TypeAliasType(
+    "Level",
+    Annotated[
+        Literal["beginner", "easy", "medium", "hard", "perfect"],
+        Field(description="A named difficulty, weakest first.", title="Level"),
+    ],
+)
+
+
+class MoveInfo(BaseModel):
+    """
+    One legal move and its value for the side that plays it.
+    """
+
+    column: Annotated[
+        int, Field(description="Column of the cell, 0 on the left.", ge=0, le=2, title="Column")
+    ]
+    outcome: Annotated[
+        Literal["win", "draw", "loss"], Field(description="The score in words.", title="Outcome")
+    ]
+    plies_to_end: Annotated[
+        int,
+        Field(
+            description="Moves the game still lasts under perfect play, the next one included; the winner hurries, the loser delays.",
+            ge=1,
+            le=9,
+            title="Plies To End",
+        ),
+    ]
+    position: Annotated[int, Field(description="Cell index: row * 3 + column.", ge=0, le=8, title="Position")]
+    reason: Annotated[
+        str,
+        Field(
+            description="One sentence for a person: the main tactic, naming its cells and lines as they are seen on the board (never by index), and the value of the move.",
+            examples=["Blocks X's top row; the game is a draw with best play."],
+            title="Reason",
+        ),
+    ]
+    row: Annotated[int, Field(description="Row of the cell, 0 at the top.", ge=0, le=2, title="Row")]
+    score: Annotated[
+        int, Field(description="1 win, 0 draw, -1 loss, for the side to move.", ge=-1, le=1, title="Score")
+    ]
+    tactics: Annotated[
+        list[
+            Literal[
+                "win", "block", "fork", "threat", "block_fork", "center", "corner", "edge", "opposite_corner"
+            ]
+        ],
+        Field(
+            description="What the move does, in this order: `win` (completes a line), `block` (takes a cell that would complete the opponent's line), `fork` (leaves two or more cells that would complete a line), `threat` (exactly one), `block_fork` (leaves the opponent no fork), `center`, `corner` or `edge`, and `opposite_corner` (a corner opposite the opponent's mark).",
+            title="Tactics",
+        ),
+    ]
+    traps: Annotated[
+        int,
+        Field(
+            description="Opponent replies after this move whose result for the opponent is worse than its perfect-play result: the mistakes this move invites (step 3 of the move choice).",
+            ge=0,
+            le=8,
+            title="Traps",
+        ),
+    ]
+
+
+Status = TypeAliasType(
+    "Status",
+    Annotated[
+        Literal["in_progress", "x_won", "o_won", "draw"],
+        Field(description="Where a game stands on a board.", title="Status"),
+    ],
+)
+
+
+class AnalysisResponse(BaseModel):
+    """
+    Everything about a position: status, values of every move, and the principal variation.
+    """
+
+    best_moves: Annotated[
+        list[int],
+        Field(
+            description="Every optimal cell: best score, then fastest win or slowest loss.",
+            title="Best Moves",
+        ),
+    ]
+    board: Annotated[
+        str,
+        Field(
+            description="The board in canonical form: 9 characters of X, O and '.'.",
+            examples=["X...O...."],
+            pattern="^[XO.]{9}$",
+            title="Board",
+        ),
+    ]
+    moves: Annotated[
+        list[MoveInfo], Field(description="Every legal move with its value, best first.", title="Moves")
+    ]
+    outcome: Annotated[Literal["win", "draw", "loss"] | None, Field(title="Outcome")]
+    player: Annotated[
+        Literal["X", "O"] | None,
+        Field(description="The side to move; null when the game is over.", title="Player"),
+    ]
+    plies_to_end: Annotated[PliesToEnd | None, Field(title="Plies To End")]
+    principal_variation: Annotated[
+        list[int],
+        Field(
+            description="Cells of the rest of the game when both sides play the chosen move.",
+            title="Principal Variation",
+        ),
+    ]
+    score: Annotated[Score | None, Field(title="Score")]
+    status: Status
+    winner: Annotated[
+        Literal["X", "O"] | None,
+        Field(description="The side with three in a row, null if none.", title="Winner"),
+    ]
+    winning_lines: Annotated[
+        list[list[int]], Field(description="Every complete line, as its 3 cells.", title="Winning Lines")
+    ]
+
+
+class BestMoveResponse(BaseModel):
+    """
+    The chosen move and its value for the side to move.
+    """
+
+    board: Annotated[
+        str,
+        Field(
+            description="The board in canonical form: 9 characters of X, O and '.'.",
+            examples=["X...O...."],
+            pattern="^[XO.]{9}$",
+            title="Board",
+        ),
+    ]
+    board_after: Annotated[
+        str,
+        Field(
+            description="The board in canonical form: 9 characters of X, O and '.'.",
+            examples=["X...O...."],
+            pattern="^[XO.]{9}$",
+            title="Board After",
+        ),
+    ]
+    column: Annotated[
+        int, Field(description="Column of the cell, 0 on the left.", ge=0, le=2, title="Column")
+    ]
+    optimal: Annotated[
+        bool, Field(description="Whether the returned move is one of the optimal moves.", title="Optimal")
+    ]
+    outcome: Annotated[
+        Literal["win", "draw", "loss"], Field(description="The score in words.", title="Outcome")
+    ]
+    player: Annotated[
+        Literal["X", "O"], Field(description="The side to move, who plays the returned move.", title="Player")
+    ]
+    plies_to_end: Annotated[
+        int,
+        Field(
+            description="Moves the game still lasts under perfect play, the next one included; the winner hurries, the loser delays.",
+            ge=1,
+            le=9,
+            title="Plies To End",
+        ),
+    ]
+    position: Annotated[int, Field(description="Cell index: row * 3 + column.", ge=0, le=8, title="Position")]
+    reason: Annotated[
+        str,
+        Field(
+            description="One sentence for a person: the main tactic, naming its cells and lines as they are seen on the board (never by index), and the value of the move.",
+            examples=["Blocks X's top row; the game is a draw with best play."],
+            title="Reason",
+        ),
+    ]
+    row: Annotated[int, Field(description="Row of the cell, 0 at the top.", ge=0, le=2, title="Row")]
+    score: Annotated[
+        int, Field(description="1 win, 0 draw, -1 loss, for the side to move.", ge=-1, le=1, title="Score")
+    ]
+    status_after: Annotated[Status, Field(description="The status of the board after the move.")]
+    tactics: Annotated[
+        list[
+            Literal[
+                "win", "block", "fork", "threat", "block_fork", "center", "corner", "edge", "opposite_corner"
+            ]
+        ],
+        Field(
+            description="What the move does, in this order: `win` (completes a line), `block` (takes a cell that would complete the opponent's line), `fork` (leaves two or more cells that would complete a line), `threat` (exactly one), `block_fork` (leaves the opponent no fork), `center`, `corner` or `edge`, and `opposite_corner` (a corner opposite the opponent's mark).",
+            title="Tactics",
+        ),
+    ]
+
+
+BoardCells = TypeAliasType(
+    "BoardCells",
+    Annotated[
+        list[Cell],
+        Field(
+            description="Nine cells in row-major order.",
+            examples=[["X", None, "O", None, None, None, "X", None, None]],
+            max_length=9,
+            min_length=9,
+        ),
+    ],
+)
+"""
+Nine cells in row-major order.
+"""
+
+
+BoardRow = TypeAliasType("BoardRow", Annotated[list[Cell], Field(max_length=3, min_length=3)])
+
+
+BoardRows = TypeAliasType(
+    "BoardRows",
+    Annotated[
+        list[BoardRow],
+        Field(
+            description="Three rows of three cells, top row first.",
+            examples=[[["X", "", "O"], ["", "", ""], ["X", "", ""]]],
+            max_length=3,
+            min_length=3,
+        ),
+    ],
+)
+"""
+Three rows of three cells, top row first.
+"""
+
+
+class Problem(BaseModel):
+    """
+    An error, as ``application/problem+json`` (RFC 9457).
+    """
+
+    detail: Annotated[str, Field(description="What went wrong with this request.", title="Detail")]
+    errors: Annotated[
+        list[ErrorDetail] | None,
+        Field(description="For invalid input: each problem and where it is (the first 10).", title="Errors"),
+    ] = None
+    errors_omitted: Annotated[
+        int | None,
+        Field(
+            description="For invalid input with more than 10 problems: how many are not listed.",
+            title="Errors Omitted",
+        ),
+    ] = None
+    game_status: Annotated[
+        Status | None, Field(description="For a best-move request on a finished board: the board's status.")
+    ] = None
+    instance: Annotated[str | None, Field(description="The path of the request.", title="Instance")] = None
+    status: Annotated[int, Field(description="The HTTP status code.", title="Status")]
+    title: Annotated[str, Field(description="A short summary of the kind of problem.", title="Title")]
+    type: Annotated[str, Field(description="A URI reference naming the kind of problem.", title="Type")]
+
+
+class BatchResponse(BaseModel):
+    """
+    The answers to a batch, in the order of its items.
+    """
+
+    results: Annotated[list[BestMoveResponse], Field(title="Results")]
+
+
+Board = TypeAliasType(
+    "Board",
+    Annotated[
+        BoardString | BoardCells | BoardRows,
+        Field(
+            description="A board in one of three forms: a 9-character string, an array of 9 cells, or an array of 3 rows of 3 cells. Cell i is at row i // 3, column i % 3."
+        ),
+    ],
+)
+
+
+class AnalysisRequest(BaseModel):
+    """
+    Body of ``POST /v1/analysis``: any legal board, finished or not.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    board: Board
+    player: Annotated[
+        Literal["X", "O"] | None,
+        Field(
+            description="The side to move. Needed only when both sides have as many marks (X by default); otherwise the counts decide, and a player that contradicts them is an error.",
+            title="Player",
+        ),
+    ] = None
+
+
+class BestMoveRequest(BaseModel):
+    """
+    Body of ``POST /v1/best-move``: a legal board on which the game is not over, and options.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    board: Board
+    depth: Annotated[Depth | None, Field(title="Depth")] = None
+    level: Level | None = None
+    player: Annotated[
+        Literal["X", "O"] | None,
+        Field(
+            description="The side to move. Needed only when both sides have as many marks (X by default); otherwise the counts decide, and a player that contradicts them is an error.",
+            title="Player",
+        ),
+    ] = None
+    random: Annotated[
+        bool | None,
+        Field(
+            description="Break the ties left after the best score and the fastest win (or slowest loss) uniformly at random, instead of by traps and then the lowest cell (default false).",
+            title="Random",
+        ),
+    ] = None
+    seed: Annotated[Seed | None, Field(title="Seed")] = None
+    skill: Annotated[
+        float | None,
+        Field(
+            description="Difficulty from 0 to 1 (default 1): with probability `skill` the move is chosen as usual, otherwise uniformly from all legal moves. 1 is perfect play, 0 a random player.",
+            ge=0.0,
+            le=1.0,
+            title="Skill",
+        ),
+    ] = None
+
+
+class BatchRequest(BaseModel):
+    """
+    Body of ``POST /v1/best-move/batch``: 1 to 1,000 best-move requests.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    items: Annotated[
+        list[BestMoveRequest],
+        Field(
+            description="Best-move requests, answered in order.", max_length=1000, min_length=1, title="Items"
+        ),
+    ]

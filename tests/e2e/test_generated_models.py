@@ -1,0 +1,172 @@
+"""Models generated from the committed OpenAPI document hold the service's real answers.
+
+Two generations by datamodel-code-generator:
+
+* the Python client's own (``clients/python/src/tictactoe_client/_models.py``, committed): with
+  the options of ``[tool.datamodel-codegen]`` in ``clients/python/pyproject.toml``, run where
+  ``make client-models`` runs it, it must give the committed file byte for byte;
+* one with the generator's default settings, as a user of the document would make, into a
+  temporary directory: its models must validate the real answers of every operation of a live
+  server (best move by POST and GET, batch, positions, analysis, health, problems), and refuse
+  what the service refuses (a seed of 2**64, which needs integer bounds in the document).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import httpx
+import pytest
+from pydantic import BaseModel, ValidationError
+
+from tests.support import ROOT
+from tests.support.server import Server
+from tests.support.tools import require_tool
+
+DOCUMENT = ROOT / "openapi" / "openapi.json"
+CLIENT = ROOT / "clients" / "python"
+COMMITTED = CLIENT / "src" / "tictactoe_client" / "_models.py"
+
+
+def generator() -> str:
+    """The datamodel-codegen of this environment (beside the interpreter), or one on PATH."""
+    return shutil.which("datamodel-codegen", path=str(Path(sys.executable).parent)) or require_tool(
+        "datamodel-codegen"
+    )
+
+
+def test_the_clients_models_are_a_fresh_generation() -> None:
+    """The committed models are what ``make client-models`` writes from the committed document."""
+    result = subprocess.run(
+        [generator()], cwd=CLIENT, capture_output=True, text=True, timeout=300, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == COMMITTED.read_text(encoding="utf-8"), (
+        "clients/python/src/tictactoe_client/_models.py is not what the OpenAPI document generates: "
+        "run make client-models"
+    )
+
+
+@pytest.fixture(scope="module")
+def models(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
+    """Models generated with datamodel-codegen's default settings, imported from a temporary directory."""
+    where = tmp_path_factory.mktemp("generated-models")
+    output = where / "models.py"
+    result = subprocess.run(
+        [generator(), "--input", str(DOCUMENT), "--input-file-type", "openapi", "--output", str(output)],
+        cwd=where,  # outside the repository: no [tool.datamodel-codegen] applies
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    name = "generated_models_with_default_settings"
+    spec = importlib.util.spec_from_file_location(name, output)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # pydantic resolves the models' annotations through it
+    try:
+        spec.loader.exec_module(module)
+        yield module
+    finally:
+        del sys.modules[name]
+
+
+def model(models: ModuleType, name: str) -> type[BaseModel]:
+    found = getattr(models, name)
+    assert isinstance(found, type) and issubclass(found, BaseModel), name
+    return found
+
+
+#: One request of each operation, and the schema its answer is (by its status); boards of every
+#: kind: unfinished with either side to move, won, drawn, and in each of the three forms.
+REQUESTS: list[tuple[str, str, dict[str, Any], str]] = [
+    ("POST", "/v1/best-move", {"json": {"board": "X........"}}, "BestMoveResponse"),
+    (
+        "POST",
+        "/v1/best-move",
+        {"json": {"board": [["X", "", "O"], ["", "", ""], ["X", "", ""]], "player": "O"}},
+        "BestMoveResponse",
+    ),
+    (
+        "POST",
+        "/v1/best-move",
+        {
+            "json": {
+                "board": ["X", None, "O", None, None, None, "X", None, None],
+                "level": "easy",
+                "seed": 2**64 - 1,
+            }
+        },
+        "BestMoveResponse",
+    ),
+    ("POST", "/v1/best-move", {"json": {"board": "XX.OO....", "skill": 0.25, "seed": 7}}, "BestMoveResponse"),
+    ("GET", "/v1/best-move", {"params": {"board": "XO.......", "player": "X"}}, "BestMoveResponse"),
+    (
+        "POST",
+        "/v1/best-move/batch",
+        {"json": {"items": [{"board": "........."}, {"board": "X...O....", "depth": 2, "seed": -(2**63)}]}},
+        "BatchResponse",
+    ),
+    ("GET", "/v1/positions/X.O...X..", {"params": {"player": "O"}}, "AnalysisResponse"),
+    ("GET", "/v1/positions/XXXOO.O..", {}, "AnalysisResponse"),
+    ("GET", "/v1/positions/XOXXOOOXX", {}, "AnalysisResponse"),
+    ("POST", "/v1/analysis", {"json": {"board": "........."}}, "AnalysisResponse"),
+    ("POST", "/v1/analysis", {"json": {"board": "OOOXX.X.."}}, "AnalysisResponse"),
+    ("GET", "/health", {}, "HealthResponse"),
+    ("POST", "/v1/best-move", {"json": {"board": "XXXOO...."}}, "Problem"),
+    ("POST", "/v1/best-move/batch", {"json": {"items": [{"board": "X........", "skill": 3}]}}, "Problem"),
+    ("GET", "/v1/positions/XX", {}, "Problem"),
+    ("GET", "/v1/nowhere", {}, "Problem"),
+]
+
+
+BODIES = {
+    "/v1/best-move": "BestMoveRequest",
+    "/v1/best-move/batch": "BatchRequest",
+    "/v1/analysis": "AnalysisRequest",
+}
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "request_", "schema"),
+    REQUESTS,
+    ids=[f"{method} {path} {schema}" for method, path, _, schema in REQUESTS],
+)
+def test_default_generated_models_hold_real_answers(
+    models: ModuleType, live_server: Server, method: str, path: str, request_: dict[str, Any], schema: str
+) -> None:
+    response = httpx.request(method, live_server.url + path, timeout=10, **request_)
+    assert response.is_success == (schema != "Problem"), response.text
+    answer = model(models, schema).model_validate_json(response.content)
+    # Every field of the answer is in the model (nothing dropped as unknown), with its JSON value.
+    assert json.loads(answer.model_dump_json(by_alias=True, exclude_unset=True)) == response.json()
+    if "json" in request_ and schema != "Problem":
+        # What the service took, the request's model takes.
+        body = model(models, BODIES[path])
+        assert (
+            body.model_validate(request_["json"]).model_dump(mode="json", exclude_unset=True)
+            == request_["json"]
+        )
+
+
+def test_default_generated_models_refuse_what_the_service_refuses(models: ModuleType) -> None:
+    """A seed must be below 2**64 and at least -2**63: integer bounds, kept exact by the document."""
+    request = model(models, "BestMoveRequest")
+    assert request.model_validate({"board": "X........", "seed": 2**64 - 1}) is not None
+    for seed in (2**64, -(2**63) - 1):
+        with pytest.raises(ValidationError):
+            request.model_validate({"board": "X........", "seed": seed})
+    with pytest.raises(ValidationError):
+        request.model_validate({"board": "X........", "level": "impossible"})
+    with pytest.raises(ValidationError):
+        request.model_validate({"board": "X........", "skil": 0.5})
