@@ -560,12 +560,6 @@ def test_a_killed_worker_is_replaced_while_the_service_answers() -> None:
     assert code == 0, "".join(server.output)
 
 
-#: Distributions of this repository that the project depends on, installed from their folders.
-IN_TREE = {
-    tomllib.loads((ROOT / "clients" / "python" / "pyproject.toml").read_text())["project"]["name"],
-}
-
-
 def test_image_and_ci_install_pinned_versions() -> None:
     """Every declared dependency has an exact pin in constraints.txt, which the image and CI use."""
 
@@ -576,13 +570,15 @@ def test_image_and_ci_install_pinned_versions() -> None:
         for line in (root / "constraints.txt").read_text().splitlines()
         if "==" in line and not line.startswith("#")
     }
+    # Distributions of this repository that the project depends on, installed from their folders.
+    in_tree = {tomllib.loads((root / "clients" / "python" / "pyproject.toml").read_text())["project"]["name"]}
     extras = project["optional-dependencies"]
     declared = [requirement for group in (project["dependencies"], *extras.values()) for requirement in group]
     for requirement in declared:
         name = re.sub(r"[-_.]+", "-", re.split(r"[\[<>=!~ ]", requirement, maxsplit=1)[0]).lower()
         if name == project["name"]:
             continue  # an extra of the project that names another extra of it
-        if name in IN_TREE:
+        if name in in_tree:
             continue  # built from this repository (clients/python), never taken from an index
         assert name in pins, f"{name} is not pinned in constraints.txt"
     assert "-c constraints.txt" in (root / "Dockerfile").read_text()
