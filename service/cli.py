@@ -1,12 +1,13 @@
 """``tictactoe``: the engine in a terminal.
 
 Commands: ``serve``, ``best-move BOARD``, ``analyze BOARD``, ``play`` (a person
-against the engine), ``selfplay`` (the engine against itself) and ``openapi``
-(write the OpenAPI document); :data:`COMMANDS` lists them, each with its options
-and what it runs. The game commands talk to the service at ``--url`` (or
-``TICTACTOE_URL``) through :mod:`tictactoe_client`; without either the app runs
-in-process, so no server is needed. ``--url`` and ``--timeout`` may be given
-anywhere on the line, before the command or after it.
+against the engine), ``selfplay`` (the engine against itself), ``openapi``
+(write the OpenAPI document) and ``mcp`` (the tools of docs/mcp.md, on stdin and
+stdout); :data:`COMMANDS` lists them, each with its options and what it runs. The
+game commands talk to the service at ``--url`` (or ``TICTACTOE_URL``) through
+:mod:`tictactoe_client`; without either the app runs in-process, so no server is
+needed. ``--url`` and ``--timeout`` may be given anywhere on the line, before the
+command or after it.
 
 The terminal speaks to people: every command numbers cells 1 to 9, row by row
 from the top-left, and rows and columns 1 to 3 (the API's indexes plus one).
@@ -531,6 +532,18 @@ def serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def mcp_options(command: argparse.ArgumentParser) -> None:
+    """``tictactoe mcp`` has no options of its own: an assistant starts it and speaks on its pipes."""
+
+
+def serve_mcp(args: argparse.Namespace) -> int:
+    """Serve the engine's tools to an AI assistant over standard input and output (docs/mcp.md)."""
+    from .web.mcp.tools import run_stdio  # noqa: PLC0415 - needs the server's packages
+
+    run_stdio()
+    return 0
+
+
 def write_openapi(args: argparse.Namespace) -> int:
     """Write the OpenAPI document the app serves to ``args.output``."""
     from .settings import Settings  # noqa: PLC0415 - needs the server's packages
@@ -565,6 +578,9 @@ COMMANDS: dict[str, Command] = {
         "the engine against itself, with a tally of the results", selfplay_options, game(selfplay_command)
     ),
     "openapi": Command("write the OpenAPI document of the service", openapi_options, write_openapi),
+    "mcp": Command(
+        "serve the engine's tools to an AI assistant over stdin and stdout (MCP)", mcp_options, serve_mcp
+    ),
 }
 
 

@@ -12,7 +12,7 @@ from fastapi import APIRouter, FastAPI
 from .. import __version__, logs
 from ..game import SolvedGame, solve
 from ..settings import Settings
-from . import problems
+from . import mcp, problems
 from .admission import AdmissionMiddleware
 from .answers import Answers
 from .metrics import Metrics
@@ -53,6 +53,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     logs.configure(settings.log_level)
     game = solved_game()
     metrics = Metrics(__version__, game.boards, game.seconds)
+    answers = Answers(game)
+    tools = mcp.Endpoint(answers, settings)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -63,7 +65,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             game.positions,
             game.seconds * 1000,
         )
-        yield
+        async with tools.running():
+            yield
         logs.writer.stop()
 
     app = FastAPI(
@@ -78,7 +81,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         redirect_slashes=False,
     )
     app.state.settings = settings
-    app.state.answers = Answers(game)
+    app.state.answers = answers
     app.state.metrics = metrics
     # The API first: routes are matched in order, and the API is what is asked most.
     routers = [moves.router, analysis.router, operations.router, pages.router]
@@ -88,6 +91,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         add_routes(app, router)
     docs.install_docs(app)
     app.mount("/static", pages.static_files(), name="static")
+    app.router.routes.append(tools.route)  # MCP, for AI assistants: the API's answers as tools
     app.state.route_methods = problems.route_methods(app.router.routes)
     problems.install(app)
     app.add_middleware(AdmissionMiddleware, limit=settings.max_costly_requests)

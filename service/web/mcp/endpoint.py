@@ -1,0 +1,118 @@
+"""The tools over Streamable HTTP in the service, with the SDK loaded off the start-up path.
+
+Importing the SDK takes about a second, as long as the rest of a worker's start-up. So nothing
+here imports it: when the app's lifespan starts, :meth:`Endpoint.running` loads :mod:`.tools` in
+a worker thread, in the background, and the service is healthy and answering meanwhile. A call
+that arrives before the tools are ready waits for them (at most :data:`READY_WAIT` seconds).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import TYPE_CHECKING, Protocol
+
+import anyio
+import anyio.to_thread
+from starlette.routing import Route
+from starlette.types import Receive, Scope, Send
+
+from ... import logs
+from ...settings import Settings
+from ..answers import Answers
+from ..problems import UNAVAILABLE, problem
+
+if TYPE_CHECKING:
+    from types import ModuleType
+
+#: Where the service serves the tools.
+PATH = "/mcp"
+#: Seconds a call waits for the tools to be loaded before it gets ``503``.
+READY_WAIT = 30.0
+
+
+class Handler(Protocol):
+    """What the SDK's session manager does for the endpoint: answer one HTTP request."""
+
+    async def handle_request(self, scope: Scope, receive: Receive, send: Send) -> None: ...
+
+
+class ToolsRoute(Route):
+    """A route that names itself in the scope (``scope["route"]``), as Starlette's router does.
+
+    FastAPI's router names only its own routes there; the service's metrics and access log name a
+    request by its route (``/mcp``), and would count this one as unmatched.
+    """
+
+    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
+        scope["route"] = self
+        await super().handle(scope, receive, send)
+
+
+class Endpoint:
+    """The tools at :data:`PATH`: the route to add to the app, and the context to run in its lifespan.
+
+    The route serves the endpoint at exactly :data:`PATH` (a mount would answer at ``/mcp/``
+    only), for POST only: a stateless server without streams answers nothing else, and any other
+    method gets the service's own ``405``.
+
+    Each run of the lifespan (:meth:`running`) loads the tools and runs a session manager of the
+    SDK of its own (a manager runs only once, and a test client may run one app's lifespan several
+    times). Outside a run, or when the tools could not be loaded, the endpoint answers ``503``.
+    """
+
+    def __init__(self, answers: Answers, settings: Settings) -> None:
+        self.answers = answers
+        self.settings = settings
+        self.manager: Handler | None = None
+        self.ready: anyio.Event | None = None
+        self.route = ToolsRoute(PATH, self, methods=["POST"], name="mcp")
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        ready = self.ready
+        if ready is not None and self.manager is None:
+            with anyio.move_on_after(READY_WAIT):
+                await ready.wait()
+        manager = self.manager
+        if manager is None:
+            detail = "the MCP tools are not running: the service is starting or stopping"
+            await problem(UNAVAILABLE, detail, scope["path"])(scope, receive, send)
+            return
+        await manager.handle_request(scope, receive, send)
+
+    @asynccontextmanager
+    async def running(self) -> AsyncIterator[None]:
+        """The tools loaded in the background and served for as long as the block runs."""
+        ready = anyio.Event()
+        async with anyio.create_task_group() as group:
+            group.start_soon(self._serve, ready)
+            previous, self.ready = self.ready, ready
+            try:
+                yield
+            finally:
+                group.cancel_scope.cancel()
+                self.ready = previous
+
+    async def _serve(self, ready: anyio.Event) -> None:
+        """Load the tools in a worker thread, then run the SDK's session manager until cancelled."""
+        try:
+            tools: ModuleType = await anyio.to_thread.run_sync(
+                importlib.import_module, f"{__package__}.tools"
+            )
+            server = await anyio.to_thread.run_sync(self._build, tools)
+            async with tools.serving(server, PATH, self.settings.max_body_bytes) as manager:
+                previous, self.manager = self.manager, manager
+                ready.set()
+                try:
+                    await anyio.sleep_forever()
+                finally:
+                    self.manager = previous
+        except Exception:
+            logs.logger.exception("the MCP tools could not be started")
+        finally:
+            ready.set()  # calls waiting for the tools stop waiting: they are served, or get 503
+
+    def _build(self, tools: ModuleType) -> object:
+        tools.configure_logging(self.settings.log_level)
+        return tools.build_server(self.answers)

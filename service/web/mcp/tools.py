@@ -1,0 +1,281 @@
+"""The tools, defined once with the official SDK (:class:`~mcp.server.mcpserver.MCPServer`).
+
+Everything here needs the SDK, which takes about a second to import: the service loads this
+module off its start-up path (:mod:`.endpoint`), and ``tictactoe mcp`` when it starts. See the
+package's docstring for what the tools are and how they are served.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
+from typing import Annotated, Any, TypeVar
+
+from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
+from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
+from mcp.server.transport_security import TransportSecuritySettings
+from mcp.types import CallToolResult, TextContent, ToolAnnotations
+from pydantic import BaseModel, ValidationError, WithJsonSchema, create_model
+
+from ... import __version__, logs
+from ...schemas import AnalysisRequest, AnalysisResponse, BestMoveRequest, BestMoveResponse, PositionRequest
+from ...settings import Settings
+from ..answers import Answers
+from ..problems import MAX_LISTED_ERRORS
+
+#: The server's name, as clients show it.
+NAME = "tictactoe"
+
+INSTRUCTIONS = (
+    "Exact tic-tac-toe answers from the solved game: use these tools instead of working out moves. "
+    "Cells are numbered 0 to 8 in row-major order (cell i is at row i // 3, column i % 3; 0 is top "
+    "left). A board is a 9-character string such as 'X.O...X..' ('X' and 'O' for marks, '.' for an "
+    "empty cell), an array of 9 cells, or 3 rows of 3 cells. The side to move follows from the "
+    "counts of marks; give `player` only when both sides have as many marks and O is to move. "
+    "Values (`score`, `outcome`, `plies_to_end`) are for the side to move under perfect play."
+)
+READ_ONLY = ToolAnnotations(read_only_hint=True, idempotent_hint=True, open_world_hint=False)
+
+# --- arguments: the API's request fields, validated by the API's request models ---------------------
+
+
+def _field_schema(model: type[BaseModel], name: str) -> dict[str, Any]:
+    """The JSON schema of the field ``name`` of ``model``, as the API documents it, references written out."""
+    schema = model.model_json_schema()
+    definitions: dict[str, Any] = schema.get("$defs", {})
+
+    def resolve(value: Any) -> Any:  # noqa: ANN401 - any JSON value
+        if isinstance(value, dict):
+            ref = value.get("$ref")
+            if isinstance(ref, str) and ref.startswith("#/$defs/"):
+                beside = {key: item for key, item in value.items() if key != "$ref"}
+                return resolve({**definitions[ref.removeprefix("#/$defs/")], **beside})
+            return {key: resolve(item) for key, item in value.items()}
+        if isinstance(value, list):
+            return [resolve(item) for item in value]
+        return value
+
+    resolved: dict[str, Any] = resolve(schema["properties"][name])
+    return resolved
+
+
+# Each argument is taken as the JSON value it is, and published with the schema of the API's field:
+# the request model (below) validates it, with the API's rules and messages, in one place.
+BoardArgument = Annotated[object, WithJsonSchema(_field_schema(AnalysisRequest, "board"))]
+PlayerArgument = Annotated[object, WithJsonSchema(_field_schema(AnalysisRequest, "player"))]
+LevelArgument = Annotated[object, WithJsonSchema(_field_schema(BestMoveRequest, "level"))]
+SeedArgument = Annotated[object, WithJsonSchema(_field_schema(BestMoveRequest, "seed"))]
+
+RequestT = TypeVar("RequestT", bound=PositionRequest)
+
+
+def validated(model: type[RequestT], arguments: dict[str, object]) -> RequestT:
+    """``arguments`` read by the API's request ``model``, or a tool error naming every problem."""
+    try:
+        return model.model_validate(arguments)
+    except ValidationError as error:
+        raise ToolError(problems(error)) from None
+
+
+def problems(error: ValidationError) -> str:
+    """The problems of ``error`` as ``field: what is wrong``, separated by semicolons (the first 10)."""
+    found = error.errors(include_url=False, include_input=False, include_context=False)
+    listed = [
+        f"{'.'.join(str(part) for part in item['loc'])}: {item['msg']}" for item in found[:MAX_LISTED_ERRORS]
+    ]
+    more = f" (and {len(found) - MAX_LISTED_ERRORS} more)" if len(found) > MAX_LISTED_ERRORS else ""
+    return "; ".join(listed) + more
+
+
+# --- answers: the API's JSON, as text and as structured content ------------------------------------
+
+
+def answer(body: bytes) -> CallToolResult:
+    """A tool's result: the API's JSON answer as text for the model, and as structured content."""
+    return CallToolResult(
+        content=[TextContent(type="text", text=body.decode())], structured_content=json.loads(body)
+    )
+
+
+#: What ``explain_move`` tells of the engine's move: these fields of the best-move answer, as they are.
+EXPLAINED = (
+    "board",
+    "player",
+    "position",
+    "row",
+    "column",
+    "score",
+    "outcome",
+    "plies_to_end",
+    "tactics",
+    "reason",
+)
+_explained_fields: dict[str, Any] = {
+    name: (field.annotation, field)
+    for name, field in BestMoveResponse.model_fields.items()
+    if name in EXPLAINED
+}
+Explanation = create_model(
+    "Explanation",
+    __doc__="Why the engine plays its move: where it is, what it does (its tactics, and a sentence "
+    "for a person) and what it is worth for the side to move under perfect play.",
+    **_explained_fields,
+)
+
+
+def explanation(body: bytes) -> CallToolResult:
+    """The fields of :data:`EXPLAINED` of a best-move answer, as a tool's result."""
+    move = json.loads(body)
+    told = {name: move[name] for name in EXPLAINED}
+    return answer(json.dumps(told, ensure_ascii=False, separators=(",", ":")).encode())
+
+
+# --- the tools -------------------------------------------------------------------------------------
+
+
+def build_server(answers: Answers) -> MCPServer:
+    """The MCP server of the service: every tool, answered by ``answers``."""
+    with _root_logger_kept():
+        server: MCPServer = MCPServer(
+            NAME, title="Tic-tac-toe solver", version=__version__, instructions=INSTRUCTIONS
+        )
+    add_play_tools(server, answers)
+    # The coach's review of a game (POST /v1/review) and the puzzles (GET /v1/puzzles...) come here
+    # as tools of their own, each group added by a function like add_play_tools: the same validation
+    # by the API's request models, the same answers as the API's (answer() above).
+    return server
+
+
+def add_play_tools(server: MCPServer, answers: Answers) -> None:
+    """The tools about one position: the move to play, its explanation, and the full analysis."""
+
+    @server.tool(title="Best move", annotations=READ_ONLY)
+    async def best_move(
+        board: BoardArgument,
+        player: PlayerArgument = None,
+        level: LevelArgument = None,
+        seed: SeedArgument = None,
+    ) -> Annotated[CallToolResult, BestMoveResponse]:
+        """The move to play on a tic-tac-toe board on which the game is not over.
+
+        Without `level`, the move is always optimal (perfect play, deterministic). With a `level`
+        below "perfect", the engine plays like a weaker opponent, at random: give a `seed` to make
+        the answer reproducible. The answer gives the cell (`position`, `row`, `column`), its value
+        for the side to move under perfect play afterwards (`score`, `outcome`, `plies_to_end`),
+        whether it is `optimal`, what it does (`tactics`, `reason`), and the board after it.
+        """
+        request = validated(BestMoveRequest, {"board": board, "player": player, "level": level, "seed": seed})
+        return answer(answers.best_move_with(request.position, request.options))
+
+    @server.tool(title="Explain the best move", annotations=READ_ONLY)
+    async def explain_move(
+        board: BoardArgument, player: PlayerArgument = None
+    ) -> Annotated[CallToolResult, Explanation]:
+        """Why the engine plays its move on a board on which the game is not over.
+
+        The move is the one `best_move` chooses without a level. The answer gives the move, its
+        `tactics` (win, block, fork, threat, block_fork, center, corner or edge, opposite_corner)
+        and `reason`, one sentence naming the cells and lines on the board, and the move's value
+        for the side to move under perfect play (`score`, `outcome`, `plies_to_end`).
+        """
+        request = validated(BestMoveRequest, {"board": board, "player": player})
+        return explanation(answers.best_move(request.position).body)
+
+    @server.tool(title="Analyze a position", annotations=READ_ONLY)
+    async def analyze_position(
+        board: BoardArgument, player: PlayerArgument = None
+    ) -> Annotated[CallToolResult, AnalysisResponse]:
+        """Everything about a tic-tac-toe position, finished or not.
+
+        The answer gives the board's `status` (in_progress, x_won, o_won or draw), the `winner` and
+        `winning_lines`, the side to move and the position's value for it under perfect play
+        (`score`, `outcome`, `plies_to_end`), the optimal cells (`best_moves`), every legal move
+        with its value, tactics and reason (`moves`, best first), and the rest of the game under
+        perfect play (`principal_variation`).
+        """
+        request = validated(AnalysisRequest, {"board": board, "player": player})
+        return answer(answers.analysis(request.position).body)
+
+
+# --- logging ---------------------------------------------------------------------------------------
+
+
+@contextmanager
+def _root_logger_kept() -> Iterator[None]:
+    """Leave the root logger as it was.
+
+    ``MCPServer()`` calls :func:`logging.basicConfig`, which gives the root logger a handler of
+    its own (plain text on standard error) at level info when it has none. The service writes
+    JSON lines through its own handlers and leaves the root logger alone (see :mod:`service.logs`).
+    """
+    root = logging.getLogger()
+    handlers, level = list(root.handlers), root.level
+    try:
+        yield
+    finally:
+        for handler in [handler for handler in root.handlers if handler not in handlers]:
+            root.removeHandler(handler)
+            handler.close()
+        root.setLevel(level)
+
+
+def configure_logging(level: str) -> None:
+    """The SDK's records (logger ``mcp``) as JSON lines like the service's, warnings and worse.
+
+    At info the SDK logs every tool call refused for its arguments: the access log, and the
+    answer, say enough of those.
+    """
+    sdk = logging.getLogger("mcp")
+    if not any(isinstance(handler, logs.JSONLineHandler) for handler in sdk.handlers):
+        sdk.addHandler(logs.JSONLineHandler())
+        sdk.propagate = False
+    sdk.setLevel(max(logging.WARNING, logging.getLevelNamesMapping()[level.upper()]))
+
+
+# --- Streamable HTTP -------------------------------------------------------------------------------
+
+
+@asynccontextmanager
+async def serving(
+    server: MCPServer, path: str, max_body_bytes: int
+) -> AsyncIterator[StreamableHTTPSessionManager]:
+    """The SDK's session manager of ``server`` at work for as long as the block runs.
+
+    Stateless, with JSON answers: every POST is complete in itself (no session id, no stream kept
+    open), so any replica behind the proxy answers any request. The manager is made by the SDK's
+    documented :meth:`MCPServer.streamable_http_app` (the Starlette app it returns is not used)
+    and runs only once. The SDK's DNS rebinding protection (a check of ``Host`` and ``Origin``,
+    which it turns on for a server on 127.0.0.1) is off: like the rest of the API, the tools are
+    public, read only and without credentials, and are called from any origin, under any host
+    name the proxy answers.
+    """
+    server.streamable_http_app(
+        streamable_http_path=path,
+        stateless_http=True,
+        json_response=True,
+        max_request_body_size=max_body_bytes,
+        transport_security=TransportSecuritySettings(enable_dns_rebinding_protection=False),
+    )
+    manager = server.session_manager
+    async with manager.run():
+        yield manager
+
+
+# --- standard input and output ---------------------------------------------------------------------
+
+
+def run_stdio() -> None:
+    """Serve the tools over standard input and output until the client closes them: ``tictactoe mcp``.
+
+    An assistant starts this as a subprocess. Standard output carries the protocol and nothing
+    else; logs go to standard error as JSON lines, at ``TICTACTOE_LOG_LEVEL``.
+    """
+    from ..app import solved_game  # noqa: PLC0415 - the app imports this package
+
+    settings = Settings()
+    logs.configure(settings.log_level)
+    configure_logging(settings.log_level)
+    build_server(Answers(solved_game())).run("stdio")

@@ -1,0 +1,175 @@
+"""The MCP tools of a real service, with the SDK's own clients: over HTTP, through the proxy, over stdio.
+
+Every answer is checked against the REST answer of the same server for the same board, and
+docs/mcp.md against what the tests use: its configuration example names the endpoint and the
+command, and its Python example runs against the live server and prints what it says.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import anyio
+import httpx
+import httpx2
+import pytest
+from mcp import Client, StdioServerParameters
+from mcp.client.streamable_http import streamable_http_client
+from mcp.types import CallToolResult, TextContent
+
+from service.web.mcp import PATH
+from service.web.mcp.tools import EXPLAINED
+from tests.support import ROOT
+from tests.support.proxy import proxied
+from tests.support.server import Server, running
+
+pytestmark = pytest.mark.anyio
+
+TOOLS = {"best_move", "explain_move", "analyze_position"}
+#: How an assistant starts the stdio tools: the ``tictactoe mcp`` command, as docs/mcp.md configures it.
+STDIO = [str(Path(sys.executable).parent / "tictactoe"), "mcp"]
+#: Positions asked of every transport: both starts, every board form, a win, a block, a fork.
+BOARDS: list[dict[str, Any]] = [
+    {"board": "........."},
+    {"board": ".........", "player": "O"},
+    {"board": "XX.OO...."},
+    {"board": "X...O...X"},
+    {"board": ["X", None, None, None, "O", None, None, None, None]},
+    {"board": [["O", "", ""], ["", "X", ""], ["", "", "X"]]},
+]
+INVALID = {"board": "X.O......X"}
+TOO_LONG = "board: a board string has exactly 9 characters, one per cell; got 10"
+DOCS = ROOT / "docs" / "mcp.md"
+MCP_HEADERS = {"Accept": "application/json, text/event-stream", "MCP-Protocol-Version": "2025-11-25"}
+
+
+def text_of(result: CallToolResult) -> str:
+    block = result.content[0]
+    assert isinstance(block, TextContent)
+    return block.text
+
+
+async def check_against_rest(client: Client, rest: httpx.AsyncClient) -> None:
+    """The tools list, each tool's answers, and an invalid board, against the REST API of ``rest``."""
+    listed = {tool.name: tool for tool in (await client.list_tools()).tools}
+    assert set(listed) == TOOLS
+    for listing in listed.values():
+        assert listing.input_schema["properties"]["board"]["oneOf"]
+        assert listing.output_schema is not None and listing.output_schema["properties"]
+    for arguments in BOARDS:
+        best = await rest.post("/v1/best-move", json=arguments)
+        analysis = await rest.post("/v1/analysis", json=arguments)
+        assert best.status_code == analysis.status_code == 200
+        result = await client.call_tool("best_move", arguments)
+        assert not result.is_error and result.structured_content == best.json()
+        assert json.loads(text_of(result)) == best.json()
+        explained = await client.call_tool("explain_move", arguments)
+        assert not explained.is_error
+        assert explained.structured_content == {name: best.json()[name] for name in EXPLAINED}
+        analysed = await client.call_tool("analyze_position", arguments)
+        assert not analysed.is_error and analysed.structured_content == analysis.json()
+    seeded = {"board": "X........", "level": "easy", "seed": 42}
+    result = await client.call_tool("best_move", seeded)
+    assert result.structured_content == (await rest.post("/v1/best-move", json=seeded)).json()
+    refused = await rest.post("/v1/best-move", json=INVALID)
+    assert refused.status_code == 422 and refused.json()["errors"][0]["msg"] in TOO_LONG
+    for name in TOOLS:
+        result = await client.call_tool(name, INVALID)
+        assert result.is_error and TOO_LONG in text_of(result)
+
+
+@pytest.mark.parametrize("mode", ["legacy", "auto"])
+async def test_the_tools_over_http_are_the_rest_answers(live_server: Server, mode: str) -> None:
+    """``legacy``: the initialize handshake, as assistants connect today; ``auto``: 2026-07-28."""
+    with anyio.fail_after(60):
+        async with (
+            Client(f"{live_server.url}{PATH}", mode=mode) as client,
+            httpx.AsyncClient(base_url=live_server.url, timeout=10) as rest,
+        ):
+            assert client.server_info is not None and client.server_info.name == "tictactoe"
+            await check_against_rest(client, rest)
+
+
+async def test_the_tools_over_stdio_are_the_rest_answers(live_server: Server) -> None:
+    command = StdioServerParameters(command=STDIO[0], args=STDIO[1:], env=dict(os.environ))
+    with anyio.fail_after(60):
+        async with (
+            Client(command, mode="legacy") as client,
+            httpx.AsyncClient(base_url=live_server.url, timeout=10) as rest,
+        ):
+            assert client.server_info is not None and client.server_info.name == "tictactoe"
+            await check_against_rest(client, rest)
+
+
+def log_lines(text: str) -> list[dict[str, Any]]:
+    """Every line of a log of JSON lines, parsed: a line that is not JSON fails the test."""
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+
+async def test_the_tools_through_the_proxy_leave_one_request_id_in_both_access_logs() -> None:
+    service = {"TICTACTOE_LOG_LEVEL": "info", "TICTACTOE_FORWARDED_ALLOW_IPS": "127.0.0.1"}
+    rates = {"PROXY_EXPENSIVE_RATE": "100", "PROXY_EXPENSIVE_BURST": "100"}
+    with running(env=service) as server, proxied([server.url.removeprefix("http://")], rates) as proxy:
+        with anyio.fail_after(60):
+            headers = {"X-Request-ID": "mcp-through-the-proxy"}
+            async with (
+                httpx2.AsyncClient(headers=headers, timeout=10) as http,
+                Client(
+                    streamable_http_client(f"{proxy.url}{PATH}", http_client=http), mode="legacy"
+                ) as client,
+                httpx.AsyncClient(base_url=proxy.url, timeout=10) as rest,
+            ):
+                await check_against_rest(client, rest)
+                # A notification the SDK drops with a warning: logged as a JSON line like the service's
+                malformed = {
+                    "jsonrpc": "2.0",
+                    "method": "notifications/cancelled",
+                    "params": {"requestId": [1]},
+                }
+                dropped = await rest.post(PATH, json=malformed, headers={**MCP_HEADERS, **headers})
+                assert dropped.status_code == 202
+        assert server.stop() == 0
+        proxy_log = log_lines(proxy.access_log.read_text())
+    mcp_by_proxy = [line for line in proxy_log if line["path"] == PATH]
+    # 200: the answer to a request; 202: a notification (notifications/initialized) taken
+    assert {line["status"] for line in mcp_by_proxy} == {200, 202}
+    assert {line["request_id"] for line in mcp_by_proxy} == {"mcp-through-the-proxy"}
+    service_log = log_lines("".join(server.output))  # every line JSON: the SDK's too
+    mcp_by_service = [line for line in service_log if line.get("path") == PATH]
+    assert len(mcp_by_service) == len(mcp_by_proxy)
+    assert {(line["route"], line["status"]) for line in mcp_by_service} == {(PATH, 200), (PATH, 202)}
+    assert {line["request_id"] for line in mcp_by_service} == {"mcp-through-the-proxy"}
+    sdk = [(line["logger"], line["level"]) for line in service_log if line["logger"].startswith("mcp")]
+    assert sdk == [("mcp.server.runner", "warning")]  # and nothing at info, refused tool calls included
+
+
+def test_the_configuration_example_names_the_endpoint_and_the_command() -> None:
+    blocks = re.findall(r"^```json\n(.*?)^```", DOCS.read_text(), re.S | re.M)
+    assert blocks, "docs/mcp.md has no JSON configuration example"
+    servers = [server for block in blocks for server in json.loads(block)["mcpServers"].values()]
+    urls = [server["url"] for server in servers if "url" in server]
+    assert urls == [f"http://localhost:8000{PATH}"]
+    commands = [[server["command"], *server["args"]] for server in servers if "command" in server]
+    assert commands == [["tictactoe", "mcp"]]
+
+
+def test_the_python_example_prints_what_it_says(live_server: Server, tmp_path: Path) -> None:
+    blocks = re.findall(r"^```python\n(.*?)^```", DOCS.read_text(), re.S | re.M)
+    assert len(blocks) == 1
+    program = blocks[0]
+    said = re.findall(r"^\s*print\(.*\)\s+# (.+)$", program, re.M)
+    assert len(said) == 3
+    assert f"http://127.0.0.1:8000{PATH}" in program
+    script = tmp_path / "example.py"
+    script.write_text(program.replace("http://127.0.0.1:8000", live_server.url))
+    ran = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stdout.splitlines() == said
