@@ -99,7 +99,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         ProblemCORSMiddleware,
         allow_origins=settings.cors_origins,
         allow_methods=["GET", "POST", "OPTIONS"],
-        allow_headers=["Content-Type", "If-None-Match", "X-Request-ID"],
+        allow_headers=["Content-Type", "If-None-Match", "X-Request-ID", "Mcp-Protocol-Version"],
         expose_headers=["ETag", "X-Request-ID"],
         allow_credentials=False,
         max_age=86400,

@@ -335,3 +335,18 @@ def test_the_sdk_is_loaded_off_the_start_up_path() -> None:
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "[]"
+
+
+async def test_a_browser_may_call_the_tools_from_any_origin(client: httpx.AsyncClient) -> None:
+    """An MCP client in a page sends ``Mcp-Protocol-Version``: the preflight allows it."""
+    preflight = await client.options(
+        PATH,
+        headers={
+            "origin": "https://assistant.example",
+            "access-control-request-method": "POST",
+            "access-control-request-headers": "content-type, mcp-protocol-version",
+        },
+    )
+    assert preflight.status_code == 200, preflight.text
+    assert preflight.headers["access-control-allow-origin"] == "*"
+    assert "mcp-protocol-version" in preflight.headers["access-control-allow-headers"].lower()
