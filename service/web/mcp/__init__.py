@@ -24,8 +24,8 @@ The tools are served two ways:
   :func:`~service.web.app.create_app`), behind the same middleware as the API (request id, body limit,
   admission, metrics and access log). The endpoint is stateless and answers in JSON: every POST
   is complete in itself (no session id, no stream kept open), so any replica behind the proxy
-  answers any request. The SDK is loaded in the background when the service starts, so start-up
-  does not wait for it (see :mod:`.endpoint`);
+  answers any request. The SDK is loaded at the first call, so neither start-up nor the workers
+  that never get a call pay for it (see :mod:`.endpoint`);
 * over standard input and output (:func:`.tools.run_stdio`), for an assistant that starts the tools as
   a subprocess: the ``tictactoe mcp`` command.
 """

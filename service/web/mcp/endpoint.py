@@ -1,9 +1,9 @@
-"""The tools over Streamable HTTP in the service, with the SDK loaded off the start-up path.
+"""The tools over Streamable HTTP in the service, with the SDK loaded when first called for.
 
-Importing the SDK takes about a second, as long as the rest of a worker's start-up. So nothing
-here imports it: when the app's lifespan starts, :meth:`Endpoint.running` loads :mod:`.tools` in
-a worker thread, in the background, and the service is healthy and answering meanwhile. A call
-that arrives before the tools are ready waits for them (at most :data:`READY_WAIT` seconds).
+Importing the SDK takes about a second of CPU, as long as the rest of a worker's start-up, and
+most workers never get a call. So nothing here imports it: the first call to :data:`PATH` in a
+run of the app's lifespan loads :mod:`.tools` in a worker thread, while the event loop goes on
+serving, and every call waits until the tools are ready (at most :data:`READY_WAIT` seconds).
 """
 
 from __future__ import annotations
@@ -25,6 +25,8 @@ from ..problems import UNAVAILABLE, problem
 
 if TYPE_CHECKING:
     from types import ModuleType
+
+    from anyio.abc import TaskGroup
 
 #: Where the service serves the tools.
 PATH = "/mcp"
@@ -57,23 +59,27 @@ class Endpoint:
     only), for POST only: a stateless server without streams answers nothing else, and any other
     method gets the service's own ``405``.
 
-    Each run of the lifespan (:meth:`running`) loads the tools and runs a session manager of the
-    SDK of its own (a manager runs only once, and a test client may run one app's lifespan several
-    times). Outside a run, or when the tools could not be loaded, the endpoint answers ``503``.
+    Within each run of the lifespan (:meth:`running`) the first call loads the tools and starts a
+    session manager of the SDK of its own, which serves until the run ends (a manager runs only
+    once, and a test client may run one app's lifespan several times). Outside a run, or when the
+    tools could not be loaded, the endpoint answers ``503``.
     """
 
     def __init__(self, answers: Answers, settings: Settings) -> None:
         self.answers = answers
         self.settings = settings
         self.manager: Handler | None = None
+        self.group: TaskGroup | None = None
         self.ready: anyio.Event | None = None
         self.route = ToolsRoute(PATH, self, methods=["POST"], name="mcp")
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        ready = self.ready
-        if ready is not None and self.manager is None:
+        if self.manager is None and self.group is not None:
+            if self.ready is None:  # the first call of this run: load the tools
+                self.ready = anyio.Event()
+                self.group.start_soon(self._serve, self.ready)
             with anyio.move_on_after(READY_WAIT):
-                await ready.wait()
+                await self.ready.wait()
         manager = self.manager
         if manager is None:
             detail = "the MCP tools are not running: the service is starting or stopping"
@@ -83,16 +89,15 @@ class Endpoint:
 
     @asynccontextmanager
     async def running(self) -> AsyncIterator[None]:
-        """The tools loaded in the background and served for as long as the block runs."""
-        ready = anyio.Event()
+        """Serve the tools, once first called for, for as long as the block runs: enter it in the lifespan."""
         async with anyio.create_task_group() as group:
-            group.start_soon(self._serve, ready)
-            previous, self.ready = self.ready, ready
+            previous = self.group, self.ready, self.manager
+            self.group, self.ready, self.manager = group, None, None
             try:
                 yield
             finally:
                 group.cancel_scope.cancel()
-                self.ready = previous
+                self.group, self.ready, self.manager = previous
 
     async def _serve(self, ready: anyio.Event) -> None:
         """Load the tools in a worker thread, then run the SDK's session manager until cancelled."""
@@ -102,12 +107,9 @@ class Endpoint:
             )
             server = await anyio.to_thread.run_sync(self._build, tools)
             async with tools.serving(server, PATH, self.settings.max_body_bytes) as manager:
-                previous, self.manager = self.manager, manager
+                self.manager = manager
                 ready.set()
-                try:
-                    await anyio.sleep_forever()
-                finally:
-                    self.manager = previous
+                await anyio.sleep_forever()
         except Exception:
             logs.logger.exception("the MCP tools could not be started")
         finally:

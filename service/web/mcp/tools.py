@@ -1,8 +1,8 @@
 """The tools, defined once with the official SDK (:class:`~mcp.server.mcpserver.MCPServer`).
 
 Everything here needs the SDK, which takes about a second to import: the service loads this
-module off its start-up path (:mod:`.endpoint`), and ``tictactoe mcp`` when it starts. See the
-package's docstring for what the tools are and how they are served.
+module at the first call to its endpoint (:mod:`.endpoint`), and ``tictactoe mcp`` when it
+starts. See the package's docstring for what the tools are and how they are served.
 """
 
 from __future__ import annotations
