@@ -10,9 +10,9 @@ solver values it (:mod:`.solver`), with the game cut short:
   shallower, one ply longer.
 
 Moves are ranked by score; among wins the fewest plies come first, among
-losses the most; all ``0`` values tie. So depth 1 takes a win when there is
-one, depth 2 also blocks, depth 3 also forks, and a depth at least the number
-of plies left plays perfectly (choosing among all optimal moves, not by traps).
+losses the most; all ``0`` values tie. What each depth then finds is
+:data:`DEPTH_IN_WORDS` (a perfect player chooses among all optimal moves, not
+by traps).
 """
 
 from __future__ import annotations
@@ -26,6 +26,10 @@ from .solver import rank
 
 #: The depths a player may look ahead: 1 (take a win) to 9 (the whole game).
 DEPTHS = range(1, 10)
+#: What each depth finds, in the words the API's schema, the CLI's help and the docs use.
+DEPTH_IN_WORDS = (
+    "1 takes a win, 2 also blocks, 3 also forks, and a depth of at least the moves left plays perfectly"
+)
 
 # Memos, filled as positions are asked for, in flat arrays rather than dictionaries of tuples
 # (half a megabyte for every position at every depth, against about 11 MiB). A position is

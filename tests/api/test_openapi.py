@@ -10,6 +10,8 @@ import httpx
 import pytest
 from fastapi import FastAPI
 
+from service.cli import DEPTH_HELP
+from service.game.horizon import DEPTH_IN_WORDS
 from service.web import examples
 from service.web.openapi import render
 from tests.support import ROOT
@@ -176,3 +178,15 @@ async def test_integer_bounds_are_integers(client: httpx.AsyncClient) -> None:
         assert floats == []
         seed = document["components"]["schemas"]["BestMoveRequest"]["properties"]["seed"]["anyOf"][0]
         assert (seed["minimum"], seed["exclusiveMaximum"]) == (-(2**63), 2**64)
+
+
+def test_the_depths_are_put_in_the_same_words_everywhere() -> None:
+    """The schema and the CLI's help derive them from one constant; the docs say them the same."""
+    words = " ".join(DEPTH_IN_WORDS.split())
+    documents = {
+        "docs/api.md": " ".join((ROOT / "docs" / "api.md").read_text().split()),
+        "openapi/openapi.json": (ROOT / "openapi" / "openapi.json").read_text(),
+    }
+    assert DEPTH_IN_WORDS in DEPTH_HELP
+    assert words[2:] in documents["docs/api.md"]
+    assert words[2:] in documents["openapi/openapi.json"]
