@@ -36,6 +36,7 @@ from tictactoe_client import Level as LevelName
 
 from . import __version__
 from .game import Board, Mark, opponent
+from .game.horizon import DEPTH_IN_WORDS
 
 Ask = Callable[[str], str]
 
@@ -334,7 +335,7 @@ def skill_value(text: str) -> float:
     return _number(text, float, "a number", lambda skill: 0.0 <= skill <= 1.0, "between 0 and 1")
 
 
-DEPTH_HELP = "look only this many moves ahead, 1 to 9: 1 takes a win, 2 also blocks, 3 also forks"
+DEPTH_HELP = f"look only this many moves ahead, 1 to 9: {DEPTH_IN_WORDS}"
 LEVEL_HELP = "a difficulty level, weakest first (not with --skill or --depth)"
 BOARD_HELP = "the board: 9 characters, X or O for a mark and . for an empty cell, such as X.O...X.."
 PLAYER_HELP = "the side to move, needed only when both sides have as many marks (default: X)"

@@ -10,7 +10,7 @@ here, so the client needs neither FastAPI nor a server.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import (
     BaseModel,
@@ -26,6 +26,7 @@ from pydantic_core import PydanticCustomError
 
 from .game import Board, BoardError, Level, Mark, Options, Outcome, Position, Status
 from .game.choice import DEFAULT as DEFAULT_OPTIONS
+from .game.horizon import DEPTH_IN_WORDS
 from .game.levels import PRESETS
 from .game.tactics import Tactic
 
@@ -189,8 +190,9 @@ def _defaults_in_words(schema: dict[str, Any]) -> None:
 class PositionRequest(BaseModel):
     """A board and, optionally, the side to move; resolved by the turn and legality rules.
 
-    After validation ``player`` holds the side to move that the rules decide
-    (``None`` on a finished board), and :attr:`position` the game value.
+    ``player`` is the side to move as sent, checked against the board;
+    :attr:`position` is the game value, with the side to move the rules decide
+    (``None`` on a finished board).
     """
 
     model_config = ConfigDict(extra="forbid", frozen=True, json_schema_extra=_defaults_in_words)
@@ -198,23 +200,20 @@ class PositionRequest(BaseModel):
     board: AnyBoard
     player: Mark | None = Field(default=None, validate_default=True, description=PLAYER_DESCRIPTION)
 
-    #: Whether a finished board is valid input; when not, it is refused with ``game_over``.
-    finished_allowed: ClassVar[bool] = True
-
     @field_validator("player", mode="after")
     @classmethod
-    def _resolve_player(cls, player: Mark | None, info: ValidationInfo) -> Mark | None:
+    def _player_agrees(cls, player: Mark | None, info: ValidationInfo) -> Mark | None:
         board = info.data.get("board")
-        if not isinstance(board, Board):
-            return player
-        try:
-            return Position.resolve(board, player).to_move
-        except BoardError as error:
-            raise _custom_error(error) from None
+        if isinstance(board, Board):
+            try:
+                Position.resolve(board, player)
+            except BoardError as error:
+                raise _custom_error(error) from None
+        return player
 
     @property
     def position(self) -> Position:
-        return Position(self.board, self.player)
+        return Position.resolve(self.board, self.player)
 
 
 class AnalysisRequest(PositionRequest):
@@ -252,8 +251,8 @@ Depth = Annotated[
         ge=1,
         le=9,
         description="Look only this many plies ahead, the engine's own move being ply 1: the move is "
-        "drawn at random (reproducible with `seed`) from the moves best within that horizon. 1 takes "
-        "a win, 2 also blocks, 3 also forks; a depth of at least the moves left plays perfectly.",
+        "drawn at random (reproducible with `seed`) from the moves best within that horizon. "
+        f"{DEPTH_IN_WORDS[0].upper()}{DEPTH_IN_WORDS[1:]}.",
     ),
 ]
 
@@ -285,8 +284,6 @@ class BestMoveRequest(PositionRequest):
     )
     seed: Seed | None = None
     depth: Depth | None = None
-
-    finished_allowed: ClassVar[bool] = False
 
     @field_validator("skill", "depth", mode="after")
     @classmethod
@@ -375,8 +372,6 @@ class BestMoveQuery(PositionRequest):
     """Query of ``GET /v1/best-move``: the board as a 9-character string, and perhaps the player."""
 
     board: PlayableBoardString
-
-    finished_allowed: ClassVar[bool] = False
 
 
 class PlayerQuery(BaseModel):

@@ -18,6 +18,7 @@ from fastapi import FastAPI
 
 from service.settings import Settings
 from service.web.app import create_app
+from service.web.fast_lane import FastLane
 from tests.support.server import Server, running
 
 LAYERS = ("game", "api", "e2e", "browser", "deploy")
@@ -42,6 +43,16 @@ def anyio_backend() -> str:
 def app() -> FastAPI:
     """The app in-process, quiet: tests that read logs make their own."""
     return create_app(Settings(log_level="warning"))
+
+
+@pytest.fixture(scope="session")
+def routes_only_app() -> FastAPI:
+    """The app with the fast lane taken out: every request answered by the routes."""
+    app = create_app(Settings(log_level="warning"))
+    kept = [middleware for middleware in app.user_middleware if middleware.cls is not FastLane]  # type: ignore[comparison-overlap]
+    assert len(kept) == len(app.user_middleware) - 1, "the app has no fast lane to take out"
+    app.user_middleware = kept
+    return app
 
 
 @pytest.fixture

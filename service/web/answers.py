@@ -3,27 +3,19 @@
 Deterministic answers never change, so they are rendered once and served as
 the same bytes with the same entity tag (an :class:`Entity`): every best move
 when the app starts, and the analyses most recently asked for, in a cache of
-bounded size. :func:`json_response` and :func:`cacheable` wrap them in HTTP
-responses.
+bounded size. :mod:`.caching` wraps them in HTTP responses.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import NamedTuple
-
-from fastapi import Response
 
 from ..game import Analysis, Mark, MoveValue, Options, Position, SolvedGame, choose
 from ..game.tactics import explain
 from ..schemas import AnalysisResponse, BestMoveResponse, MoveInfo
 from .admission import Turns
-from .caching import etag, etag_matches
-
-JSON = "application/json"
-CACHE_CONTROL = "public, max-age=86400"
-NO_STORE = {"Cache-Control": "no-store"}
+from .caching import Entity
 
 
 def _move(position: Position, move: MoveValue) -> dict[str, object]:
@@ -72,17 +64,6 @@ def analysis_response(analysis: Analysis) -> AnalysisResponse:
         moves=[MoveInfo(**_move(analysis.position, move), traps=move.traps) for move in analysis.moves],
         principal_variation=list(analysis.principal_variation),
     )
-
-
-class Entity(NamedTuple):
-    """A deterministic answer: its JSON bytes and their strong entity tag."""
-
-    body: bytes
-    tag: str
-
-    @classmethod
-    def of(cls, body: bytes) -> Entity:
-        return cls(body, etag(body))
 
 
 #: How many analyses are kept rendered: the most recently asked for. An analysis is about 800
@@ -156,16 +137,3 @@ def _render_best(analysis: Analysis) -> bytes:
 
 def _results(bodies: list[bytes]) -> bytes:
     return b'{"results":[' + b",".join(bodies) + b"]}"
-
-
-def json_response(body: bytes, *, deterministic: bool = True) -> Response:
-    """A JSON answer; ``Cache-Control: no-store`` when it involved randomness."""
-    return Response(body, media_type=JSON, headers=None if deterministic else NO_STORE)
-
-
-def cacheable(entity: Entity, if_none_match: str | None, cache_control: str = CACHE_CONTROL) -> Response:
-    """A cacheable answer: ``304`` when the client already holds this entity."""
-    headers = {"ETag": entity.tag, "Cache-Control": cache_control}
-    if etag_matches(if_none_match, entity.tag):
-        return Response(status_code=304, headers=headers)
-    return Response(entity.body, media_type=JSON, headers=headers)

@@ -7,7 +7,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from functools import cache
 
-from fastapi import APIRouter, FastAPI
+from fastapi import FastAPI
 
 from .. import __version__, logs
 from ..game import SolvedGame, solve
@@ -15,6 +15,7 @@ from ..settings import Settings
 from . import mcp, problems
 from .admission import AdmissionMiddleware
 from .answers import Answers
+from .fast_lane import FastLane
 from .metrics import Metrics
 from .middleware import ProblemCORSMiddleware, ServiceMiddleware
 from .openapi import DESCRIPTION, TAGS, install_openapi
@@ -31,17 +32,6 @@ def solved_game() -> SolvedGame:
     game = solve()
     gc.freeze()
     return game
-
-
-def add_routes(app: FastAPI, router: APIRouter) -> None:
-    """Put the routes of ``router`` in ``app``'s route list, as they are.
-
-    ``app.include_router`` wraps each inclusion in an object that resolves the routes' effective
-    prefix and dependencies on every request: about 14 µs a request here, as much as answering
-    a plain one. These routers need nothing of it (no prefix or dependency is added when they
-    are included), so their routes go in directly, and are matched like the app's own.
-    """
-    app.router.routes.extend(router.routes)
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -88,12 +78,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     if settings.metrics_port is None:
         routers.insert(3, operations.metrics_router)
     for router in routers:
-        add_routes(app, router)
+        app.include_router(router)
+    api = [route for router in routers for route in router.routes]
     docs.install_docs(app)
     app.mount("/static", pages.static_files(), name="static")
     app.router.routes.append(tools.route)  # MCP, for AI assistants: the API's answers as tools
-    app.state.route_methods = problems.route_methods(app.router.routes)
+    app.state.route_methods = problems.route_methods([*api, *app.router.routes])
     problems.install(app)
+    app.add_middleware(FastLane, answers=answers, routes=api)
     app.add_middleware(AdmissionMiddleware, limit=settings.max_costly_requests)
     app.add_middleware(
         ProblemCORSMiddleware,
@@ -110,8 +102,5 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         access_log=logs.AccessLog(settings.log_level),
         max_body_bytes=settings.max_body_bytes,
     )
-    install_openapi(app, [route for router in routers for route in router.routes])
-    # Building the document builds every route of the included routers now, not at the first
-    # request: a route that cannot be built (see TableRoute) stops the start-up, not a request.
-    app.openapi()
+    install_openapi(app, api)
     return app

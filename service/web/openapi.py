@@ -15,13 +15,17 @@ from typing import Any
 from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
 from fastapi.routing import APIRoute
+from pydantic import BaseModel
 from starlette.routing import BaseRoute
 
-from ..schemas import BOARD_SCHEMAS, Problem, inline_schema
+from ..schemas import BOARD_SCHEMAS, BatchRequest, Problem, inline_schema
 from . import examples
-from .problems import PROBLEM_MEDIA_TYPE
+from .media import JSON, PROBLEM_JSON
 
-JSON = "application/json"
+#: Where the document keeps its named schemas.
+COMPONENTS = "#/components/schemas/"
+#: The models of bodies that a dependency reads rather than FastAPI (see :mod:`.bodies`).
+DEPENDENCY_BODIES: tuple[type[BaseModel], ...] = (BatchRequest,)
 
 DESCRIPTION = """\
 Perfect play for tic-tac-toe, as a stateless REST/JSON service for game front ends.
@@ -106,7 +110,7 @@ def problem_responses(*codes: int) -> dict[int | str, dict[str, Any]]:
         entries[code] = {
             "model": Problem,
             "description": examples.PROBLEMS[code][0],
-            "content": {PROBLEM_MEDIA_TYPE: {"example": examples.PROBLEMS[code][1]}},
+            "content": {PROBLEM_JSON: {"example": examples.PROBLEMS[code][1]}},
         }
         if code == 503:
             entries[code]["headers"] = {
@@ -116,6 +120,23 @@ def problem_responses(*codes: int) -> dict[int | str, dict[str, Any]]:
                 }
             }
     return entries
+
+
+def json_body(model: type[BaseModel], examples: dict[str, Any]) -> dict[str, Any]:
+    """``openapi_extra`` documenting the JSON body ``model``, which a dependency reads and validates."""
+    assert model in DEPENDENCY_BODIES, f"list {model.__name__} in DEPENDENCY_BODIES"
+    schema = {"$ref": COMPONENTS + model.__name__}
+    return {"requestBody": {"required": True, "content": {JSON: {"schema": schema, "examples": examples}}}}
+
+
+def _dependency_bodies(document: dict[str, Any]) -> None:
+    """The schemas of :data:`DEPENDENCY_BODIES`, as FastAPI writes those of declared bodies."""
+    schemas: dict[str, Any] = document["components"]["schemas"]
+    for model in DEPENDENCY_BODIES:
+        schema = model.model_json_schema(ref_template=COMPONENTS + "{model}", mode="validation")
+        for name, inner in schema.pop("$defs", {}).items():
+            schemas.setdefault(name, inner)
+        schemas[model.__name__] = schema
 
 
 def _examples_as_declared(document: dict[str, Any], routes: Sequence[BaseRoute]) -> None:
@@ -133,7 +154,7 @@ def _examples_as_declared(document: dict[str, Any], routes: Sequence[BaseRoute])
                 for media, content in declared.get("content", {}).items():
                     if "example" in content:
                         answer = operation["responses"][str(code)]["content"]
-                        answer.get(media, answer.get(PROBLEM_MEDIA_TYPE, {}))["example"] = content["example"]
+                        answer.get(media, answer.get(PROBLEM_JSON, {}))["example"] = content["example"]
 
 
 def _named_board_schemas(document: dict[str, Any]) -> None:
@@ -192,7 +213,7 @@ def _problem_media_types(document: dict[str, Any]) -> None:
                 if not code.startswith(("4", "5")) or not content:
                     continue
                 plain = content.pop(JSON, {})
-                problem = content.setdefault(PROBLEM_MEDIA_TYPE, {})
+                problem = content.setdefault(PROBLEM_JSON, {})
                 problem.setdefault("schema", plain.get("schema"))
 
 
@@ -234,6 +255,7 @@ def install_openapi(app: FastAPI, routes: Sequence[BaseRoute]) -> None:
                 contact=CONTACT,
                 license_info=LICENSE,
             )
+            _dependency_bodies(document)
             _named_board_schemas(document)
             document["security"] = []  # every operation is public: no credentials of any kind
             _examples_as_declared(document, routes)

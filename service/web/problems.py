@@ -21,7 +21,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import BaseRoute, Mount, Route
 
-PROBLEM_MEDIA_TYPE = "application/problem+json"
+from .media import PROBLEM_JSON
 
 
 @dataclass(frozen=True)
@@ -66,7 +66,7 @@ _BY_STATUS = {kind.status: kind for kind in PROBLEM_TYPES if kind not in (GAME_O
 class ProblemResponse(JSONResponse):
     """A JSON response with the problem media type."""
 
-    media_type = PROBLEM_MEDIA_TYPE
+    media_type = PROBLEM_JSON
 
 
 def problem(

@@ -1,8 +1,8 @@
 """Every unfinished legal position, through the API, against the independent oracle.
 
 Each test runs twice: with the app as it is, where plain requests are answered from the
-table by :class:`~service.web.routing.TableRoute`, and with every request sent through
-FastAPI's validation instead, so both paths are checked on every position.
+table by the fast lane (:mod:`service.web.fast_lane`), and with the fast lane taken out,
+every request validated by its route, so both paths are checked on every position.
 """
 
 from __future__ import annotations
@@ -16,23 +16,17 @@ from fastapi import FastAPI
 
 from service.game import Board, Mark
 from service.game.tactics import explain
-from service.web import routing
 from tests.support import oracle
 
 pytestmark = pytest.mark.anyio
 
 
-@pytest.fixture(params=["table", "validated"])
+@pytest.fixture(params=["fast lane", "routes only"])
 async def client(
-    request: pytest.FixtureRequest, app: FastAPI, monkeypatch: pytest.MonkeyPatch
+    request: pytest.FixtureRequest, app: FastAPI, routes_only_app: FastAPI
 ) -> AsyncIterator[httpx.AsyncClient]:
-    if request.param == "validated":
-
-        async def never_plain(*_: object) -> None:
-            return None
-
-        monkeypatch.setattr(routing, "_plain_arguments", never_plain)
-    transport = httpx.ASGITransport(app=app)
+    served = app if request.param == "fast lane" else routes_only_app
+    transport = httpx.ASGITransport(app=served)
     async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as client:
         yield client
 

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from service.web import strict_json
+from service.web import strict
 from tests.support.server import Server
 from tests.support.stats import counts
 
@@ -301,6 +301,6 @@ async def test_error_answers_stay_small_whatever_the_input(client: httpx.AsyncCl
 )
 def test_the_quick_parse_of_flat_bodies_agrees_with_the_strict_one(body: bytes) -> None:
     """Whatever the quick parse accepts, the strict parser accepts too, with the same value."""
-    quick = strict_json.loads_flat(body)
+    quick = strict.loads_flat(body)
     if quick is not None:
-        assert strict_json.loads(body) == quick
+        assert strict.loads(body) == quick

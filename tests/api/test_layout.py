@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import ast
 import re
 import subprocess
 import sys
+
+from tests.support import ROOT
 
 SERVER_PACKAGES = ("fastapi", "starlette", "uvicorn", "prometheus_client", "pydantic_settings")
 
@@ -47,3 +50,79 @@ def test_a_plain_install_pulls_only_the_clients_dependencies() -> None:
     assert plain == ["httpx", "pydantic", "tictactoe-client"]
     server = {r.split(">")[0].split("[")[0].strip() for r in declared if 'extra == "server"' in r}
     assert {"fastapi", "uvicorn", "prometheus-client", "pydantic-settings"} <= server
+
+
+FRAMEWORKS = ("fastapi", "starlette", "uvicorn", "pydantic", "pydantic_core")
+
+
+def private_names(source: str) -> list[str]:
+    """Every ``_``-prefixed name of :data:`FRAMEWORKS` that ``source`` imports or reads."""
+    tree = ast.parse(source)
+    modules: set[str] = set()  # local names bound to a framework module or one of its names
+    found: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] in FRAMEWORKS:
+            assert node.module is not None
+            found += [f"{node.module}.{alias.name}" for alias in node.names if alias.name.startswith("_")]
+            found += [node.module for part in node.module.split(".") if part.startswith("_")]
+            modules |= {alias.asname or alias.name for alias in node.names}
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.split(".")[0] in FRAMEWORKS:
+                    found += [alias.name for part in alias.name.split(".") if part.startswith("_")]
+                    modules.add((alias.asname or alias.name).split(".")[0])
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__"):
+            base = node.value
+            if isinstance(base, ast.Name) and base.id in modules:
+                found.append(f"{base.id}.{node.attr}")
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in ("getattr", "hasattr")
+        ):
+            name = node.args[1] if len(node.args) > 1 else None
+            target = node.args[0] if node.args else None
+            if (
+                isinstance(name, ast.Constant)
+                and isinstance(name.value, str)
+                and name.value.startswith("_")
+                and isinstance(target, ast.Name)
+                and target.id in modules
+            ):
+                found.append(f"{target.id}.{name.value}")
+    return found
+
+
+def test_no_private_name_of_the_frameworks_is_imported_or_read() -> None:
+    """Only documented names of FastAPI, Starlette, uvicorn and Pydantic: private ones move unannounced."""
+    folders = ("service", "clients/python/src", "tests", "bench", "scripts")
+    sources = [
+        path
+        for folder in folders
+        for path in (ROOT / folder).rglob("*.py")
+        if "node_modules" not in path.parts
+    ]
+    assert len(sources) > 50
+    found = {
+        str(path.relative_to(ROOT)): names for path in sources if (names := private_names(path.read_text()))
+    }
+    assert found == {}
+
+
+def test_the_check_for_private_names_finds_them() -> None:
+    source = (
+        "from fastapi import routing as fastapi_routing\n"
+        "from fastapi.routing import _IncludedRouter\n"
+        "import starlette._utils\n"
+        "from starlette.requests import Request\n"
+        "getattr(fastapi_routing, '_effective_route_context_var', None)\n"
+        "Request._receive\n"
+        "Request.__init__\n"
+    )
+    assert sorted(private_names(source)) == [
+        "Request._receive",
+        "fastapi.routing._IncludedRouter",
+        "fastapi_routing._effective_route_context_var",
+        "starlette._utils",
+    ]

@@ -4,18 +4,20 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Body, Path, Query, Response
+from fastapi import APIRouter, Body, Depends, Path, Query, Response
 from fastapi.exceptions import RequestValidationError
 
 from ...game import Board, BoardError, Mark, Position
 from ...schemas import BOARD_STRING_SCHEMA, AnalysisRequest, AnalysisResponse, PlayerQuery
 from .. import examples
-from ..answers import Answers, cacheable, json_response
+from ..answers import Answers
+from ..bodies import well_formed
+from ..caching import cacheable, json_response
 from ..deps import AnswersDep, IfNoneMatch
 from ..openapi import ANALYSIS, CACHEABLE, NOT_MODIFIED, ok, problem_responses
-from ..routing import TableRoute
+from ..strict import StrictRoute
 
-router = APIRouter(prefix="/v1", tags=["analysis"], route_class=TableRoute)
+router = APIRouter(prefix="/v1", tags=["analysis"], route_class=StrictRoute)
 
 BoardInPath = Annotated[
     str,
@@ -65,6 +67,7 @@ async def get_position(
     description=ANALYSIS + "\nThe board may be in any of the three forms.",
     response_model=AnalysisResponse,
     responses=ok(examples.ANALYSIS_RESPONSE) | problem_responses(400, 413, 415, 422, 503),
+    dependencies=[Depends(well_formed(AnalysisRequest))],
 )
 async def post_analysis(
     request: Annotated[AnalysisRequest, Body(openapi_examples=examples.ANALYSIS_REQUESTS)],

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Body, Query, Response
+from fastapi import APIRouter, Body, Depends, Query, Response
 
 from ...schemas import BatchRequest, BatchResponse, BestMoveQuery, BestMoveRequest, BestMoveResponse
 from .. import examples
-from ..answers import cacheable, json_response
+from ..bodies import BatchBody, well_formed
+from ..caching import cacheable, json_response
 from ..deps import AnswersDep, IfNoneMatch
-from ..openapi import CACHEABLE, MOVE_CHOICE, MOVE_OPTIONS, NOT_MODIFIED, ok, problem_responses
-from ..routing import TableRoute
+from ..openapi import CACHEABLE, MOVE_CHOICE, MOVE_OPTIONS, NOT_MODIFIED, json_body, ok, problem_responses
+from ..strict import StrictRoute
 
-router = APIRouter(prefix="/v1/best-move", tags=["moves"], route_class=TableRoute)
+router = APIRouter(prefix="/v1/best-move", tags=["moves"], route_class=StrictRoute)
 
 
 @router.post(
@@ -23,6 +24,7 @@ router = APIRouter(prefix="/v1/best-move", tags=["moves"], route_class=TableRout
     description=MOVE_CHOICE + MOVE_OPTIONS,
     response_model=BestMoveResponse,
     responses=ok(examples.BEST_MOVE_RESPONSE) | problem_responses(400, 413, 415, 422, 503),
+    dependencies=[Depends(well_formed(BestMoveRequest))],
 )
 async def post_best_move(
     move: Annotated[BestMoveRequest, Body(openapi_examples=examples.BEST_MOVE_REQUESTS)],
@@ -42,11 +44,9 @@ async def post_best_move(
     "index of the item.",
     response_model=BatchResponse,
     responses=ok(examples.BATCH_RESPONSE) | problem_responses(400, 413, 415, 422, 503),
+    openapi_extra=json_body(BatchRequest, examples.BATCH_REQUESTS),
 )
-async def post_best_move_batch(
-    batch: Annotated[BatchRequest, Body(openapi_examples=examples.BATCH_REQUESTS)],
-    answers: AnswersDep,
-) -> Response:
+async def post_best_move_batch(batch: BatchBody, answers: AnswersDep) -> Response:
     requests = [(item.position, item.options) for item in batch.items]
     deterministic = all(options.deterministic for _, options in requests)
     return json_response(await answers.batch(requests), deterministic=deterministic)

@@ -7,8 +7,9 @@ from fastapi.responses import PlainTextResponse
 from prometheus_client import generate_latest
 
 from ...schemas import HealthResponse
-from ..answers import JSON, NO_STORE
+from ..caching import NO_STORE
 from ..deps import AnswersDep
+from ..media import JSON
 from ..openapi import ok
 
 router = APIRouter(tags=["service"])

@@ -36,7 +36,7 @@ Depth = TypeAliasType(
     Annotated[
         int,
         Field(
-            description="Look only this many plies ahead, the engine's own move being ply 1: the move is drawn at random (reproducible with `seed`) from the moves best within that horizon. 1 takes a win, 2 also blocks, 3 also forks; a depth of at least the moves left plays perfectly.",
+            description="Look only this many plies ahead, the engine's own move being ply 1: the move is drawn at random (reproducible with `seed`) from the moves best within that horizon. 1 takes a win, 2 also blocks, 3 also forks, and a depth of at least the moves left plays perfectly.",
             ge=1,
             le=9,
             title="Depth",

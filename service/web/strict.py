@@ -1,16 +1,37 @@
-"""Strict JSON for request bodies.
+"""How the API reads a request, strictly: bodies as strict JSON, sent as JSON, parameters once each.
 
 Python's ``json`` module is lenient where the JSON standard (RFC 8259) is not:
 it accepts ``NaN`` and ``Infinity``, guesses UTF-16 and UTF-32, keeps the
 last of duplicate keys, and raises a plain ``ValueError`` for an integer of
 more than 4,300 digits. Request bodies here must be UTF-8 JSON with no such
 constants and no duplicate keys; anything else is malformed (``400``).
+
+:class:`StrictRoute` is the route class of the API (FastAPI's documented place for
+a custom request class). Its routes read bodies through :class:`StrictRequest`, so
+strictly, and refuse
+
+* a body sent as anything but JSON: ``415``;
+* a query parameter given more than once: ``422`` (FastAPI would keep the last).
+
+A body already parsed before routing (by the fast lane, :mod:`.fast_lane`) is
+handed on under :data:`PARSED_BODY` in the request's state, and not parsed again.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Coroutine
 from typing import Any
+
+from fastapi import HTTPException, Request, Response
+from fastapi.exceptions import RequestValidationError
+from fastapi.routing import APIRoute
+
+from .media import is_json
+from .problems import MAX_LISTED_ERRORS
+
+#: The key of ``scope["state"]`` under which a body parsed before routing is handed on.
+PARSED_BODY = "parsed_body"
 
 #: The position of an error that has none in particular.
 UNKNOWN = -1
@@ -84,3 +105,57 @@ def loads_flat(body: bytes) -> dict[str, str | None] | None:
         if not (item is None or type(item) is str) or text.count(f'"{key}"') != 1:
             return None
     return value
+
+
+class StrictRequest(Request):
+    """A request whose :meth:`json` is strict JSON, parsed at most once."""
+
+    async def json(self) -> Any:  # noqa: ANN401 - Starlette's signature
+        state = self.scope.get("state")
+        if state is None or PARSED_BODY not in state:
+            self.scope.setdefault("state", {})[PARSED_BODY] = loads(await self.body())
+        return self.scope["state"][PARSED_BODY]
+
+
+Handler = Callable[[Request], Coroutine[Any, Any, Response]]
+
+
+class StrictRoute(APIRoute):
+    """The API's route class: :class:`StrictRequest` bodies, ``415`` and repeated parameters refused."""
+
+    def get_route_handler(self) -> Handler:
+        handle = super().get_route_handler()
+
+        async def strict(request: Request) -> Response:
+            strict = StrictRequest(request.scope, request.receive)
+            refuse_repeated_parameters(strict)
+            if strict.method == "POST" and await strict.body():
+                content_type = strict.headers.get("content-type")
+                if not is_json(content_type):
+                    raise HTTPException(
+                        415,
+                        "the request body must be JSON sent with Content-Type: application/json; "
+                        f"got {content_type or 'none'}",
+                    )
+            return await handle(strict)
+
+        return strict
+
+
+def refuse_repeated_parameters(request: Request) -> None:
+    """``422`` naming the query parameters given more than once, if any."""
+    pairs = request.query_params.multi_items()
+    if len(pairs) == len(request.query_params):
+        return
+    seen: set[str] = set()
+    repeated: dict[str, None] = {}
+    for name, _ in pairs:
+        if name in seen:
+            repeated[name] = None
+        seen.add(name)
+    raise RequestValidationError(
+        [
+            {"type": "duplicate_parameter", "loc": ("query", name), "msg": f"{name} is given more than once"}
+            for name in list(repeated)[:MAX_LISTED_ERRORS]
+        ]
+    )

@@ -1,0 +1,120 @@
+"""Request bodies that cost: a large one is checked for structure first, a batch validated in slices.
+
+A body larger than :data:`~.admission.COSTLY_BODY` can hold thousands of
+unknown fields, and Pydantic would pay for one error each, holding the event
+loop for tens of milliseconds; it is refused at its first structural fault
+(:func:`~service.schemas.first_structural_error`) before it is validated.
+
+A batch of 1,000 items in their longest form takes some 15 ms to validate: it is
+validated item by item instead, and :class:`~.admission.Turns` lets the event
+loop serve other requests between slices. Its errors carry the locations
+FastAPI gives them (``body``, ``items``, the index, the field).
+
+These are FastAPI dependencies. FastAPI reads and parses a declared body
+before it solves the dependencies, and validates it after, so a dependency
+can refuse a large body before it is validated; the batch is declared as the
+dependency's result, and documented in the OpenAPI document as its body.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Callable
+from typing import Annotated, Any
+
+from fastapi import Depends, Request
+from fastapi.exceptions import RequestValidationError
+from pydantic import BaseModel, ValidationError
+
+from ..schemas import MAX_BATCH_ITEMS, BatchRequest, BestMoveRequest, first_structural_error
+from .admission import COSTLY_BODY, Turns
+
+#: Batch items validated between two looks at the clock.
+VALIDATION_SLICE = 50
+
+
+def declared_length(request: Request) -> int | None:
+    """The body's declared ``Content-Length``, ``None`` when it is chunked or not a number."""
+    length = request.headers.get("content-length")
+    return int(length) if length is not None and length.isdigit() else None
+
+
+def costly(request: Request) -> bool:
+    """Whether the body is larger than :data:`~.admission.COSTLY_BODY` bytes, or of unknown length."""
+    length = declared_length(request)
+    return length is None or length > COSTLY_BODY
+
+
+def refuse_early(model: type[BaseModel], data: object) -> None:
+    """``422`` at the first structural fault of ``data`` for ``model``, if it has one."""
+    early = first_structural_error(model, data)
+    if early is not None:
+        raise RequestValidationError([{**early, "loc": ("body", *early["loc"])}])
+
+
+def well_formed(model: type[BaseModel]) -> Callable[[Request], Awaitable[None]]:
+    """A dependency refusing a large body at its first structural fault, before ``model`` validates it."""
+
+    async def check(request: Request) -> None:
+        if costly(request) and await request.body():
+            refuse_early(model, await request.json())
+
+    return check
+
+
+async def json_body(request: Request) -> object:
+    """The body as strict JSON, or the ``400`` FastAPI gives a declared body that is not."""
+    try:
+        return await request.json()
+    except json.JSONDecodeError as error:
+        raise RequestValidationError(
+            [
+                {
+                    "type": "json_invalid",
+                    "loc": ("body", error.pos),
+                    "msg": "JSON decode error",
+                    "input": {},
+                    "ctx": {"error": error.msg},
+                }
+            ]
+        ) from None
+
+
+async def batch_body(request: Request) -> BatchRequest:
+    """The body of ``POST /v1/best-move/batch``, validated in slices; see the module's docstring."""
+    if not await request.body():  # the error FastAPI gives a missing body
+        raise RequestValidationError([{"type": "missing", "loc": ("body",), "msg": "Field required"}])
+    data = await json_body(request)
+    if costly(request):
+        refuse_early(BatchRequest, data)
+    items = data.get("items") if type(data) is dict and data.keys() == {"items"} else None
+    if type(items) is not list or not 1 <= len(items) <= MAX_BATCH_ITEMS:
+        return _validated(BatchRequest, data, ())  # whatever is wrong is not in the items
+    built: list[BestMoveRequest] = []
+    errors: list[dict[str, Any]] = []
+    turns = Turns()
+    for start in range(0, len(items), VALIDATION_SLICE):
+        await turns.take()
+        for index in range(start, min(start + VALIDATION_SLICE, len(items))):
+            try:
+                built.append(BestMoveRequest.model_validate(items[index]))
+            except ValidationError as error:
+                errors += _located(error, ("items", index))
+    if errors:
+        raise RequestValidationError(errors)
+    return BatchRequest.model_construct(items=built)
+
+
+def _validated(model: type[BatchRequest], data: object, where: tuple[str | int, ...]) -> BatchRequest:
+    try:
+        return model.model_validate(data)
+    except ValidationError as error:
+        raise RequestValidationError(_located(error, where)) from None
+
+
+def _located(error: ValidationError, where: tuple[str | int, ...]) -> list[dict[str, Any]]:
+    return [{**found, "loc": ("body", *where, *found["loc"])} for found in error.errors(include_url=False)]
+
+
+#: A batch, read by :func:`batch_body`.
+BatchBody = Annotated[BatchRequest, Depends(batch_body)]

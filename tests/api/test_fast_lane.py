@@ -1,0 +1,245 @@
+"""The fast lane: which requests it answers, and that it answers them exactly as the routes do.
+
+The app is compared with itself without the fast lane (``routes_only_app``): the same
+status, headers (but the request id) and bytes, for plain requests on every position
+and for requests the fast lane must leave to the routes.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from urllib.parse import parse_qsl, quote, unquote
+
+import httpx
+import pytest
+from fastapi import FastAPI
+from hypothesis import given
+from hypothesis import strategies as st
+from starlette.types import Message, Receive, Scope, Send
+
+from service.web import fast_lane
+from service.web.answers import Answers
+from service.web.app import solved_game
+from service.web.fast_lane import FastLane
+from service.web.routes import analysis, moves
+from tests.support import oracle
+
+pytestmark = pytest.mark.anyio
+
+Request = tuple[str, str, bytes | None, dict[str, str]]
+JSON = {"Content-Type": "application/json"}
+
+
+def body(value: object) -> bytes:
+    return json.dumps(value).encode()
+
+
+async def taken(request: Request, chunk: int | None = None) -> str:
+    """``"fast lane"`` when the fast lane answers ``request``, ``"routes"`` when it passes it on.
+
+    With ``chunk``, the body arrives in pieces of that many bytes.
+    """
+    method, url, content, headers = request
+    path, _, query = url.partition("?")
+    raw = content or b""
+    pieces = [raw[i : i + chunk] for i in range(0, len(raw), chunk)] if chunk and raw else [raw]
+    messages: list[Message] = [
+        {"type": "http.request", "body": piece, "more_body": i < len(pieces) - 1}
+        for i, piece in enumerate(pieces)
+    ]
+    passed_on: list[bytes] = []
+
+    async def routes(scope: Scope, receive: Receive, send: Send) -> None:
+        received = b""
+        while True:
+            message = await receive()
+            received += message.get("body", b"")
+            if not message.get("more_body", False):
+                break
+        passed_on.append(received)
+
+    async def receive() -> Message:
+        return messages.pop(0) if messages else {"type": "http.disconnect"}
+
+    sent: list[Message] = []
+
+    async def send(message: Message) -> None:
+        sent.append(message)
+
+    lane = FastLane(
+        routes, answers=Answers(solved_game()), routes=[*moves.router.routes, *analysis.router.routes]
+    )
+    scope = {
+        "type": "http",
+        "method": method,
+        "path": path,
+        "query_string": query.encode(),
+        "headers": [(name.lower().encode(), value.encode()) for name, value in headers.items()],
+    }
+    await lane(scope, receive, send)
+    if passed_on:
+        assert passed_on == [raw], "the routes get the body as it came"
+        assert sent == []
+        return "routes"
+    assert sent[0]["status"] in (200, 304)
+    return "fast lane"
+
+
+PLAIN: list[Request] = [
+    ("POST", "/v1/best-move", body({"board": "X........"}), JSON),
+    ("POST", "/v1/best-move", body({"board": "x-o------", "player": "X"}), JSON),
+    (
+        "POST",
+        "/v1/best-move",
+        body({"player": "O", "board": "XX.O.O..X"}),
+        {"Content-Type": "application/json; charset=utf-8"},
+    ),
+    ("POST", "/v1/best-move", b'{ "board" : "........." }', {"Content-Type": "application/vnd.api+json"}),
+    ("POST", "/v1/best-move/batch", body({"items": [{"board": "X........"}, {"board": "........."}]}), JSON),
+    ("GET", "/v1/best-move?board=X.O......&player=X", None, {}),
+    ("GET", "/v1/best-move?board=X%20O%20%20%20%20%20%20", None, {}),
+    ("GET", "/v1/best-move?board=X.O......", None, {"If-None-Match": '"abc", *'}),
+    ("GET", "/v1/positions/XXXOO.O..", None, {}),
+    ("GET", "/v1/positions/XX.OO....?player=X", None, {}),
+    ("GET", "/v1/positions/.........?player=O", None, {}),
+]
+NOT_PLAIN: list[Request] = [
+    ("POST", "/v1/best-move", body({"board": ["X", None, None, None, None, None, None, None, None]}), JSON),
+    ("POST", "/v1/best-move", body({"board": "X........", "skill": 0.5, "seed": 1}), JSON),
+    ("POST", "/v1/best-move", body({"board": "X........", "level": "easy", "seed": 3}), JSON),
+    ("POST", "/v1/best-move", body({"board": "XXXOO...."}), JSON),  # over: 422 game-over
+    ("POST", "/v1/best-move", body({"board": "XX......."}), JSON),  # illegal
+    ("POST", "/v1/best-move", body({"board": "X........", "player": "X"}), JSON),  # the wrong side
+    ("POST", "/v1/best-move", body({"board": "X........", "player": None, "extra": 1}), JSON),
+    ("POST", "/v1/best-move", body({"board": "X........"}), {"Content-Type": "text/plain"}),  # 415
+    ("POST", "/v1/best-move", body({"board": "X........"}), {}),  # 415
+    ("POST", "/v1/best-move", b'{"board": "X........", "board": "O........"}', JSON),  # 400
+    ("POST", "/v1/best-move", b'{"board": "X........"', JSON),  # 400
+    ("POST", "/v1/best-move", b"", JSON),
+    ("POST", "/v1/best-move", b"null", JSON),
+    ("POST", "/v1/best-move/batch", body({"items": [{"board": "X........"}, {"board": "Z........"}]}), JSON),
+    (
+        "POST",
+        "/v1/best-move/batch",
+        body({"items": [{"board": "X........", "random": True, "seed": 5}]}),
+        JSON,
+    ),
+    ("POST", "/v1/best-move/batch", body({"items": []}), JSON),
+    ("POST", "/v1/best-move/batch", body({"items": [{"board": "X........"}] * 1001}), JSON),
+    ("POST", "/v1/analysis", body({"board": "XXXOO.O.."}), JSON),
+    ("GET", "/v1/best-move?board=X.O......&skill=1", None, {}),
+    ("GET", "/v1/best-move?board=X.O......&board=X.O......", None, {}),  # 422: given twice
+    ("GET", "/v1/best-move?board=XXXOO.O..", None, {}),  # over
+    ("GET", "/v1/best-move?board=X.O......&player=", None, {}),
+    ("GET", "/v1/best-move", None, {}),
+    ("GET", "/v1/positions/XX.OO....?player=Z", None, {}),
+    ("GET", "/v1/positions/XX.OO....?player=X&player=X", None, {}),
+    ("GET", "/v1/positions/XXXXXXXXX", None, {}),
+    ("GET", "/v1/positions/", None, {}),
+    ("PUT", "/v1/best-move", body({"board": "X........"}), JSON),
+    ("GET", "/v1/best-move/", None, {}),
+    ("GET", "/health", None, {}),
+]
+
+
+@pytest.mark.parametrize("request_", PLAIN, ids=lambda r: f"{r[0]} {r[1]}")
+@pytest.mark.parametrize("chunk", [None, 1, 7])
+async def test_plain_requests_are_answered_by_the_fast_lane(request_: Request, chunk: int | None) -> None:
+    assert await taken(request_, chunk) == "fast lane"
+
+
+@pytest.mark.parametrize("request_", NOT_PLAIN, ids=lambda r: f"{r[0]} {r[1]} {r[2]!r:.40}")
+async def test_everything_else_is_left_to_the_routes(request_: Request) -> None:
+    assert await taken(request_, 5) == "routes"
+
+
+async def test_a_body_too_long_to_be_plain_is_not_read() -> None:
+    long = body({"items": [{"board": "X........"}] * 1000, "pad": " " * fast_lane.MAX_PLAIN_BODY})
+    assert await taken(("POST", "/v1/best-move/batch", long, JSON), 4096) == "routes"
+
+
+def answer(response: httpx.Response) -> tuple[int, list[tuple[str, str]], bytes]:
+    headers = [(name, value) for name, value in response.headers.multi_items() if name != "x-request-id"]
+    return response.status_code, headers, response.content
+
+
+async def answers(
+    app: FastAPI, requests: Iterable[Request]
+) -> list[tuple[int, list[tuple[str, str]], bytes]]:
+    transport = httpx.ASGITransport(app=app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://t") as client:
+        return [
+            answer(await client.request(method, url, content=content, headers=headers))
+            for method, url, content, headers in requests
+        ]
+
+
+async def test_the_fast_lane_answers_as_the_routes_do(app: FastAPI, routes_only_app: FastAPI) -> None:
+    requests = PLAIN + NOT_PLAIN
+    fast, routed = await answers(app, requests), await answers(routes_only_app, requests)
+    for request, one, other in zip(requests, fast, routed, strict=True):
+        assert one == other, request
+    statuses = [status for status, _, _ in fast]
+    assert statuses[: len(PLAIN)] == [200] * 7 + [304] + [200] * 3
+    assert statuses[len(PLAIN) :] == [
+        *(200, 200, 200, 422, 422, 422, 422, 415, 415, 400, 400, 422, 422),
+        *(422, 200, 422, 422, 200),
+        *(422, 422, 422, 422, 422, 422, 422, 422, 404, 405, 404, 200),
+    ]
+
+
+async def served(app: FastAPI, request: Request) -> tuple[int, list[tuple[bytes, bytes]], bytes]:
+    """``request``'s answer from ``app``, called as an ASGI app: status, headers but the request id, body."""
+    method, url, content, headers = request
+    path, _, query = url.partition("?")
+    scope = {
+        "type": "http",
+        "http_version": "1.1",
+        "method": method,
+        "scheme": "http",
+        "path": unquote(path),
+        "raw_path": path.encode(),
+        "query_string": query.encode(),
+        "root_path": "",
+        "headers": [(name.lower().encode(), value.encode()) for name, value in headers.items()],
+        "client": ("127.0.0.1", 1),
+        "server": ("127.0.0.1", 80),
+    }
+    messages: list[Message] = [{"type": "http.request", "body": content or b"", "more_body": False}]
+    sent: list[Message] = []
+
+    async def receive() -> Message:
+        return messages.pop(0) if messages else {"type": "http.disconnect"}
+
+    async def send(message: Message) -> None:
+        sent.append(message)
+
+    await app(scope, receive, send)
+    start, *bodies = sent
+    kept = [(name, value) for name, value in start["headers"] if name != b"x-request-id"]
+    return start["status"], kept, b"".join(message.get("body", b"") for message in bodies)
+
+
+async def test_every_position_is_answered_alike_on_both_paths(app: FastAPI, routes_only_app: FastAPI) -> None:
+    """Every plain request the fast lane answers, on every legal board and side, with and without it."""
+    for cells, sides in sorted(oracle.reachable().items()):
+        board = oracle.decode(cells)
+        players = {"X" if side == 1 else "O" for side in sides}
+        for player in [None, *sorted(players)] if sides else [None]:
+            query = f"player={player}" if player else ""
+            requests: list[Request] = [("GET", f"/v1/positions/{quote(board)}?{query}", None, {})]
+            if sides:
+                item = {"board": board} if player is None else {"board": board, "player": player}
+                requests.append(("POST", "/v1/best-move", body(item), JSON))
+                requests.append(("GET", f"/v1/best-move?board={quote(board)}&{query}".rstrip("&"), None, {}))
+            for request in requests:
+                fast = await served(app, request)
+                assert fast[0] == 200 and fast == await served(routes_only_app, request), request
+
+
+@given(st.text(alphabet="ab=&%+;X.O 2-_", max_size=40))
+def test_query_strings_split_by_hand_as_parse_qsl_splits_them(query: str) -> None:
+    pairs = parse_qsl(query, keep_blank_values=True)
+    expected = dict(pairs) if len(dict(pairs)) == len(pairs) else None
+    assert fast_lane._query({"query_string": query.encode("latin-1")}) == expected
