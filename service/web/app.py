@@ -17,7 +17,15 @@ from .admission import AdmissionMiddleware
 from .answers import Answers
 from .fast_lane import FastLane
 from .metrics import Metrics
-from .middleware import ProblemCORSMiddleware, ServiceMiddleware
+from .middleware import (
+    AccessMiddleware,
+    BodyLimitMiddleware,
+    CompressionMiddleware,
+    ErrorMiddleware,
+    HeadMiddleware,
+    ProblemCORSMiddleware,
+    RequestIdMiddleware,
+)
 from .openapi import DESCRIPTION, TAGS, install_openapi
 from .routes import analysis, docs, moves, operations, pages
 
@@ -85,6 +93,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.router.routes.append(tools.route)  # MCP, for AI assistants: the API's answers as tools
     app.state.route_methods = problems.route_methods([*api, *app.router.routes])
     problems.install(app)
+    # Innermost first: Starlette's add_middleware puts each one outside the ones before it.
+    # The order, and why, is in service/web/middleware/__init__.py.
     app.add_middleware(FastLane, answers=answers, routes=api)
     app.add_middleware(AdmissionMiddleware, limit=settings.max_costly_requests)
     app.add_middleware(
@@ -96,11 +106,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         allow_credentials=False,
         max_age=86400,
     )
-    app.add_middleware(
-        ServiceMiddleware,
-        metrics=metrics,
-        access_log=logs.AccessLog(settings.log_level),
-        max_body_bytes=settings.max_body_bytes,
-    )
+    app.add_middleware(BodyLimitMiddleware, max_body_bytes=settings.max_body_bytes)
+    app.add_middleware(CompressionMiddleware)
+    app.add_middleware(HeadMiddleware)
+    app.add_middleware(ErrorMiddleware)
+    app.add_middleware(AccessMiddleware, metrics=metrics, access_log=logs.AccessLog(settings.log_level))
+    app.add_middleware(RequestIdMiddleware)
     install_openapi(app, api)
     return app

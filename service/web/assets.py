@@ -1,16 +1,14 @@
-"""Static assets: the files of a folder, kept in memory with their entity tag and a gzip copy.
+"""Static assets: the files of a folder, kept in memory with their entity tag.
 
 :class:`Assets` is a small ASGI app to mount (``/static``, ``/static/docs``). It
 serves only the files that were in its folder when it was made (no path from a
-request ever reaches the file system), each with a strong ``ETag``, its
-``Cache-Control``, ``Vary: Accept-Encoding``, and, when the client accepts it,
-a gzip copy made once on first use. A matching ``If-None-Match`` gets ``304``.
+request ever reaches the file system), each with a strong ``ETag`` and its
+``Cache-Control``. A matching ``If-None-Match`` gets ``304``. Compression is the
+middleware's (:mod:`.middleware.compression`), which keeps the gzip of each file.
 """
 
 from __future__ import annotations
 
-import asyncio
-import gzip
 import mimetypes
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -21,34 +19,19 @@ from starlette.exceptions import HTTPException
 from starlette.responses import Response
 from starlette.types import Receive, Scope, Send
 
-from .caching import accepts_gzip, compressible, etag, etag_matches
-
-
-def _gzip(content: bytes) -> bytes:
-    return gzip.compress(content, compresslevel=9, mtime=0)
+from .caching import etag, etag_matches
 
 
 @dataclass
 class Asset:
-    """One file: its bytes, media type and entity tag, and a gzip copy once one is asked for."""
+    """One file: its bytes, media type and entity tag."""
 
     content: bytes
     media_type: str
     etag: str = field(init=False)
-    _gzipped: bytes | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         self.etag = etag(self.content)
-
-    @property
-    def compressible(self) -> bool:
-        return compressible(self.media_type, len(self.content))
-
-    async def gzipped(self) -> bytes:
-        """The gzip copy, made once, in a thread (a large bundle takes a while)."""
-        if self._gzipped is None:
-            self._gzipped = await asyncio.to_thread(_gzip, self.content)
-        return self._gzipped
 
 
 class Assets:
@@ -89,17 +72,9 @@ class Assets:
         asset = self.asset(scope["path"].removeprefix(scope.get("root_path", "")).lstrip("/"))
         if asset is None:
             raise HTTPException(404)
-        headers = Headers(scope=scope)
         answer_headers = {"ETag": asset.etag, "Cache-Control": self.cache_control}
-        body = asset.content
-        if asset.compressible:
-            answer_headers["Vary"] = "Accept-Encoding"
-            if accepts_gzip(headers.get("accept-encoding")):
-                body = await asset.gzipped()
-                answer_headers["Content-Encoding"] = "gzip"
-                answer_headers["ETag"] = "W/" + asset.etag  # another encoding, the same content
-        if etag_matches(headers.get("if-none-match"), asset.etag):
+        if etag_matches(Headers(scope=scope).get("if-none-match"), asset.etag):
             response = Response(status_code=304, headers=answer_headers)
         else:
-            response = Response(body, media_type=asset.media_type, headers=answer_headers)
+            response = Response(asset.content, media_type=asset.media_type, headers=answer_headers)
         await response(scope, receive, send)

@@ -1,10 +1,11 @@
-"""HTTP caching and content coding, written once: entity tags, ``If-None-Match``, gzip."""
+"""HTTP caching, written once: entity tags, ``If-None-Match``, ``Cache-Control`` and ``Vary``."""
 
 from __future__ import annotations
 
 import hashlib
 from typing import NamedTuple
 
+from starlette.datastructures import MutableHeaders
 from starlette.responses import Response
 
 from .media import JSON
@@ -14,16 +15,6 @@ CACHE_CONTROL = "public, max-age=86400"
 #: What an answer that involved randomness, or that changes, allows: nothing kept.
 NO_STORE = {"Cache-Control": "no-store"}
 
-#: Answers smaller than this are not worth compressing.
-MIN_COMPRESSED = 1024
-#: Media types worth compressing (prefixes).
-COMPRESSIBLE = (
-    "text/",
-    "application/javascript",
-    "application/json",
-    "application/problem+json",
-    "image/svg+xml",
-)
 
 
 def etag(body: bytes) -> str:
@@ -67,38 +58,15 @@ def etag_matches(if_none_match: str | None, tag: str) -> bool:
     return False
 
 
-def accepts_gzip(accept_encoding: str | None) -> bool:
-    """Whether an ``Accept-Encoding`` value allows gzip (RFC 9110 §12.5.3).
+def vary_on(headers: list[tuple[bytes, bytes]], name: str) -> None:
+    """Name ``name`` in the one ``Vary`` header of raw answer headers (changed in place), unless there.
 
-    gzip's own quality counts when it is named (``x-gzip`` is the same coding), else that of
-    ``*``; a quality of 0 refuses it, and a value that names neither does not allow it.
+    Every answer passes here, so the common case, no ``Vary`` yet, is found by one look at the
+    raw names before Starlette's :class:`~starlette.datastructures.MutableHeaders` is asked.
     """
-    named: float | None = None
-    anything: float | None = None
-    for token in (accept_encoding or "").lower().split(","):
-        name, _, params = token.strip().partition(";")
-        coding = name.strip()
-        if coding in ("gzip", "x-gzip"):
-            named = _quality(params) if named is None else max(named, _quality(params))
-        elif coding == "*":
-            anything = _quality(params)
-    quality = named if named is not None else anything
-    return quality is not None and quality > 0
-
-
-def _quality(params: str) -> float:
-    """The ``q`` of a coding's parameters: 1 when absent or not a number in [0, 1] (ignored)."""
-    for param in params.split(";"):
-        name, _, value = param.strip().partition("=")
-        if name.strip() == "q":
-            try:
-                quality = float(value.strip())
-            except ValueError:
-                return 1.0
-            return quality if 0 <= quality <= 1 else 1.0
-    return 1.0
-
-
-def compressible(media_type: str | None, length: int) -> bool:
-    """Whether an answer of this type and size is worth compressing."""
-    return length >= MIN_COMPRESSED and (media_type or "").startswith(COMPRESSIBLE)
+    if all(key != b"vary" for key, _ in headers):
+        headers.append((b"vary", name.encode("latin-1")))
+        return
+    varying = MutableHeaders(raw=headers)
+    if name.lower() not in {token.strip().lower() for token in varying["vary"].split(",")}:
+        varying.add_vary_header(name)

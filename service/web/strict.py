@@ -60,6 +60,11 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return result
 
 
+#: The decoders, made once (``json.loads`` with these hooks makes one on every call).
+_STRICT = json.JSONDecoder(parse_constant=_no_constants, object_pairs_hook=_unique_keys)
+_FLAT = json.JSONDecoder(parse_constant=_no_constants)
+
+
 def loads(body: bytes) -> object:
     """Parse a request body as strict JSON; raise :class:`json.JSONDecodeError` otherwise."""
     try:
@@ -67,7 +72,7 @@ def loads(body: bytes) -> object:
     except UnicodeDecodeError as error:
         raise json.JSONDecodeError(f"the body is not UTF-8 text (byte {error.start})", "", UNKNOWN) from None
     try:
-        return json.loads(text, parse_constant=_no_constants, object_pairs_hook=_unique_keys)
+        return _STRICT.decode(text)
     except _Rejected as error:
         raise json.JSONDecodeError(error.message, text, UNKNOWN) from None
     except RecursionError:
@@ -96,7 +101,7 @@ def loads_flat(body: bytes) -> dict[str, str | None] | None:
     if "\\" in text:
         return None
     try:
-        value = json.loads(text, parse_constant=_no_constants)
+        value = _FLAT.decode(text)
     except (_Rejected, ValueError, RecursionError):
         return None
     if type(value) is not dict:

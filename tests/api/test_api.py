@@ -10,8 +10,8 @@ import httpx
 import pytest
 
 from service.settings import Settings
-from service.web import caching
 from service.web.app import create_app
+from service.web.middleware import compression
 
 pytestmark = pytest.mark.anyio
 
@@ -605,7 +605,7 @@ async def test_small_answers_are_left_alone(client: httpx.AsyncClient) -> None:
 async def test_a_gzipped_cacheable_answer_keeps_its_entity_tag_weakly(
     client: httpx.AsyncClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(caching, "MIN_COMPRESSED", 500)  # analyses stay just under 1 KiB
+    monkeypatch.setattr(compression, "MIN_COMPRESSED", 500)  # analyses stay just under 1 KiB
     path = "/v1/positions/........."
     plain = await client.get(path, headers={"accept-encoding": "identity"})
     packed = await client.get(path, headers={"accept-encoding": "gzip"})

@@ -1,0 +1,34 @@
+"""The service's middleware: one concern per module, each a small pure ASGI class.
+
+Outermost first, as :func:`~service.web.app.create_app` stacks them:
+
+1. :mod:`.request_id`: the request id, first, so that every later line about the request
+   carries it, and every answer (a ``500`` or a ``413`` included) sends it back;
+2. :mod:`.access`: metrics and the access log, around everything that can answer;
+3. :mod:`.errors`: the one ``500``, for whatever escaped the layers inside;
+4. :mod:`.head`: ``HEAD`` as ``GET``, outside compression so that their headers agree;
+5. :mod:`.compression`: gzip, once, for every answer worth it;
+6. :mod:`.limits`: the body limit (``413``) and clients that leave mid-request;
+7. :mod:`.cors`: cross-origin requests (Starlette's);
+8. :class:`~service.web.admission.AdmissionMiddleware` and the fast lane
+   (:mod:`service.web.fast_lane`), innermost, next to the routes.
+"""
+
+from .access import AccessMiddleware
+from .compression import CompressionMiddleware
+from .cors import ProblemCORSMiddleware
+from .errors import ErrorMiddleware
+from .head import HeadMiddleware
+from .limits import BodyLimitMiddleware, ClientDisconnected
+from .request_id import RequestIdMiddleware
+
+__all__ = [
+    "AccessMiddleware",
+    "BodyLimitMiddleware",
+    "ClientDisconnected",
+    "CompressionMiddleware",
+    "ErrorMiddleware",
+    "HeadMiddleware",
+    "ProblemCORSMiddleware",
+    "RequestIdMiddleware",
+]

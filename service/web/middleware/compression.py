@@ -1,0 +1,174 @@
+"""Compression, written once: gzip of every answer worth it, for clients that accept it.
+
+An answer is worth compressing when its length is known and at least
+:data:`MIN_COMPRESSED` bytes, its media type is text-like (:data:`COMPRESSIBLE`),
+and it is not encoded already. Such an answer always gets ``Vary:
+Accept-Encoding``; it is compressed when the request's ``Accept-Encoding``
+allows gzip (:func:`accepts_gzip`), and then its strong ``ETag`` becomes weak
+(``W/``): the same content, another encoding.
+
+An answer with a strong entity tag never changes, so its compressed bytes are
+kept (:class:`GzipCache`, bounded): a static bundle or the OpenAPI document is
+compressed once, not on every request. A body of :data:`THREAD_MINIMUM` bytes or
+more is compressed in a thread, off the event loop, as Starlette does.
+
+Starlette's ``GZipMiddleware`` is not used: it compresses whenever the header
+contains the text ``gzip``, ``gzip;q=0`` (a refusal) included, keeps a strong
+entity tag on the compressed variant, and compresses the same bytes again on
+every request.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from gzip import compress
+from collections import OrderedDict
+
+from starlette.datastructures import Headers, MutableHeaders
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from ..caching import vary_on
+
+#: Answers smaller than this are not worth compressing.
+MIN_COMPRESSED = 1024
+#: Media types worth compressing (prefixes).
+COMPRESSIBLE = (
+    "text/",
+    "application/javascript",
+    "application/json",
+    "application/problem+json",
+    "image/svg+xml",
+)
+#: Bodies at least this long are compressed in a thread.
+THREAD_MINIMUM = 128 * 1024
+#: gzip's level: 6, zlib's default, for answers compressed on every request; 9 for kept ones.
+LEVEL, KEPT_LEVEL = 6, 9
+
+
+def accepts_gzip(accept_encoding: str | None) -> bool:
+    """Whether an ``Accept-Encoding`` value allows gzip (RFC 9110 §12.5.3).
+
+    gzip's own quality counts when it is named (``x-gzip`` is the same coding), else that of
+    ``*``; a quality of 0 refuses it, and a value that names neither does not allow it.
+    """
+    named: float | None = None
+    anything: float | None = None
+    for token in (accept_encoding or "").lower().split(","):
+        name, _, params = token.strip().partition(";")
+        coding = name.strip()
+        if coding in ("gzip", "x-gzip"):
+            named = _quality(params) if named is None else max(named, _quality(params))
+        elif coding == "*":
+            anything = _quality(params)
+    quality = named if named is not None else anything
+    return quality is not None and quality > 0
+
+
+def _quality(params: str) -> float:
+    """The ``q`` of a coding's parameters: 1 when absent or not a number in [0, 1] (ignored)."""
+    for param in params.split(";"):
+        name, _, value = param.strip().partition("=")
+        if name.strip() == "q":
+            try:
+                quality = float(value.strip())
+            except ValueError:
+                return 1.0
+            return quality if 0 <= quality <= 1 else 1.0
+    return 1.0
+
+
+def compressible(media_type: str | None, length: int) -> bool:
+    """Whether an answer of this type and size is worth compressing."""
+    return length >= MIN_COMPRESSED and (media_type or "").startswith(COMPRESSIBLE)
+
+
+class GzipCache:
+    """The compressed bytes of answers with a strong entity tag, the most recently used kept."""
+
+    def __init__(self, max_bytes: int = 8 * 1024 * 1024) -> None:
+        self.max_bytes = max_bytes
+        self.size = 0
+        self.kept: OrderedDict[bytes, bytes] = OrderedDict()
+
+    async def compressed(self, tag: bytes, body: bytes) -> bytes:
+        found = self.kept.get(tag)
+        if found is not None:
+            self.kept.move_to_end(tag)
+            return found
+        found = await _gzip(body, KEPT_LEVEL)
+        if len(found) <= self.max_bytes:
+            self.kept[tag] = found
+            self.size += len(found)
+            while self.size > self.max_bytes:
+                _, dropped = self.kept.popitem(last=False)
+                self.size -= len(dropped)
+        return found
+
+
+async def _gzip(body: bytes, level: int) -> bytes:
+    if len(body) >= THREAD_MINIMUM:
+        return await asyncio.to_thread(compress, body, level, mtime=0)
+    return compress(body, level, mtime=0)
+
+
+def worth_compressing(headers: list[tuple[bytes, bytes]]) -> bool:
+    """An answer of a compressible type and known length over the threshold, not encoded yet.
+
+    Every answer passes here: its raw headers are read in one pass.
+    """
+    length = media_type = None
+    for name, value in headers:
+        if name == b"content-length":
+            length = value
+        elif name == b"content-type":
+            media_type = value
+        elif name == b"content-encoding":
+            return False
+    if length is None or not length.isdigit():
+        return False
+    return compressible(media_type.decode("latin-1") if media_type else None, int(length))
+
+
+class CompressionMiddleware:
+    """gzip for answers worth it, when the client accepts it; see the module's docstring."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+        self.cache = GzipCache()
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        held: Message | None = None
+
+        async def send_compressed(message: Message) -> None:
+            nonlocal held
+            if message["type"] == "http.response.start":
+                raw = message["headers"] = list(message.get("headers", ()))
+                if worth_compressing(raw):
+                    vary_on(raw, "Accept-Encoding")
+                    if accepts_gzip(Headers(scope=scope).get("accept-encoding")):
+                        held = message  # sent with the body, once it is compressed
+                        return
+            elif held is not None:
+                start, held = held, None
+                if not message.get("more_body", False):
+                    message = {**message, "body": await self._compress(start, message.get("body", b""))}
+                await send(start)
+            await send(message)
+
+        await self.app(scope, receive, send_compressed)
+
+    async def _compress(self, start: Message, body: bytes) -> bytes:
+        """``body`` compressed, and the headers of ``start`` made to say so."""
+        headers = MutableHeaders(raw=start["headers"])
+        tag = headers.get("etag")
+        if tag is not None and not tag.startswith("W/"):
+            compressed = await self.cache.compressed(tag.encode("latin-1"), body)
+            headers["ETag"] = "W/" + tag  # another encoding of the same content
+        else:
+            compressed = await _gzip(body, LEVEL)
+        headers["Content-Encoding"] = "gzip"
+        headers["Content-Length"] = str(len(compressed))
+        return compressed

@@ -1,0 +1,49 @@
+"""The one error path: an exception that escaped every handler is a bug, answered ``500``.
+
+Its traceback is logged with the request id; the client gets a ``500``
+problem without one. An exception after the answer has begun can only be
+logged: it goes on, and the server closes the connection. A client that left
+(:class:`~.limits.ClientDisconnected`) is not a bug: it goes on to the access
+layer, which records it.
+"""
+
+from __future__ import annotations
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from ...logs import logger
+from ..problems import INTERNAL_ERROR, problem
+from .limits import ClientDisconnected
+from .request_id import STATE_KEY
+
+
+class ErrorMiddleware:
+    """Answers ``500`` for any exception that escaped the app; see the module's docstring."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def send_tracked(message: Message) -> None:
+            nonlocal started
+            started = True
+            await send(message)
+
+        try:
+            await self.app(scope, receive, send_tracked)
+        except ClientDisconnected:
+            raise
+        except Exception:
+            rid = scope.get("state", {}).get(STATE_KEY)
+            logger.exception(
+                "unhandled error on %s %s", scope["method"], scope["path"], extra={"request_id": rid}
+            )
+            if started:
+                raise
+            answer = problem(INTERNAL_ERROR, "the service failed to answer this request", scope["path"])
+            await answer(scope, receive, send)

@@ -1,0 +1,82 @@
+"""The request body: refused over the limit (``413``), and a client that leaves before sending it all.
+
+* A declared ``Content-Length`` over the limit is refused before the body is
+  read; a chunked body as soon as it grows past the limit. Either way the
+  answer is a ``413`` problem with ``Connection: close``, unless an answer
+  has already begun (then the error goes on, to the error path).
+* A client that disconnects before its request is complete raises
+  :class:`ClientDisconnected` from ``receive``; the access layer
+  (:mod:`.access`) counts and logs it with status ``499``.
+"""
+
+from __future__ import annotations
+
+from starlette.datastructures import Headers
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from ..problems import BODY_TOO_LARGE, problem
+
+
+class ClientDisconnected(Exception):
+    """The client closed the connection before its whole request arrived."""
+
+
+class BodyTooLarge(Exception):
+    """A request body grew past the limit."""
+
+
+class BodyLimitMiddleware:
+    """Bodies of at most ``max_body_bytes``; see the module's docstring."""
+
+    def __init__(self, app: ASGIApp, *, max_body_bytes: int) -> None:
+        self.app = app
+        self.max_body_bytes = max_body_bytes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = Headers(scope=scope)
+        length = headers.get("content-length")
+        if length is None and "transfer-encoding" not in headers:
+            await self.app(scope, receive, send)  # no body: nothing to limit, no request left to wait for
+            return
+        if length is not None and length.isdigit() and int(length) > self.max_body_bytes:
+            await self._too_large(scope, receive, send)
+            return
+        received = 0
+        complete = False
+        started = False
+
+        async def receive_limited() -> Message:
+            nonlocal received, complete
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > self.max_body_bytes:
+                    raise BodyTooLarge
+                complete = not message.get("more_body", False)
+            elif message["type"] == "http.disconnect" and not complete:
+                raise ClientDisconnected
+            return message
+
+        async def send_tracked(message: Message) -> None:
+            nonlocal started
+            started = True
+            await send(message)
+
+        try:
+            await self.app(scope, receive_limited, send_tracked)
+        except BodyTooLarge:
+            if started:
+                raise
+            await self._too_large(scope, receive, send)
+
+    async def _too_large(self, scope: Scope, receive: Receive, send: Send) -> None:
+        response = problem(
+            BODY_TOO_LARGE,
+            f"the request body is larger than the limit of {self.max_body_bytes} bytes",
+            scope["path"],
+            headers={"Connection": "close"},
+        )
+        await response(scope, receive, send)
