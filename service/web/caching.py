@@ -16,7 +16,6 @@ CACHE_CONTROL = "public, max-age=86400"
 NO_STORE = {"Cache-Control": "no-store"}
 
 
-
 def etag(body: bytes) -> str:
     """A strong entity tag for a body: a hash of its bytes, so equal bodies share it."""
     return '"' + hashlib.blake2b(body, digest_size=12).hexdigest() + '"'
