@@ -47,7 +47,7 @@ def costly(scope: Scope) -> bool:
     """Whether a request brings a body over :data:`COSTLY_BODY` bytes, or one of unknown length."""
     if scope["method"] not in ("POST", "PUT", "PATCH"):
         return False
-    headers = Headers(scope=scope)
+    headers = Headers(raw=scope["headers"])
     length = headers.get("content-length")
     if length is None:
         return "transfer-encoding" in headers

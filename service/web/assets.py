@@ -73,7 +73,7 @@ class Assets:
         if asset is None:
             raise HTTPException(404)
         answer_headers = {"ETag": asset.etag, "Cache-Control": self.cache_control}
-        if etag_matches(Headers(scope=scope).get("if-none-match"), asset.etag):
+        if etag_matches(Headers(raw=scope["headers"]).get("if-none-match"), asset.etag):
             response = Response(status_code=304, headers=answer_headers)
         else:
             response = Response(asset.content, media_type=asset.media_type, headers=answer_headers)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Mapping
+from functools import lru_cache
 from typing import NamedTuple
 
 from starlette.datastructures import MutableHeaders
@@ -34,10 +36,40 @@ class Entity(NamedTuple):
 
 def cacheable(entity: Entity, if_none_match: str | None, cache_control: str = CACHE_CONTROL) -> Response:
     """A cacheable answer: ``304`` when the client already holds this entity."""
-    headers = {"ETag": entity.tag, "Cache-Control": cache_control}
-    if etag_matches(if_none_match, entity.tag):
-        return Response(status_code=304, headers=headers)
-    return Response(entity.body, media_type=JSON, headers=headers)
+    return EntityResponse(entity, cache_control, not_modified=etag_matches(if_none_match, entity.tag))
+
+
+class EntityResponse(Response):
+    """The answer of an :class:`Entity`, ``200`` or ``304``, with its ``ETag`` and ``Cache-Control``.
+
+    Its headers are those Starlette's :class:`Response` writes (the given ones, then
+    ``Content-Length`` and ``Content-Type``), made once per entity and policy
+    (:meth:`init_headers`): a plain request is answered in a few microseconds, and
+    building them again would be a fair share of it.
+    """
+
+    media_type = JSON
+
+    def __init__(self, entity: Entity, cache_control: str, *, not_modified: bool) -> None:
+        self.entity = entity
+        self.cache_control = cache_control
+        super().__init__(None if not_modified else entity.body, 304 if not_modified else 200)
+
+    def init_headers(self, headers: Mapping[str, str] | None = None) -> None:
+        entity = self.entity
+        self.raw_headers = list(
+            _entity_headers(entity.tag, len(entity.body), self.cache_control, self.status_code)
+        )
+
+
+@lru_cache(maxsize=4096)
+def _entity_headers(
+    tag: str, length: int, cache_control: str, status: int
+) -> tuple[tuple[bytes, bytes], ...]:
+    given = ((b"etag", tag.encode("latin-1")), (b"cache-control", cache_control.encode("latin-1")))
+    if status == 304:
+        return given
+    return (*given, (b"content-length", str(length).encode()), (b"content-type", JSON.encode()))
 
 
 def json_response(body: bytes, *, deterministic: bool = True) -> Response:
@@ -63,7 +95,10 @@ def vary_on(headers: list[tuple[bytes, bytes]], name: str) -> None:
     Every answer passes here, so the common case, no ``Vary`` yet, is found by one look at the
     raw names before Starlette's :class:`~starlette.datastructures.MutableHeaders` is asked.
     """
-    if all(key != b"vary" for key, _ in headers):
+    for key, _ in headers:
+        if key == b"vary":
+            break
+    else:
         headers.append((b"vary", name.encode("latin-1")))
         return
     varying = MutableHeaders(raw=headers)

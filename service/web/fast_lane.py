@@ -35,7 +35,6 @@ from typing import TypeGuard
 from urllib.parse import parse_qsl
 
 from fastapi.routing import APIRoute
-from starlette.datastructures import Headers
 from starlette.responses import Response
 from starlette.routing import BaseRoute
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -46,6 +45,7 @@ from ..schemas import MAX_BATCH_ITEMS
 from . import strict
 from .answers import Answers
 from .caching import cacheable, json_response
+from .headers import header
 from .media import is_json
 
 BEST_MOVE = "/v1/best-move"
@@ -103,7 +103,7 @@ class FastLane:
         position = self._position(params.get("board"), params.get("player"))
         if position is None or position.to_move is None:
             return None
-        return cacheable(self.answers.best_move(position), Headers(scope=scope).get("if-none-match"))
+        return cacheable(self.answers.best_move(position), header(scope["headers"], b"if-none-match"))
 
     def get_position(self, scope: Scope, board: str) -> Response | None:
         params = _query(scope)
@@ -112,7 +112,7 @@ class FastLane:
         position = self._position(board, params.get("player"))
         if position is None:
             return None
-        return cacheable(self.answers.analysis(position), Headers(scope=scope).get("if-none-match"))
+        return cacheable(self.answers.analysis(position), header(scope["headers"], b"if-none-match"))
 
     def post_best_move(self, data: object) -> Response | None:
         position = self._plain(data)
@@ -188,10 +188,9 @@ async def _plain_body(scope: Scope, receive: Receive) -> tuple[list[Message], ob
     ``None`` when the body is not worth reading here: not sent as JSON, or longer than
     :data:`MAX_PLAIN_BODY` as declared. A chunked body is read until it ends or grows past it.
     """
-    headers = Headers(scope=scope)
-    if not is_json(headers.get("content-type")):
+    if not is_json(header(scope["headers"], b"content-type")):
         return None
-    length = headers.get("content-length")
+    length = header(scope["headers"], b"content-length")
     if length is not None and (not length.isdigit() or int(length) > MAX_PLAIN_BODY):
         return None
     messages: list[Message] = []

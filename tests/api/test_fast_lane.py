@@ -16,11 +16,13 @@ import pytest
 from fastapi import FastAPI
 from hypothesis import given
 from hypothesis import strategies as st
+from starlette.responses import Response
 from starlette.types import Message, Receive, Scope, Send
 
 from service.web import fast_lane
 from service.web.answers import Answers
 from service.web.app import solved_game
+from service.web.caching import CACHE_CONTROL, Entity, cacheable
 from service.web.fast_lane import FastLane
 from service.web.routes import analysis, moves
 from tests.support import oracle
@@ -243,3 +245,24 @@ def test_query_strings_split_by_hand_as_parse_qsl_splits_them(query: str) -> Non
     pairs = parse_qsl(query, keep_blank_values=True)
     expected = dict(pairs) if len(dict(pairs)) == len(pairs) else None
     assert fast_lane._query({"query_string": query.encode("latin-1")}) == expected
+
+
+@pytest.mark.parametrize("cache_control", [CACHE_CONTROL, "no-cache"])
+@pytest.mark.parametrize("if_none_match", [None, '"other"', "*"])
+def test_cacheable_answers_have_the_headers_starlette_writes(
+    cache_control: str, if_none_match: str | None
+) -> None:
+    """The entity's headers are made once; they are those a plain Starlette Response would have."""
+    entity = Entity.of(b'{"board":"X........"}')
+    answer = cacheable(entity, if_none_match, cache_control)
+    given = {"ETag": entity.tag, "Cache-Control": cache_control}
+    expected = (
+        Response(status_code=304, headers=given)
+        if if_none_match == "*"
+        else Response(entity.body, media_type="application/json", headers=given)
+    )
+    assert (answer.status_code, answer.raw_headers, answer.body) == (
+        expected.status_code,
+        expected.raw_headers,
+        expected.body,
+    )

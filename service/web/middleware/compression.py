@@ -21,8 +21,8 @@ every request.
 from __future__ import annotations
 
 import asyncio
-from gzip import compress
 from collections import OrderedDict
+from gzip import compress
 
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -148,7 +148,7 @@ class CompressionMiddleware:
                 raw = message["headers"] = list(message.get("headers", ()))
                 if worth_compressing(raw):
                     vary_on(raw, "Accept-Encoding")
-                    if accepts_gzip(Headers(scope=scope).get("accept-encoding")):
+                    if accepts_gzip(Headers(raw=scope["headers"]).get("accept-encoding")):
                         held = message  # sent with the body, once it is compressed
                         return
             elif held is not None:

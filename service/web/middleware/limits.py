@@ -11,9 +11,9 @@
 
 from __future__ import annotations
 
-from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ..headers import header
 from ..problems import BODY_TOO_LARGE, problem
 
 
@@ -36,9 +36,8 @@ class BodyLimitMiddleware:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        headers = Headers(scope=scope)
-        length = headers.get("content-length")
-        if length is None and "transfer-encoding" not in headers:
+        length = header(scope["headers"], b"content-length")
+        if length is None and header(scope["headers"], b"transfer-encoding") is None:
             await self.app(scope, receive, send)  # no body: nothing to limit, no request left to wait for
             return
         if length is not None and length.isdigit() and int(length) > self.max_body_bytes:
