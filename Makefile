@@ -90,13 +90,13 @@ container-test:
 	bash scripts/container-test.sh
 
 # The benchmark (bench/): figures beside their targets, and bench/results.json. Needs wrk.
-# BENCH_ARGS=--quick for a shorter run, --smoke for seconds.
+# BENCH_ARGS=--quick for a shorter run, --smoke to check that it all runs.
 .PHONY: bench
 bench: $(STAMP)
 	$(BIN)/python -m bench.run $(BENCH_ARGS)
 
-# The difficulty levels measured by play (bench/calibrate.py): writes docs/levels.md and
+# The difficulty levels measured by play (scripts/calibrate.py): writes docs/levels.md and
 # docs/levels.png, the same bytes on every run. CALIBRATE_ARGS=--games N for another size.
 .PHONY: calibrate
 calibrate: $(STAMP)
-	$(BIN)/python -m bench.calibrate $(CALIBRATE_ARGS)
+	$(BIN)/python -m scripts.calibrate $(CALIBRATE_ARGS)

@@ -1,13 +1,16 @@
 """The benchmark's apps besides the product: each is an application factory, served by a worker of its own.
 
 All three answer ``GET /bench/constant`` with the same bytes, :data:`CONSTANT` (a
-real answer of the service, so that every target sends as many bytes back):
+real answer of the service, so that every target sends as many bytes back; the
+benchmark checks it against the product's answer before it measures anything):
 
 * :func:`raw_asgi`: a bare ASGI callable, the same answer to any request: what
-  uvicorn itself costs, the ceiling of the stack;
+  uvicorn itself costs, the ceiling of the stack (a baseline, on stock uvicorn);
 * :func:`bare_fastapi`: a ``FastAPI()`` with that one route and nothing else (no
-  middleware, no exception handlers of its own): what FastAPI costs;
-* :func:`product_with_constant_route`: the product app from its own factory,
+  middleware, no exception handlers of its own): what FastAPI costs (a baseline,
+  on stock uvicorn);
+* :func:`product_with_constant_route`: a diagnostic, served with the product's
+  uvicorn settings: the product app from its own factory,
   with the constant route inserted *first* in its route list, so that it is
   matched before any route of the product: what any request costs in the
   product app (its middleware: request ids, access log, metrics, CORS) before
@@ -25,7 +28,9 @@ from fastapi.routing import APIRoute
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 CONSTANT_PATH = "/bench/constant"
-#: The service's answer to ``GET /v1/best-move?board=X...O....`` (a test keeps it so).
+#: The product's request whose answer the constant targets send.
+CONSTANT_OF = "/v1/best-move?board=X...O...."
+#: The service's answer to :data:`CONSTANT_OF`: every run checks it against the product's.
 CONSTANT = (
     b'{"board":"X...O....","player":"X","position":1,"row":0,"column":1,"score":0,"outcome":"draw",'
     b'"plies_to_end":7,"tactics":["threat","edge"],"reason":"Threatens to complete the top row at the '

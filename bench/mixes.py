@@ -21,7 +21,7 @@ from typing import Literal
 from tests.support.loadgen import Request, load
 from tests.support.oracle import decode, reachable
 
-from .asgi import CONSTANT, CONSTANT_PATH
+from .asgi import CONSTANT, CONSTANT_OF, CONSTANT_PATH
 
 BATCH_SIZE = 100
 Player = Literal["X", "O"]
@@ -53,13 +53,16 @@ def query(board: str, player: str | None) -> str:
 
 #: The difficulty levels, in the order the ``level`` mix takes them in turn.
 LEVELS = ("beginner", "easy", "medium", "hard", "perfect")
+#: The ``skill`` of the ``skill`` mix.
+SKILL = 0.5
 
 
 def mixes() -> dict[str, list[str]]:
     """Request lines for each mix: ``constant`` (and ``constant_post``, the bodies of ``post`` sent
-    to the constant route), ``post``, ``get``, ``batch``, ``positions``, and
-    ``random``, ``depth`` and ``level`` (``POST /v1/best-move`` with ``random: true``, with a depth
-    of 1 to 9 in turn, and with each level in turn).
+    to the constant route), ``post``, ``get``, ``batch``, ``positions``, and ``random``,
+    ``depth``, ``level`` and ``skill`` (``POST /v1/best-move`` with ``random: true``, with a depth
+    of 1 to 9 in turn, with each level in turn, and with a skill of 0.5 and a seed, the
+    request's number).
 
     The batches take 100 positions at a time, the last wrapping around to the first ones.
     """
@@ -83,6 +86,10 @@ def mixes() -> dict[str, list[str]]:
         ],
         "level": [
             f"POST\t/v1/best-move\t{compact(body(*p) | {'level': LEVELS[i % len(LEVELS)]})}"
+            for i, p in enumerate(every)
+        ],
+        "skill": [
+            f"POST\t/v1/best-move\t{compact(body(*p) | {'skill': SKILL, 'seed': i})}"
             for i, p in enumerate(every)
         ],
     }
@@ -122,6 +129,34 @@ def every_request(port: int, lines: list[str], connections: int = 16) -> None:
         )
 
 
+def fetch(port: int, method: str, target: str, payload: str = "") -> tuple[int, bytes]:
+    """One request to 127.0.0.1:``port``: the status and the body of the answer."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        headers = {"Content-Type": "application/json"} if payload else {}
+        connection.request(method, target, body=payload or None, headers=headers)
+        response = connection.getresponse()
+        return response.status, response.read()
+    finally:
+        connection.close()
+
+
+def check_constant(port: int) -> None:
+    """The product on ``port`` answers ``GET CONSTANT_OF`` with ``CONSTANT``, byte for byte.
+
+    The constant targets send those bytes so that they send back as much as the product;
+    when the product's answer has changed, the constant must change with it.
+    """
+    status, answer = fetch(port, "GET", CONSTANT_OF)
+    if status != 200 or answer != CONSTANT:
+        raise RuntimeError(
+            f"bench.asgi.CONSTANT is not the product's answer to GET {CONSTANT_OF}: the product "
+            f"answered {status} with {len(answer)} bytes,\n{answer.decode(errors='replace')}\n"
+            f"where CONSTANT has {len(CONSTANT)} bytes,\n{CONSTANT.decode()}\n"
+            "Make CONSTANT in bench/asgi.py the product's answer."
+        )
+
+
 def check(name: str, port: int, mix: list[str]) -> None:
     """A mix's first and last requests, and its first with a ``player``, answer ``200`` with JSON.
 
@@ -131,16 +166,9 @@ def check(name: str, port: int, mix: list[str]) -> None:
     samples = {mix[0], mix[-1], *[line for line in mix[:200] if "player" in line][:1]}
     for line in samples:
         method, target, payload = line.split("\t", 2)
-        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-        try:
-            headers = {"Content-Type": "application/json"} if payload else {}
-            connection.request(method, target, body=payload or None, headers=headers)
-            response = connection.getresponse()
-            answer = response.read()
-        finally:
-            connection.close()
-        if response.status != 200:
-            raise RuntimeError(f"{name}: {method} {target} answered {response.status}: {answer[:500]!r}")
+        status, answer = fetch(port, method, target, payload)
+        if status != 200:
+            raise RuntimeError(f"{name}: {method} {target} answered {status}: {answer[:500]!r}")
         if target == CONSTANT_PATH and answer != CONSTANT:
             raise RuntimeError(f"{name}: {target} answered {answer[:500]!r}, not the constant")
         results = json.loads(answer).get("results")

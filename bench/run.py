@@ -1,8 +1,9 @@
 """``make bench``: the service measured beside fair baselines, every figure beside its target.
 
-Every target runs on a uvicorn worker of its own, on 127.0.0.1, with the uvicorn
-settings of ``python -m service`` (see ``serve.py``); wrk drives them in
-interleaved rounds (A B C … C B A …) and the figures are medians of the rounds.
+Every target runs on a uvicorn worker of its own, on 127.0.0.1: the baselines on
+stock uvicorn as a user runs an app, the product exactly as ``python -m service``
+runs it (see ``serve.py``); wrk drives them in interleaved rounds (A B C … C B A …)
+and the figures are medians of the rounds.
 Prints Markdown tables and writes ``bench/results.json``. It asserts nothing: the
 figures are for people to read, and ``short`` beside a target is information,
 not a failure (the exit status is 0 unless something did not run).
@@ -92,6 +93,7 @@ TARGETS = [
     Target("random", "`POST /v1/best-move` with `random: true`", "product", "random"),
     Target("depth", "`POST /v1/best-move` with `depth` (1 to 9 in turn)", "product", "depth"),
     Target("level", "`POST /v1/best-move` with `level` (each in turn)", "product", "level"),
+    Target("skill", f"`POST /v1/best-move` with `skill` {mixes.SKILL:g} and a `seed`", "product", "skill"),
 ]
 
 
@@ -104,16 +106,17 @@ def against_targets(ref: str) -> list[Target]:
 
 
 def specs(checkout: Checkout | None) -> list[Spec]:
-    """The servers: the baselines and the product from this tree, and the product at ``--against``."""
-    product = servers.factory(ROOT)
+    """The servers: the baselines on stock uvicorn; the diagnostic constant route inside the
+    product app, with the product's uvicorn settings; the product as ``python -m service`` runs
+    it, from this tree and at ``--against``."""
     found = [
-        Spec("raw", ROOT, "bench.asgi:raw_asgi", CONSTANT_PATH),
-        Spec("bare", ROOT, "bench.asgi:bare_fastapi", CONSTANT_PATH),
-        Spec("constant", ROOT, "bench.asgi:product_with_constant_route", "/health"),
-        Spec("product", ROOT, product, "/health"),
+        Spec("raw", ROOT, CONSTANT_PATH, stock="bench.asgi:raw_asgi"),
+        Spec("bare", ROOT, CONSTANT_PATH, stock="bench.asgi:bare_fastapi"),
+        Spec("constant", ROOT, "/health", app="bench.asgi:product_with_constant_route"),
+        Spec("product", ROOT, "/health"),
     ]
     if checkout is not None:
-        found.append(Spec("ref", checkout.tree, checkout.factory, "/health"))
+        found.append(Spec("ref", checkout.tree, "/health"))
     return found
 
 
@@ -178,6 +181,7 @@ def http_figures(
     targets = TARGETS + (against_targets(checkout.ref) if checkout else [])
     timings: dict[str, float] = {}
     with servers.serving(specs(checkout)) as running:
+        mixes.check_constant(running["product"].port)
         for target in targets:
             mixes.check(target.key, running[target.server].port, lines[target.mix])
         started = time.monotonic()
@@ -239,7 +243,23 @@ def startup_figures(mode: Mode, checkout: Checkout | None) -> dict[str, dict[str
     }
 
 
-SOAKED = ("post", "get", "positions", "batch", "depth", "level")
+WARMED = ("post", "get", "positions", "batch", "depth", "level")
+"""The mixes whose answers a worker makes on first use and keeps: each request is sent once."""
+SOAKED = (*WARMED, "random", "skill")
+"""The product's mixes, which the soak takes in turn."""
+
+
+def python_lines(tree: Path, folder: str = "service/web") -> int | None:
+    """The non-empty lines of the Python files under ``folder`` in ``tree`` (``None`` without it)."""
+    where = tree / folder
+    if not where.is_dir():
+        return None
+    return sum(
+        1
+        for path in where.rglob("*.py")
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if line.strip()
+    )
 
 
 def memory_figures(
@@ -247,14 +267,15 @@ def memory_figures(
 ) -> dict[str, Any]:
     """A ``python -m service`` worker's resident memory: after start, after every request once, after a soak.
 
-    First every request of every mix is sent once (and each must answer ``200``), so that
-    everything the worker keeps once made (rendered analyses, entity tags) is made; then
-    the soak: wrk runs for a time, not a count, so it runs in chunks of at most 10 s, each
-    mix in turn, until enough requests were sent. The memory is read after each chunk.
+    First every request of the mixes of :data:`WARMED` is sent once (and each must answer
+    ``200``), so that everything the worker keeps once made (rendered analyses, entity tags,
+    look-aheads) is made; then the soak: wrk runs for a time, not a count, so it runs in chunks
+    of at most 10 s, each mix of :data:`SOAKED` in turn, until enough requests were sent. The
+    memory is read after each chunk.
     """
     with servers.service() as (server, _):
         start = server.rss_mib()
-        mixes.every_request(server.port, [line for name in SOAKED for line in lines[name]])
+        mixes.every_request(server.port, [line for name in WARMED for line in lines[name]])
         warm = server.rss_mib()
         sent, trace = 0, [(0, round(warm, 2))]
         while sent < mode.soak_requests:
@@ -366,7 +387,7 @@ def checked_out(ref: str | None) -> Iterator[Checkout | None]:
         yield None
         return
     with servers.worktree(ref) as checkout:
-        print(f"  {ref} is {checkout.commit[:12]}, checked out in {checkout.tree}: {checkout.factory}")
+        print(f"  {ref} is {checkout.commit[:12]}, checked out in {checkout.tree}")
         yield checkout
 
 
@@ -402,9 +423,7 @@ def run(argv: list[str], mode: Mode, against: str | None) -> dict[str, Any]:
             "command": command(argv),
             "mode": mode.name,
             "tree": this_tree(),
-            "against": None
-            if checkout is None
-            else {"ref": checkout.ref, "commit": checkout.commit, "factory": checkout.factory},
+            "against": None if checkout is None else {"ref": checkout.ref, "commit": checkout.commit},
             "machine": machine(),
             "settings": {
                 **dataclasses.asdict(mode),
@@ -413,9 +432,16 @@ def run(argv: list[str], mode: Mode, against: str | None) -> dict[str, Any]:
                 "batch_size": mixes.BATCH_SIZE,
                 "positions_per_mix": len(mixes.positions()),
             },
+            "web_lines": {
+                "folder": "service/web",
+                "counted": "non-empty lines of the .py files",
+                "now": python_lines(ROOT),
+                "before": None if checkout is None else python_lines(checkout.tree),
+            },
             **measure(mode, checkout),
         }
     results["targets"] = [target.as_dict() for target in report.targets(results)]
+    results["earlier_targets"] = [target.as_dict() for target in report.earlier_targets(results)]
     return results
 
 

@@ -1,14 +1,23 @@
-"""One server of the benchmark: uvicorn run exactly as ``python -m service`` of a tree runs it.
+"""One server of the benchmark: a baseline on stock uvicorn, or the product as its tree runs it.
 
-Run by path, not as a module: ``python bench/serve.py --tree DIR [--app MODULE:FACTORY]``, with
-``DIR`` on ``PYTHONPATH`` and as the working directory. ``DIR`` is the project checked out
-somewhere: this checkout, or a ``git worktree`` of an earlier commit (``--against``).
+Run by path, not as a module, with ``DIR`` on ``PYTHONPATH`` and as the working directory
+(``DIR`` is the project checked out somewhere: this checkout, or a ``git worktree`` of an
+earlier commit, ``--against``):
 
-The tree's own ``service.__main__.main`` is called with ``uvicorn.run`` replaced by a call that
-serves ``--app`` instead of the product when one is given (an application factory, as the
-product's is), with exactly the arguments ``main`` passes: the log configuration, the headers,
-the time-outs. So the product runs as it ships, and every baseline runs with the same uvicorn
-settings as the product (uvicorn's stock HTTP protocol among them).
+* ``python bench/serve.py --stock MODULE:FACTORY --port PORT``: a baseline, run as a user runs
+  an app on uvicorn, ``uvicorn.run(app, factory=True, host="127.0.0.1", port=PORT,
+  access_log=False)`` and nothing else: uvicorn's own log configuration, HTTP protocol and
+  defaults (uvloop and httptools, which uvicorn picks), nothing of the product's;
+* ``python bench/serve.py --tree DIR``: the product, exactly as ``python -m service`` of that
+  tree runs it (its settings come from the ``TICTACTOE_*`` environment);
+* ``python bench/serve.py --tree DIR --app MODULE:FACTORY``: the same, serving ``--app`` instead
+  of the product, with the arguments the tree's ``python -m service`` passes to uvicorn (its log
+  configuration, headers and time-outs). Only the diagnostic target "constant route, first in the
+  product app" runs so.
+
+The tree's own ``service.__main__.main`` is called with ``uvicorn.run`` wrapped, so that what
+``main`` sets up around it (the metrics directory of its workers, for one) lives as long as the
+server, and so that the arguments it passes can be written down.
 
 Only the standard library, uvicorn and the tree's ``service`` are imported here, since this file
 also runs against older trees; it checks that ``service`` was imported from the tree, and
@@ -27,12 +36,16 @@ from unittest import mock
 import uvicorn
 
 
-def serve_as_the_tree_does(app: str | None, describe: Path | None) -> None:
-    """Run the tree's ``python -m service``, with ``uvicorn.run`` serving ``app`` instead of the product.
+def serve_stock(app: str, port: int, describe: Path | None) -> None:
+    """``app`` on stock uvicorn, as a user runs it: nothing but the address and no access log."""
+    settings: dict[str, Any] = {"factory": True, "host": "127.0.0.1", "port": port, "access_log": False}
+    if describe is not None:
+        describe.write_text(json.dumps(described(app, settings)))
+    uvicorn.run(app, **settings)
 
-    ``uvicorn.run`` is called from inside the tree's ``main``, so that what ``main`` sets up around
-    it (the metrics directory of its workers, for one) lives as long as the server.
-    """
+
+def serve_as_the_tree_does(app: str | None, describe: Path | None) -> None:
+    """Run the tree's ``python -m service``; with ``app``, ``uvicorn.run`` serves that instead."""
     import service.__main__ as entry  # noqa: PLC0415 - the tree's, found through PYTHONPATH
 
     serve = uvicorn.run
@@ -59,12 +72,21 @@ def serve_as_the_tree_does(app: str | None, describe: Path | None) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(prog="bench/serve.py", description=__doc__.splitlines()[0])
-    parser.add_argument("--tree", type=Path, required=True, help="the checkout whose service is run")
+    parser.add_argument("--stock", metavar="MODULE:FACTORY", help="a baseline to serve on stock uvicorn")
+    parser.add_argument("--port", type=int, help="the port of a --stock server")
+    parser.add_argument("--tree", type=Path, help="the checkout whose python -m service is run")
     parser.add_argument("--app", help="an application factory to serve instead of the product")
     parser.add_argument("--describe", type=Path, help="write what is served to this file, as JSON")
     args = parser.parse_args()
     here = str(Path(__file__).resolve().parent)
     sys.path[:] = [entry for entry in sys.path if entry != here]  # bench's modules are not top-level ones
+    if args.stock is not None:
+        if args.port is None or args.tree is not None or args.app is not None:
+            parser.error("--stock takes --port, and neither --tree nor --app")
+        serve_stock(args.stock, args.port, args.describe)
+        return
+    if args.tree is None:
+        parser.error("--tree or --stock is required")
     import service  # noqa: PLC0415 - the tree's, found through PYTHONPATH
 
     tree = args.tree.resolve()

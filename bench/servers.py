@@ -1,12 +1,13 @@
 """The benchmark's servers, each a uvicorn worker on a free 127.0.0.1 port; checkouts of old commits.
 
-Every server is started through ``bench/serve.py``, which runs uvicorn with the
-arguments that ``python -m service`` of the server's tree passes (see there). A
-server's standard output and error go to a pipe, as under a container runtime or
-a supervisor, drained by ``tail``, which keeps the last lines for error messages.
-Its environment is the caller's without any ``TICTACTOE_*`` variable, so the
-product runs with its default settings (access log, metrics, request ids and
-CORS on), plus host, port, one worker, and ``PYTHONPATH`` set to its tree.
+Every server is started through ``bench/serve.py`` (see there): a baseline on stock
+uvicorn, as a user runs an app, or the product as ``python -m service`` of its tree
+runs it. A server's standard output and error go to a pipe, as under a container
+runtime or a supervisor, drained by ``tail``, which keeps the last lines for error
+messages. Its environment is the caller's without any ``TICTACTOE_*`` variable, so
+the product runs with its default settings (access log, metrics, request ids and
+CORS on), plus ``PYTHONPATH`` set to its tree and, for the product, host, port and
+one worker.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -34,9 +35,12 @@ KEEP = 16 * 1024
 """Bytes kept from the end of a server's output, for error messages."""
 
 
-def environment(port: int, tree: Path) -> dict[str, str]:
-    """A server's environment: the caller's without ``TICTACTOE_*``, on 127.0.0.1:``port``, with ``tree``."""
+def environment(port: int, tree: Path, product: bool = True) -> dict[str, str]:
+    """A server's environment: the caller's without ``TICTACTOE_*``, with ``tree`` on ``PYTHONPATH``;
+    for the product, its settings for 127.0.0.1:``port`` and one worker."""
     kept = {name: value for name, value in os.environ.items() if not name.startswith("TICTACTOE_")}
+    if not product:
+        return {**kept, "PYTHONPATH": str(tree)}
     return {
         **kept,
         "TICTACTOE_HOST": "127.0.0.1",
@@ -111,13 +115,25 @@ def stop(process: subprocess.Popen[bytes]) -> None:
 
 @dataclass(frozen=True)
 class Spec:
-    """A server to run: ``app`` (an application factory) with the uvicorn settings of ``tree``."""
+    """A server to run from ``tree``: a baseline on stock uvicorn, or ``python -m service``."""
 
     name: str
     tree: Path
-    app: str
     ready: str
     """A path that answers ``200`` once the server is up."""
+    stock: str | None = None
+    """A baseline's application factory, served on stock uvicorn."""
+    app: str | None = None
+    """An application factory served with the product's uvicorn settings instead of the product."""
+
+    def command(self, port: int, described: Path) -> list[str]:
+        """How ``serve.py`` runs it, on ``port``, writing what it serves to ``described``."""
+        if self.stock is not None:
+            command = [sys.executable, str(SERVE), "--stock", self.stock, "--port", str(port)]
+        else:
+            command = [sys.executable, str(SERVE), "--tree", str(self.tree)]
+            command += [] if self.app is None else ["--app", self.app]
+        return [*command, "--describe", str(described)]
 
 
 @dataclass
@@ -152,13 +168,21 @@ class Server:
         self.output.close()
 
 
-def spawn(name: str, command: list[str], tree: Path, described: Path | None = None) -> Server:
-    """``command`` in ``tree`` with the environment of a server on a free port."""
-    port, output = free_port(), Output()
+def spawn(
+    name: str,
+    command: Sequence[str],
+    tree: Path,
+    described: Path | None = None,
+    *,
+    port: int | None = None,
+    product: bool = True,
+) -> Server:
+    """``command`` in ``tree`` with the environment of a server on ``port`` (a free one by default)."""
+    port, output = free_port() if port is None else port, Output()
     process = subprocess.Popen(
         command,
         cwd=tree,
-        env=environment(port, tree),
+        env=environment(port, tree, product),
         stdin=subprocess.DEVNULL,
         stdout=output.pipe,
         stderr=subprocess.STDOUT,
@@ -174,10 +198,12 @@ def serving(specs: list[Spec]) -> Iterator[dict[str, Server]]:
     with tempfile.TemporaryDirectory(prefix="bench-servers-") as folder:
         try:
             for spec in specs:
-                described = Path(folder) / f"{spec.name}.json"
-                command = [sys.executable, str(SERVE), "--tree", str(spec.tree), "--app", spec.app]
-                command += ["--describe", str(described)]
-                running[spec.name] = spawn(spec.name, command, spec.tree, described)
+                described, port = Path(folder) / f"{spec.name}.json", free_port()
+                command = spec.command(port, described)
+                product = spec.stock is None
+                running[spec.name] = spawn(
+                    spec.name, command, spec.tree, described, port=port, product=product
+                )
             for spec in specs:
                 running[spec.name].wait_ready(spec.ready)
             yield running
@@ -209,8 +235,6 @@ class Checkout:
     ref: str
     commit: str
     tree: Path
-    factory: str
-    """The product's application factory in that tree."""
 
 
 def git(*args: str) -> str:
@@ -218,14 +242,6 @@ def git(*args: str) -> str:
     if result.returncode != 0:
         raise RuntimeError(f"git {' '.join(args)}: {result.stderr.strip()}")
     return result.stdout.rstrip()
-
-
-def factory(tree: Path) -> str:
-    """The product's application factory in ``tree``: ``service.web.app`` now, ``service.app`` before."""
-    for module in ("service.web.app", "service.app"):
-        if (tree / (module.replace(".", "/") + ".py")).is_file():
-            return f"{module}:create_app"
-    raise RuntimeError(f"no service/web/app.py or service/app.py in {tree}")
 
 
 @contextlib.contextmanager
@@ -239,7 +255,7 @@ def worktree(ref: str) -> Iterator[Checkout]:
         tree = Path(folder) / "tree"
         git("worktree", "add", "--detach", "--quiet", str(tree), commit)
         try:
-            yield Checkout(ref, commit, tree, factory(tree))
+            yield Checkout(ref, commit, tree)
         finally:
             with contextlib.suppress(RuntimeError):
                 git("worktree", "remove", "--force", str(tree))

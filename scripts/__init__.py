@@ -1,1 +1,2 @@
-"""Scripts run by hand or by the container test, standard library only; importable by the tests."""
+"""Tools run by hand or by make: the container test's scripts (standard library only) and the
+levels' calibration (``make calibrate``); importable by the tests."""

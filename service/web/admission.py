@@ -17,9 +17,9 @@ from __future__ import annotations
 import asyncio
 import time
 
-from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from .headers import header
 from .problems import UNAVAILABLE, problem
 
 #: Bodies larger than this make a request costly: some 40 best-move requests in a batch.
@@ -47,10 +47,9 @@ def costly(scope: Scope) -> bool:
     """Whether a request brings a body over :data:`COSTLY_BODY` bytes, or one of unknown length."""
     if scope["method"] not in ("POST", "PUT", "PATCH"):
         return False
-    headers = Headers(raw=scope["headers"])
-    length = headers.get("content-length")
+    length = header(scope["headers"], b"content-length")
     if length is None:
-        return "transfer-encoding" in headers
+        return header(scope["headers"], b"transfer-encoding") is not None
     return not length.isdigit() or int(length) > COSTLY_BODY
 
 

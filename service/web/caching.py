@@ -36,45 +36,46 @@ class Entity(NamedTuple):
 
 def cacheable(entity: Entity, if_none_match: str | None, cache_control: str = CACHE_CONTROL) -> Response:
     """A cacheable answer: ``304`` when the client already holds this entity."""
-    return EntityResponse(entity, cache_control, not_modified=etag_matches(if_none_match, entity.tag))
-
-
-class EntityResponse(Response):
-    """The answer of an :class:`Entity`, ``200`` or ``304``, with its ``ETag`` and ``Cache-Control``.
-
-    Its headers are those Starlette's :class:`Response` writes (the given ones, then
-    ``Content-Length`` and ``Content-Type``), made once per entity and policy
-    (:meth:`init_headers`): a plain request is answered in a few microseconds, and
-    building them again would be a fair share of it.
-    """
-
-    media_type = JSON
-
-    def __init__(self, entity: Entity, cache_control: str, *, not_modified: bool) -> None:
-        self.entity = entity
-        self.cache_control = cache_control
-        super().__init__(None if not_modified else entity.body, 304 if not_modified else 200)
-
-    def init_headers(self, headers: Mapping[str, str] | None = None) -> None:
-        entity = self.entity
-        self.raw_headers = list(
-            _entity_headers(entity.tag, len(entity.body), self.cache_control, self.status_code)
-        )
-
-
-@lru_cache(maxsize=4096)
-def _entity_headers(
-    tag: str, length: int, cache_control: str, status: int
-) -> tuple[tuple[bytes, bytes], ...]:
-    given = ((b"etag", tag.encode("latin-1")), (b"cache-control", cache_control.encode("latin-1")))
-    if status == 304:
-        return given
-    return (*given, (b"content-length", str(length).encode()), (b"content-type", JSON.encode()))
+    given = ((b"etag", entity.tag.encode("latin-1")), (b"cache-control", cache_control.encode("latin-1")))
+    if etag_matches(if_none_match, entity.tag):
+        return JSONAnswer(b"", 304, given)
+    return JSONAnswer(entity.body, 200, given)
 
 
 def json_response(body: bytes, *, deterministic: bool = True) -> Response:
     """A JSON answer; ``Cache-Control: no-store`` when it involved randomness."""
-    return Response(body, media_type=JSON, headers=None if deterministic else NO_STORE)
+    return JSONAnswer(body, 200, () if deterministic else _NO_STORE)
+
+
+_NO_STORE = tuple((name.lower().encode(), value.encode()) for name, value in NO_STORE.items())
+
+
+class JSONAnswer(Response):
+    """A JSON answer with the headers Starlette's :class:`Response` writes, made once per kind.
+
+    Those are the ``given`` ones, then ``Content-Length`` and ``Content-Type`` (neither on a
+    ``304``); :meth:`init_headers` takes them from a small cache keyed by what they depend
+    on, since a plain request is answered in a few microseconds and building them again
+    would be a fair share of it.
+    """
+
+    media_type = JSON
+
+    def __init__(self, body: bytes, status_code: int, given: tuple[tuple[bytes, bytes], ...]) -> None:
+        self.given = given
+        super().__init__(body, status_code)
+
+    def init_headers(self, headers: Mapping[str, str] | None = None) -> None:
+        self.raw_headers = list(_headers(self.given, len(self.body), self.status_code))
+
+
+@lru_cache(maxsize=4096)
+def _headers(
+    given: tuple[tuple[bytes, bytes], ...], length: int, status: int
+) -> tuple[tuple[bytes, bytes], ...]:
+    if status == 304:
+        return given
+    return (*given, (b"content-length", str(length).encode()), (b"content-type", JSON.encode()))
 
 
 def etag_matches(if_none_match: str | None, tag: str) -> bool:

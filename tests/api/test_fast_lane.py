@@ -22,7 +22,7 @@ from starlette.types import Message, Receive, Scope, Send
 from service.web import fast_lane
 from service.web.answers import Answers
 from service.web.app import solved_game
-from service.web.caching import CACHE_CONTROL, Entity, cacheable
+from service.web.caching import CACHE_CONTROL, Entity, cacheable, json_response
 from service.web.fast_lane import FastLane
 from service.web.routes import analysis, moves
 from tests.support import oracle
@@ -266,3 +266,12 @@ def test_cacheable_answers_have_the_headers_starlette_writes(
         expected.raw_headers,
         expected.body,
     )
+
+
+@pytest.mark.parametrize("deterministic", [True, False])
+def test_json_answers_have_the_headers_starlette_writes(deterministic: bool) -> None:
+    body = b'{"results":[]}'
+    answer = json_response(body, deterministic=deterministic)
+    headers = None if deterministic else {"Cache-Control": "no-store"}
+    expected = Response(body, media_type="application/json", headers=headers)
+    assert (answer.status_code, answer.raw_headers, answer.body) == (200, expected.raw_headers, body)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import ast
 import re
-import subprocess
 import sys
 
 from tests.support import ROOT
+from tests.support.commands import run
 
 SERVER_PACKAGES = ("fastapi", "starlette", "uvicorn", "prometheus_client", "pydantic_settings")
 
@@ -15,8 +15,7 @@ SERVER_PACKAGES = ("fastapi", "starlette", "uvicorn", "prometheus_client", "pyda
 def loaded_after(statement: str) -> set[str]:
     """The top-level modules loaded by a fresh interpreter after running ``statement``."""
     code = f"{statement}\nimport sys\nprint(' '.join(sorted({{m.split('.')[0] for m in sys.modules}})))"
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    return set(result.stdout.split())
+    return set(run([sys.executable, "-c", code]).stdout.split())
 
 
 def test_the_game_needs_only_the_standard_library() -> None:
@@ -38,7 +37,7 @@ def test_importing_the_app_module_builds_nothing() -> None:
         "assert not hasattr(module, 'app'), 'a module-level app is built on import'\n"
         "assert module.solved_game.cache_info().currsize == 0, 'the game was solved on import'\n"
     )
-    subprocess.run([sys.executable, "-c", code], check=True)
+    run([sys.executable, "-c", code])
 
 
 def test_a_plain_install_pulls_only_the_clients_dependencies() -> None:

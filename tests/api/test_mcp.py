@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import logging
-import subprocess
 import sys
 from collections.abc import AsyncIterator
 from typing import Any
@@ -28,6 +27,7 @@ from service.settings import Settings
 from service.web.app import create_app
 from service.web.mcp import PATH
 from service.web.mcp.tools import EXPLAINED, build_server
+from tests.support.commands import run
 
 pytestmark = pytest.mark.anyio
 
@@ -333,7 +333,7 @@ def test_the_sdk_is_loaded_off_the_start_up_path() -> None:
         "create_app(Settings(log_level='warning'))\n"
         "print(sorted(name for name in sys.modules if name == 'mcp' or name.startswith('mcp.')))\n"
     )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    result = run([sys.executable, "-c", code])
     assert result.stdout.strip() == "[]"
 
 

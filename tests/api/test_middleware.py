@@ -1,18 +1,36 @@
-"""The middleware, one concern each: headers of every answer, early leavers, labels, gzip, HEAD, order."""
+"""The middleware, one concern each: headers of every answer, early leavers, labels, gzip, HEAD, order.
+
+The first tests go through the whole app; the last ones take the layers one by one, around
+small ASGI apps.
+"""
 
 from __future__ import annotations
 
 import gzip
+import json
 import logging
+import threading
 
 import httpx
 import pytest
 from fastapi import FastAPI
-from starlette.types import Message
+from starlette.datastructures import Headers
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from service.logs import AccessLog
 from service.settings import Settings
 from service.web.app import create_app
-from service.web.middleware import compression
+from service.web.metrics import Metrics
+from service.web.middleware import (
+    AccessMiddleware,
+    BodyLimitMiddleware,
+    CompressionMiddleware,
+    ErrorMiddleware,
+    HeadMiddleware,
+    ProblemCORSMiddleware,
+    RequestIdMiddleware,
+    compression,
+)
 from tests.support.bodies import post_scope
 
 pytestmark = pytest.mark.anyio
@@ -91,8 +109,8 @@ def test_the_middleware_is_stacked_in_the_documented_order(app: FastAPI) -> None
     assert names == [
         "RequestIdMiddleware",
         "AccessMiddleware",
-        "ErrorMiddleware",
         "HeadMiddleware",
+        "ErrorMiddleware",
         "CompressionMiddleware",
         "BodyLimitMiddleware",
         "ProblemCORSMiddleware",
@@ -139,3 +157,191 @@ def test_a_refused_gzip_is_never_sent() -> None:
         assert not compression.accepts_gzip(value), value
     for value in ["gzip", "x-gzip", "*", "br, gzip;q=0.1", "GZIP"]:
         assert compression.accepts_gzip(value), value
+
+
+# The layers one by one, around small ASGI apps.
+
+HELLO: Message = {"type": "http.response.start", "status": 200, "headers": [(b"content-type", b"text/plain")]}
+
+
+def get_scope(path: str = "/x", headers: list[tuple[bytes, bytes]] | None = None) -> Scope:
+    return {
+        "type": "http",
+        "method": "GET",
+        "path": path,
+        "root_path": "",
+        "query_string": b"",
+        "headers": headers or [],
+    }
+
+
+async def nothing_received() -> Message:
+    return {"type": "http.request", "body": b"", "more_body": False}
+
+
+async def answered(app: ASGIApp, scope: Scope) -> list[Message]:
+    sent: list[Message] = []
+
+    async def send(message: Message) -> None:
+        sent.append(message)
+
+    await app(scope, nothing_received, send)
+    return sent
+
+
+def each_layer(inner: ASGIApp) -> list[ASGIApp]:
+    return [
+        RequestIdMiddleware(inner),
+        AccessMiddleware(inner, metrics=Metrics("test", 1, 0.0), access_log=AccessLog("warning")),
+        ErrorMiddleware(inner),
+        HeadMiddleware(inner),
+        CompressionMiddleware(inner),
+        BodyLimitMiddleware(inner, max_body_bytes=10),
+        ProblemCORSMiddleware(inner, allow_origins=["*"]),
+    ]
+
+
+async def test_a_layer_with_nothing_to_do_passes_receive_and_send_on() -> None:
+    passed: list[tuple[Receive, Send]] = []
+
+    async def inner(scope: Scope, receive: Receive, send: Send) -> None:
+        passed.append((receive, send))
+
+    async def send(message: Message) -> None:
+        raise AssertionError("nothing is sent")
+
+    for layer in each_layer(inner):  # not HTTP: every layer stands aside
+        await layer({"type": "lifespan"}, nothing_received, send)
+    assert passed == [(nothing_received, send)] * 7
+    passed.clear()
+    idle: list[ASGIApp] = [HeadMiddleware(inner), BodyLimitMiddleware(inner, max_body_bytes=10)]
+    for layer in idle:
+        await layer(get_scope(), nothing_received, send)  # a GET without a body: nothing to do
+    assert passed == [(nothing_received, send)] * 2
+
+
+async def test_the_request_id_is_kept_in_a_state_made_for_it() -> None:
+    seen: list[Scope] = []
+
+    async def inner(scope: Scope, receive: Receive, send: Send) -> None:
+        seen.append(scope)
+        await send(HELLO)
+        await send({"type": "http.response.body", "body": b"hi"})
+
+    scope = get_scope(headers=[(b"x-request-id", b"front-7")])
+    assert "state" not in scope
+    (start, _) = await answered(RequestIdMiddleware(inner), scope)
+    assert seen[0]["state"] == {"request_id": "front-7"}
+    assert Headers(raw=start["headers"])["x-request-id"] == "front-7"
+    assert Headers(raw=start["headers"])["x-content-type-options"] == "nosniff"
+
+
+async def test_an_escaped_exception_is_one_500_problem_and_its_traceback_logged() -> None:
+    async def broken(scope: Scope, receive: Receive, send: Send) -> None:
+        raise RuntimeError("a bug")
+
+    kept = Kept()
+    logging.getLogger("service").addHandler(kept)
+    try:
+        scope = get_scope("/broken", headers=[(b"x-request-id", b"bug-7")])
+        start, body = await answered(RequestIdMiddleware(ErrorMiddleware(broken)), scope)
+    finally:
+        logging.getLogger("service").removeHandler(kept)
+    headers = Headers(raw=start["headers"])
+    assert start["status"] == 500
+    assert headers["content-type"] == "application/problem+json"
+    assert headers["x-request-id"] == "bug-7"
+    problem = json.loads(body["body"])
+    assert problem["type"] == "/problems/internal-error" and problem["status"] == 500
+    assert "a bug" not in body["body"].decode() and "Traceback" not in body["body"].decode()
+    (record,) = kept.records
+    assert record.levelno == logging.ERROR and record.exc_info is not None
+    assert getattr(record, "request_id", None) == "bug-7"
+
+
+async def test_the_500_of_a_head_has_no_body_either(app: FastAPI) -> None:
+    async def broken(scope: Scope, receive: Receive, send: Send) -> None:
+        raise RuntimeError("a bug")
+
+    layers = [middleware.cls.__name__ for middleware in app.user_middleware]  # type: ignore[attr-defined]
+    assert layers.index("HeadMiddleware") < layers.index("ErrorMiddleware")  # outside it, as here
+    kept = Kept()
+    logging.getLogger("service").addHandler(kept)
+    try:
+        head = dict(get_scope(), method="HEAD")
+        start, body = await answered(HeadMiddleware(ErrorMiddleware(broken)), head)
+    finally:
+        logging.getLogger("service").removeHandler(kept)
+    assert start["status"] == 500
+    assert int(Headers(raw=start["headers"])["content-length"]) > 0  # the GET's length
+    assert body["body"] == b""
+    assert len(kept.records) == 1
+
+
+async def test_an_exception_after_the_answer_began_goes_on() -> None:
+    async def half(scope: Scope, receive: Receive, send: Send) -> None:
+        await send(HELLO)
+        raise RuntimeError("mid-answer")
+
+    sent: list[Message] = []
+
+    async def send(message: Message) -> None:
+        sent.append(message)
+
+    with pytest.raises(RuntimeError, match="mid-answer"):
+        await ErrorMiddleware(half)(get_scope(), nothing_received, send)
+    assert sent == [HELLO]  # no second start: the server closes the connection
+
+
+def text_answer(body: bytes, etag: str | None = None) -> ASGIApp:
+    async def app(scope: Scope, receive: Receive, send: Send) -> None:
+        headers = [(b"content-type", b"text/plain"), (b"content-length", str(len(body)).encode())]
+        if etag is not None:
+            headers.append((b"etag", etag.encode()))
+        await send({"type": "http.response.start", "status": 200, "headers": headers})
+        await send({"type": "http.response.body", "body": body})
+
+    return app
+
+
+async def test_large_bodies_are_compressed_off_the_event_loop(monkeypatch: pytest.MonkeyPatch) -> None:
+    threads: list[int] = []
+
+    def counted(body: bytes, level: int, *, mtime: float) -> bytes:
+        threads.append(threading.get_ident())
+        return gzip.compress(body, level, mtime=mtime)
+
+    monkeypatch.setattr(compression, "compress", counted)
+    gzip_ok = get_scope(headers=[(b"accept-encoding", b"gzip")])
+    for size in [compression.MIN_COMPRESSED, compression.THREAD_MINIMUM]:
+        body = b"tic tac toe " * (size // 12 + 1)
+        start, answer = await answered(CompressionMiddleware(text_answer(body)), gzip_ok)
+        assert Headers(raw=start["headers"])["content-encoding"] == "gzip"
+        assert gzip.decompress(answer["body"]) == body
+        assert int(Headers(raw=start["headers"])["content-length"]) == len(answer["body"])
+    small, large = threads
+    assert small == threading.get_ident() != large
+
+
+async def test_kept_gzip_copies_are_bounded_and_per_resource() -> None:
+    cache = compression.GzipCache(max_bytes=200)
+    one, other = b"a" * 2000, b"b" * 2000
+    first = await cache.compressed(("/one", b'"t"'), one)
+    assert await cache.compressed(("/one", b'"t"'), b"ignored: kept") is first
+    # The same strong tag on another resource names another representation (RFC 9110 8.8.1).
+    assert gzip.decompress(await cache.compressed(("/other", b'"t"'), other)) == other
+    for n in range(20):
+        await cache.compressed((f"/{n}", b'"t"'), bytes([n]) * 2000)
+    assert 0 < cache.size <= 200 and len(cache.kept) < 20
+    assert ("/one", b'"t"') not in cache.kept  # the least recently used went first
+
+
+async def test_a_strong_tag_is_weakened_on_the_gzip_variant_only() -> None:
+    body = b"x" * 4096
+    app = CompressionMiddleware(text_answer(body, etag='"abc"'))
+    packed, _ = await answered(app, get_scope(headers=[(b"accept-encoding", b"gzip")]))
+    plain, _ = await answered(app, get_scope(headers=[(b"accept-encoding", b"gzip;q=0")]))
+    assert Headers(raw=packed["headers"])["etag"] == 'W/"abc"'
+    assert Headers(raw=plain["headers"])["etag"] == '"abc"'
+    assert Headers(raw=plain["headers"])["vary"] == "Accept-Encoding"
+    assert "content-encoding" not in Headers(raw=plain["headers"])

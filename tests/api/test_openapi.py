@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import subprocess
 from typing import Any
 
 import httpx
@@ -15,6 +14,7 @@ from service.game.horizon import DEPTH_IN_WORDS
 from service.web import examples
 from service.web.openapi import render
 from tests.support import ROOT
+from tests.support.commands import run
 from tests.support.tools import require_tool, under_ci
 
 pytestmark = pytest.mark.anyio
@@ -140,16 +140,7 @@ def test_the_linters_accept_the_committed_document(command: list[str]) -> None:
         if under_ci():
             pytest.fail(f"{tool} is missing: make installs it with npm ci --prefix openapi")
         pytest.skip("the linters are not installed: npm ci --prefix openapi (make test does it)")
-    result = subprocess.run(
-        [str(tool), *command[1:]],
-        cwd=ROOT / "openapi",
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-    output = result.stdout + result.stderr
-    assert result.returncode == 0, output
+    output = run([tool, *command[1:]], cwd=ROOT / "openapi", timeout=300).output
     assert " error " not in output, output
 
 

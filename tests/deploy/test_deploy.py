@@ -11,10 +11,8 @@ from __future__ import annotations
 import json
 import os
 import re
-import shlex
 import shutil
 import signal
-import subprocess
 import sys
 import time
 import tomllib
@@ -28,6 +26,7 @@ import yaml
 
 from service.settings import Settings
 from tests.support import ROOT
+from tests.support.commands import run
 from tests.support.proxy import proxied
 from tests.support.server import free_port, running
 from tests.support.tools import require_module, require_tool
@@ -193,10 +192,7 @@ def test_manifest_is_valid_for_kubernetes(name: str) -> None:
 
 def test_kustomize_output_is_valid_and_labelled() -> None:
     kubectl = require_tool("kubectl")
-    built = subprocess.run(
-        [kubectl, "kustomize", str(KUBERNETES)], capture_output=True, text=True, timeout=60, check=False
-    )
-    assert built.returncode == 0, built.stderr
+    built = run([kubectl, "kustomize", KUBERNETES], timeout=60)
     documents = [doc for doc in yaml.safe_load_all(built.stdout) if doc]
     assert sorted(doc["kind"] for doc in documents) == sorted(
         doc["kind"] for name in MANIFESTS for doc in load_documents(KUBERNETES / name)
@@ -461,9 +457,7 @@ def docker_compose() -> list[str]:
     """``docker compose`` when the plugin is there, else the standalone ``docker-compose``."""
     docker = shutil.which("docker")
     if docker is not None:
-        probe = subprocess.run(
-            [docker, "compose", "version"], capture_output=True, text=True, timeout=30, check=False
-        )
+        probe = run([docker, "compose", "version"], timeout=30, check=False)
         if probe.returncode == 0:
             return [docker, "compose"]
     return [require_tool("docker-compose")]
@@ -472,17 +466,7 @@ def docker_compose() -> list[str]:
 @pytest.mark.parametrize("tool", ["docker compose", "podman-compose"])
 def test_compose_tools_accept_the_file(tool: str) -> None:
     command = docker_compose() if tool == "docker compose" else [require_tool("podman-compose")]
-    result = subprocess.run(
-        [*command, "-f", str(COMPOSE_FILE), "config"],
-        cwd=ROOT,
-        env=clean_environment(),
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert result.returncode == 0, f"{shlex.join(command)} config:\n{result.stdout}\n{result.stderr}"
+    result = run([*command, "-f", COMPOSE_FILE, "config"], cwd=ROOT, env=clean_environment(), timeout=120)
     services = yaml.safe_load(result.stdout)["services"]
     assert set(services) == {"tictactoe", "proxy"}
     resolved = services["tictactoe"]

@@ -9,7 +9,6 @@ the package index, is absolute and points at a file of this repository.
 from __future__ import annotations
 
 import re
-import subprocess
 import sys
 import tarfile
 import tomllib
@@ -21,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from tests.support import ROOT
+from tests.support.commands import build, run
 from tests.support.tools import require_module
 
 PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
@@ -29,27 +29,15 @@ HOME = PROJECT["urls"]["Homepage"]
 LINK = re.compile(r"(?<!!)\[[^\]]*\]\(([^)\s]+)\)")
 
 
-def run(command: list[str], cwd: Path = ROOT) -> str:
-    result = subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=600, check=False)
-    output = result.stdout + result.stderr
-    assert result.returncode == 0, f"{' '.join(command)}:\n{output}"
-    return output
-
-
 @pytest.fixture(scope="module")
 def dist(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """The sdist and the wheel of the project, built from this tree."""
-    require_module("build")
-    out = tmp_path_factory.mktemp("dist")
-    run([sys.executable, "-m", "build", "--outdir", str(out), str(ROOT)])
-    (sdist,) = out.glob("*.tar.gz")
-    (wheel,) = out.glob("*.whl")
-    return {"sdist": sdist, "wheel": wheel}
+    return build(ROOT, tmp_path_factory.mktemp("dist"))
 
 
 def tracked(*folders: str) -> set[str]:
     """The files git tracks under ``folders``."""
-    listed = run(["git", "ls-files", "--", *folders])
+    listed = run(["git", "ls-files", "--", *folders]).output
     return {name for name in listed.splitlines() if "/node_modules/" not in name}
 
 
@@ -67,11 +55,11 @@ def test_the_tests_collect_from_the_unpacked_sdist(dist: dict[str, Path], tmp_pa
     with tarfile.open(dist["sdist"]) as archive:
         archive.extractall(tmp_path, filter="data")
     (tree,) = tmp_path.iterdir()
-    where = run([sys.executable, "-c", "import service; print(service.__file__)"], cwd=tree)
+    where = run([sys.executable, "-c", "import service; print(service.__file__)"], cwd=tree).output
     assert Path(where.strip()).is_relative_to(tree), "the sdist's tests must import the sdist's package"
     collected = run(
         [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider"], cwd=tree
-    )
+    ).output
     counts = re.search(r"(\d+) tests? collected", collected)
     assert counts is not None, collected[-2000:]
     assert int(counts.group(1)) > 400
@@ -97,7 +85,7 @@ def test_the_metadata_has_the_license_and_the_urls(dist: dict[str, Path]) -> Non
 
 def test_twine_accepts_both_files(dist: dict[str, Path]) -> None:
     require_module("twine")
-    output = run([sys.executable, "-m", "twine", "check", "--strict", str(dist["sdist"]), str(dist["wheel"])])
+    output = run([sys.executable, "-m", "twine", "check", "--strict", dist["sdist"], dist["wheel"]]).output
     assert output.count("PASSED") == 2, output
 
 

@@ -16,6 +16,7 @@ import pytest
 
 from service.cli import LEVELS, main, parser
 from service.game import Level
+from tests.support.commands import run
 from tests.support.server import Server, free_port
 
 
@@ -29,15 +30,8 @@ def run_cli(
     args: list[str], stdin: str = "", monkeypatch: pytest.MonkeyPatch | None = None
 ) -> tuple[int, str]:
     """The CLI in a subprocess, as a person runs it; returns exit code and output."""
-    result = subprocess.run(
-        [sys.executable, "-m", "service.cli", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    return result.returncode, result.stdout + result.stderr
+    result = run([sys.executable, "-m", "service.cli", *args], input=stdin, timeout=120, check=False)
+    return result.returncode, result.output
 
 
 def every_cell(times: int = 3) -> str:
@@ -242,9 +236,7 @@ def test_a_reader_that_goes_away_ends_the_command_quietly() -> None:
     command = (
         f"{shlex.quote(sys.executable)} -m service.cli play --level easy --side X --first O | head -c 20"
     )
-    result = subprocess.run(
-        ["bash", "-c", command], input="5\n" * 40, capture_output=True, text=True, timeout=120, check=False
-    )
+    result = run(["bash", "-c", command], input="5\n" * 40, timeout=120, check=False)
     assert len(result.stdout) == 20
     assert "Traceback" not in result.stderr and "BrokenPipe" not in result.stderr, result.stderr
 

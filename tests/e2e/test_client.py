@@ -11,7 +11,6 @@ import json
 import pydoc
 import re
 import socket
-import subprocess
 import sys
 import threading
 from collections.abc import Callable, Iterator
@@ -36,6 +35,7 @@ from tictactoe_client import (
 )
 
 from tests.support import ROOT
+from tests.support.commands import run
 from tests.support.server import Server, free_port
 
 DOCUMENT = json.loads((ROOT / "openapi" / "openapi.json").read_text(encoding="utf-8"))
@@ -298,8 +298,5 @@ def test_the_client_imports_nothing_of_the_service(tmp_path: Path) -> None:
         "import sys, tictactoe_client\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in {'service', 'fastapi', 'starlette'}))\n"
     )
-    result = subprocess.run(
-        [sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=60, check=False
-    )
-    assert result.returncode == 0, result.stderr
+    result = run([sys.executable, "-c", code], cwd=tmp_path, timeout=60)
     assert result.stdout.strip() == "[]"

@@ -13,7 +13,6 @@ not exist, a misspelt option, a mark that is not X or O).
 
 from __future__ import annotations
 
-import subprocess
 import sys
 import tarfile
 import zipfile
@@ -25,6 +24,7 @@ import pytest
 
 from tests.e2e.test_readme import URL, Example, assert_same_answer, examples
 from tests.support import ROOT
+from tests.support.commands import build, run
 from tests.support.server import Server
 from tests.support.tools import require_module
 
@@ -101,21 +101,10 @@ WRONG = {
 }
 
 
-def run(command: list[str | Path], cwd: Path = ROOT, timeout: float = 600) -> str:
-    result = subprocess.run(command, capture_output=True, text=True, timeout=timeout, check=False, cwd=cwd)
-    assert result.returncode == 0, result.stdout + result.stderr
-    return result.stdout
-
-
 @pytest.fixture(scope="module")
 def dist(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """The client's sdist and wheel, built by ``python -m build`` (the wheel from the sdist)."""
-    require_module("build")
-    out = tmp_path_factory.mktemp("client-dist")
-    run([sys.executable, "-m", "build", "--outdir", str(out), str(CLIENT)])
-    (sdist,) = out.glob("*.tar.gz")
-    (wheel,) = out.glob("*.whl")
-    return {"sdist": sdist, "wheel": wheel}
+    return build(CLIENT, tmp_path_factory.mktemp("client-dist"))
 
 
 def test_the_wheel_holds_the_client_alone(dist: dict[str, Path]) -> None:
@@ -159,7 +148,7 @@ def test_the_sdist_holds_the_sources_to_build_it(dist: dict[str, Path], tmp_path
 
 def test_twine_accepts_both_files(dist: dict[str, Path]) -> None:
     require_module("twine")
-    output = run([sys.executable, "-m", "twine", "check", "--strict", str(dist["sdist"]), str(dist["wheel"])])
+    output = run([sys.executable, "-m", "twine", "check", "--strict", dist["sdist"], dist["wheel"]]).stdout
     assert output.count("PASSED") == 2, output
 
 
@@ -212,7 +201,7 @@ print(" ".join(sorted(needed)))
 
 
 def test_the_install_holds_the_client_httpx_pydantic_and_theirs(user: User) -> None:
-    lines = run([user.python, "-c", CLOSURE], cwd=user.project).splitlines()
+    lines = run([user.python, "-c", CLOSURE], cwd=user.project).stdout.splitlines()
     installed, needed = (set(line.split()) for line in lines)
     assert {"tictactoe-client", "httpx", "pydantic"} <= needed
     assert installed - {"pip", "setuptools"} == needed, "installed, but not needed by the client"
@@ -228,14 +217,14 @@ def test_the_client_examples_run_there(user: User, live_server: Server, example:
     assert "tictactoe_client" in example.source
     output = run(
         [user.python, "-c", example.source.replace(URL, live_server.url)], cwd=user.project, timeout=60
-    )
+    ).stdout
     assert_same_answer(output.strip(), example.expected)
 
 
 def test_a_users_own_service_module_is_not_in_the_way(user: User, live_server: Server) -> None:
     output = run(
         [user.python, "-c", USER_PROGRAM.replace(URL, live_server.url)], cwd=user.project, timeout=60
-    )
+    ).stdout
     assert output.splitlines() == ["the user's own service 4", "[] True"]
 
 
@@ -248,9 +237,7 @@ def test_mypy_strict_checks_a_users_program(user: User, tmp_path: Path) -> None:
     run([*mypy, "correct.py"], cwd=user.project)
     wrong = "from tictactoe_client import Client\n\n" + "\n".join(WRONG) + "\n"
     (user.project / "wrong.py").write_text(wrong, encoding="utf-8")
-    result = subprocess.run(
-        [*mypy, "wrong.py"], cwd=user.project, capture_output=True, text=True, timeout=600, check=False
-    )
+    result = run([*mypy, "wrong.py"], cwd=user.project, check=False)
     assert result.returncode == 1, result.stdout + result.stderr
     for number, (line, message) in enumerate(WRONG.items(), start=3):
         found = [error for error in result.stdout.splitlines() if error.startswith(f"wrong.py:{number}:")]

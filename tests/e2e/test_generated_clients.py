@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
 from tests.support import ROOT
+from tests.support.commands import run
 from tests.support.server import Server
 from tests.support.tools import require_tool, under_ci
 
@@ -26,28 +26,19 @@ PROGRAMS = ROOT / "tests" / "e2e" / "generated"
 BIN = Path(sys.executable).parent
 
 
-def run(command: list[str], cwd: Path, env: dict[str, str] | None = None) -> str:
-    result = subprocess.run(
-        command,
-        cwd=cwd,
-        env={**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}", **(env or {})},
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-    output = result.stdout + result.stderr
-    assert result.returncode == 0, f"{' '.join(command)}:\n{output}"
-    return output
+def environment(**more: str) -> dict[str, str]:
+    """The commands' environment: this one, with this environment's tools first on ``PATH``, and ``more``."""
+    return {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}", **more}
 
 
 def test_openapi_python_client(live_server: Server, tmp_path: Path) -> None:
     generator = shutil.which("openapi-python-client", path=str(BIN)) or require_tool("openapi-python-client")
-    run([generator, "generate", "--path", str(DOCUMENT), "--output-path", str(tmp_path / "client")], ROOT)
-    path = {"PYTHONPATH": str(tmp_path / "client"), "MYPYPATH": str(tmp_path / "client")}
+    generate = [generator, "generate", "--path", str(DOCUMENT), "--output-path", str(tmp_path / "client")]
+    run(generate, env=environment(), timeout=300)
+    path = environment(PYTHONPATH=str(tmp_path / "client"), MYPYPATH=str(tmp_path / "client"))
     program = str(PROGRAMS / "python_program.py")
-    run([str(BIN / "mypy"), "--strict", "--no-incremental", program], ROOT, path)
-    assert run([sys.executable, program, live_server.url], ROOT, path).strip() == "ok"
+    run([str(BIN / "mypy"), "--strict", "--no-incremental", program], env=path, timeout=300)
+    assert run([sys.executable, program, live_server.url], env=path, timeout=300).output.strip() == "ok"
 
 
 def test_openapi_typescript_and_openapi_fetch(live_server: Server) -> None:
@@ -57,8 +48,10 @@ def test_openapi_typescript_and_openapi_fetch(live_server: Server) -> None:
         if under_ci():
             pytest.fail(f"{where}/node_modules is missing: make test installs it (npm ci)")
         pytest.skip("the TypeScript tools are not installed: npm ci --prefix tests/e2e/generated/typescript")
-    run([require_tool("npm"), "run", "build"], where)  # generates the types, then tsc --strict
-    assert run([require_tool("node"), "build/program.js", live_server.url], where).strip() == "ok"
+    # Generates the types, then tsc --strict.
+    run([require_tool("npm"), "run", "build"], cwd=where, env=environment(), timeout=300)
+    program = [require_tool("node"), "build/program.js", live_server.url]
+    assert run(program, cwd=where, env=environment(), timeout=300).output.strip() == "ok"
 
 
 def test_hey_api_openapi_ts(live_server: Server) -> None:
@@ -70,6 +63,8 @@ def test_hey_api_openapi_ts(live_server: Server) -> None:
         pytest.skip("the TypeScript tools are not installed: npm ci --prefix tests/e2e/generated/heyapi")
     for output in ("generated", "build"):  # what an earlier run wrote cannot stand in for this one's
         shutil.rmtree(where / output, ignore_errors=True)
-    run([require_tool("npm"), "run", "build"], where)  # generates the SDK, then tsc --strict
+    # Generates the SDK, then tsc --strict.
+    run([require_tool("npm"), "run", "build"], cwd=where, env=environment(), timeout=300)
     assert (where / "generated" / "sdk.gen.ts").is_file()
-    assert run([require_tool("node"), "build/program.js", live_server.url], where).strip() == "ok"
+    program = [require_tool("node"), "build/program.js", live_server.url]
+    assert run(program, cwd=where, env=environment(), timeout=300).output.strip() == "ok"

@@ -16,7 +16,6 @@ from __future__ import annotations
 import importlib.util
 import json
 import shutil
-import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -28,6 +27,7 @@ import pytest
 from pydantic import BaseModel, ValidationError
 
 from tests.support import ROOT
+from tests.support.commands import run
 from tests.support.server import Server
 from tests.support.tools import require_tool
 
@@ -45,10 +45,7 @@ def generator() -> str:
 
 def test_the_clients_models_are_a_fresh_generation() -> None:
     """The committed models are what ``make client-models`` writes from the committed document."""
-    result = subprocess.run(
-        [generator()], cwd=CLIENT, capture_output=True, text=True, timeout=300, check=False
-    )
-    assert result.returncode == 0, result.stderr
+    result = run([generator()], cwd=CLIENT, timeout=300)
     assert result.stdout == COMMITTED.read_text(encoding="utf-8"), (
         "clients/python/src/tictactoe_client/_models.py is not what the OpenAPI document generates: "
         "run make client-models"
@@ -60,15 +57,11 @@ def models(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
     """Models generated with datamodel-codegen's default settings, imported from a temporary directory."""
     where = tmp_path_factory.mktemp("generated-models")
     output = where / "models.py"
-    result = subprocess.run(
+    run(
         [generator(), "--input", str(DOCUMENT), "--input-file-type", "openapi", "--output", str(output)],
         cwd=where,  # outside the repository: no [tool.datamodel-codegen] applies
-        capture_output=True,
-        text=True,
         timeout=300,
-        check=False,
     )
-    assert result.returncode == 0, result.stderr
     name = "generated_models_with_default_settings"
     spec = importlib.util.spec_from_file_location(name, output)
     assert spec is not None and spec.loader is not None

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -26,6 +25,7 @@ from mcp.types import CallToolResult, TextContent
 from service.web.mcp import PATH
 from service.web.mcp.tools import EXPLAINED
 from tests.support import ROOT
+from tests.support.commands import run
 from tests.support.proxy import proxied
 from tests.support.server import Server, running
 
@@ -168,8 +168,5 @@ def test_the_python_example_prints_what_it_says(live_server: Server, tmp_path: P
     assert f"http://127.0.0.1:8000{PATH}" in program
     script = tmp_path / "example.py"
     script.write_text(program.replace("http://127.0.0.1:8000", live_server.url))
-    ran = subprocess.run(
-        [sys.executable, str(script)], capture_output=True, text=True, timeout=60, check=False
-    )
-    assert ran.returncode == 0, ran.stderr
+    ran = run([sys.executable, script], timeout=60)
     assert ran.stdout.splitlines() == said

@@ -19,13 +19,13 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
 import sys
 from dataclasses import dataclass
 
 import pytest
 
 from tests.support import ROOT
+from tests.support.commands import run
 from tests.support.server import Server
 from tests.support.tools import require_tool
 
@@ -183,7 +183,7 @@ def test_example_answers_as_printed(live_server: Server, example: Example) -> No
     else:
         assert URL in example.source, f"a Python example must use the service at {URL}"
         command = [sys.executable, "-c", example.source.replace(URL, live_server.url)]
-    result = subprocess.run(command, capture_output=True, text=True, timeout=60, check=False, cwd=ROOT)
+    result = run(command, cwd=ROOT, timeout=60, check=False)
     if example.kind == "python":
         assert result.returncode == 0, result.stderr
     assert_same_answer(result.stdout.strip(), example.expected)

@@ -20,7 +20,6 @@ import os
 import re
 import shutil
 import socket
-import subprocess
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,6 +29,7 @@ import httpx
 import pytest
 
 from tests.support import ROOT
+from tests.support.commands import run
 from tests.support.server import Server, free_port
 from tests.support.stats import counts
 from tests.support.tools import require_tool, under_ci
@@ -57,24 +57,6 @@ README_URL = "http://127.0.0.1:8000"
 PRINTS = re.compile(r"console\.log\(.*\); // (.+)$")
 
 
-def run(command: list[str], cwd: Path, env: dict[str, str] | None = None, fails: bool = False) -> str:
-    """Runs ``command``, which must fail or not as ``fails`` says; its standard output."""
-    result = subprocess.run(
-        command,
-        cwd=cwd,
-        env={**os.environ, **(env or {})},
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-    output = result.stdout + result.stderr
-    assert (result.returncode != 0) == fails, (
-        f"{' '.join(command)} exited with {result.returncode}:\n{output}"
-    )
-    return result.stdout
-
-
 @pytest.fixture(scope="module")
 def tools() -> None:
     """Node, npm, and the package's development tools (installed by make test, with npm ci)."""
@@ -89,7 +71,7 @@ def tools() -> None:
 def tsc(*args: str, cwd: Path, fails: bool = False) -> str:
     """The package's TypeScript compiler (5.9.3, from its lock file), wherever it runs."""
     compiler = CLIENT / "node_modules" / "typescript" / "bin" / "tsc"
-    return run([require_tool("node"), str(compiler), *args], cwd, fails=fails)
+    return run([require_tool("node"), str(compiler), *args], cwd=cwd, timeout=300, fails=fails).stdout
 
 
 def outside_the_repository(path: Path) -> Path:
@@ -119,9 +101,10 @@ def source(tools: None, tmp_path_factory: pytest.TempPathFactory) -> Path:
 def packed(source: Path, tmp_path_factory: pytest.TempPathFactory) -> Packed:
     """``npm run build``, then ``npm pack``, in the package folder's copy."""
     out = tmp_path_factory.mktemp("pack")
-    run([require_tool("npm"), "run", "build"], source)
+    run([require_tool("npm"), "run", "build"], cwd=source, timeout=300)
     pack = [require_tool("npm"), "pack", "--json", "--ignore-scripts", "--pack-destination", str(out)]
-    output = run(pack, source)  # scripts ignored: the build (its prepack script) is just done
+    # Scripts ignored: the build (its prepack script) is just done.
+    output = run(pack, cwd=source, timeout=300).stdout
     [report] = json.loads(output)
     counts["typescript client: tarball bytes"] = report["size"]
     counts["typescript client: unpacked bytes"] = report["unpackedSize"]
@@ -136,7 +119,7 @@ def consumer(packed: Packed, tmp_path_factory: pytest.TempPathFactory) -> Path:
     manifest = {"name": "consumer", "version": "0.0.0", "private": True, "type": "module"}
     (project / "package.json").write_text(json.dumps(manifest), encoding="utf-8")
     npm_install = [require_tool("npm"), "install", "--offline", "--no-audit", "--no-fund", "--ignore-scripts"]
-    run([*npm_install, str(packed.tarball)], project)
+    run([*npm_install, str(packed.tarball)], cwd=project, timeout=300)
     options = {
         "target": "ES2022",
         "module": "NodeNext",
@@ -168,7 +151,7 @@ def compiled(consumer: Path) -> str:
 def test_the_generated_types_are_those_of_the_openapi_document(tools: None, tmp_path: Path) -> None:
     generator = CLIENT / "node_modules" / "openapi-typescript" / "bin" / "cli.js"
     document, fresh = ROOT / "openapi" / "openapi.json", tmp_path / "api.ts"
-    run([require_tool("node"), str(generator), str(document), "--output", str(fresh)], CLIENT)
+    run([require_tool("node"), generator, document, "--output", fresh], cwd=CLIENT, timeout=300)
     committed = (CLIENT / "src" / "api.ts").read_text(encoding="utf-8")
     assert "export interface paths" in committed
     assert fresh.read_text(encoding="utf-8") == committed, (
@@ -249,7 +232,8 @@ def test_the_compiled_programs_against_a_live_server(
 ) -> None:
     silent_url = f"http://127.0.0.1:{silent.getsockname()[1]}"
     refused_url = f"http://127.0.0.1:{free_port()}"
-    output = run([require_tool("node"), program, live_server.url, silent_url, refused_url], consumer)
+    command = [require_tool("node"), program, live_server.url, silent_url, refused_url]
+    output = run(command, cwd=consumer, timeout=300).stdout
     report = json.loads(output)
     # The timeouts and the abort were those of requests the silent socket had taken in, unanswered.
     assert connections_waiting(silent) >= 3
@@ -335,7 +319,7 @@ def test_the_readme_examples_compile_and_print_what_they_say(consumer: Path, liv
         logged = [line for line in block.splitlines() if "console.log(" in line]
         assert all(PRINTS.search(line) for line in logged), f"a console.log line without its output:\n{block}"
         expected = [match[1] for line in logged if (match := PRINTS.search(line))]
-        printed = run([require_tool("node"), f"{name}.mjs"], consumer).splitlines()
+        printed = run([require_tool("node"), f"{name}.mjs"], cwd=consumer, timeout=300).stdout.splitlines()
         assert printed == expected, block
 
 
@@ -343,7 +327,8 @@ def test_the_packages_own_checks(source: Path, packed: Packed, live_server: Serv
     # In the package folder (the copy, built): what `npm run typecheck` checks after its build (the
     # consumer program against the built declarations), and `npm test` against a live server.
     tsc("--project", "test/tsconfig.json", cwd=source)
-    output = run([require_tool("npm"), "test"], source, {"TICTACTOE_URL": live_server.url})
+    environment = {**os.environ, "TICTACTOE_URL": live_server.url}
+    output = run([require_tool("npm"), "test"], cwd=source, env=environment, timeout=300).stdout
     tests = sum(
         (CLIENT / "test" / name).read_text(encoding="utf-8").count("\ntest(")
         for name in ("client.test.mjs", "client.test.cjs")

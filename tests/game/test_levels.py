@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from bench import calibrate
-from bench.calibrate import PLAYERS, Results, Tally
+from scripts import calibrate
+from scripts.calibrate import PLAYERS, Results, Tally
 from service.game import Board, Options, Position, choose, solve
 from service.game.levels import PRESETS, Level
 from tests.support import ROOT, oracle
@@ -43,7 +43,7 @@ def test_the_perfect_level_varies_among_optimal_moves() -> None:
 
 def test_the_levels_are_ordered_on_a_smaller_seeded_run() -> None:
     """2,000 games per pairing on a seed other than the documents': every check of the ordering
-    holds by at least ``Z_MIN`` standard errors (see ``bench/calibrate.py``), so a different seed
+    holds by at least ``Z_MIN`` standard errors (see ``scripts/calibrate.py``), so a different seed
     or a little noise does not flip a verdict."""
     results = calibrate.round_robin(games=2000, seed=1)
     made = calibrate.checks(results)

@@ -5,8 +5,10 @@ Outermost first, as :func:`~service.web.app.create_app` stacks them:
 1. :mod:`.request_id`: the request id, first, so that every later line about the request
    carries it, and every answer (a ``500`` or a ``413`` included) sends it back;
 2. :mod:`.access`: metrics and the access log, around everything that can answer;
-3. :mod:`.errors`: the one ``500``, for whatever escaped the layers inside;
-4. :mod:`.head`: ``HEAD`` as ``GET``, outside compression so that their headers agree;
+3. :mod:`.head`: ``HEAD`` as ``GET``, outside compression so that their headers agree,
+   and outside the error path so that every answer to a ``HEAD`` (a ``500`` included) goes
+   without its body;
+4. :mod:`.errors`: the one ``500``, for whatever escaped the layers inside;
 5. :mod:`.compression`: gzip, once, for every answer worth it;
 6. :mod:`.limits`: the body limit (``413``) and clients that leave mid-request;
 7. :mod:`.cors`: cross-origin requests (Starlette's);

@@ -7,10 +7,13 @@ Accept-Encoding``; it is compressed when the request's ``Accept-Encoding``
 allows gzip (:func:`accepts_gzip`), and then its strong ``ETag`` becomes weak
 (``W/``): the same content, another encoding.
 
-An answer with a strong entity tag never changes, so its compressed bytes are
-kept (:class:`GzipCache`, bounded): a static bundle or the OpenAPI document is
-compressed once, not on every request. A body of :data:`THREAD_MINIMUM` bytes or
-more is compressed in a thread, off the event loop, as Starlette does.
+A strong entity tag names one representation of one resource, byte for byte
+(RFC 9110 §8.8.1), so the compressed bytes of an answer with one are kept
+(:class:`GzipCache`, bounded), keyed by the path and the tag: a static bundle or
+the OpenAPI document is compressed once, not on every request. This is why
+:mod:`service.web.assets` serves only identity bytes: gzip is written here, once.
+A body of :data:`THREAD_MINIMUM` bytes or more is compressed in a thread, off the
+event loop, as Starlette does.
 
 Starlette's ``GZipMiddleware`` is not used: it compresses whenever the header
 contains the text ``gzip``, ``gzip;q=0`` (a refusal) included, keeps a strong
@@ -22,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict
+from collections.abc import Iterable
 from gzip import compress
 
 from starlette.datastructures import Headers, MutableHeaders
@@ -83,21 +87,26 @@ def compressible(media_type: str | None, length: int) -> bool:
 
 
 class GzipCache:
-    """The compressed bytes of answers with a strong entity tag, the most recently used kept."""
+    """The compressed bytes of answers with a strong entity tag, the most recently used kept.
+
+    Keyed by ``(path, tag)``: a strong tag is unique among one resource's representations,
+    not across resources (two files may share a version-like tag).
+    """
 
     def __init__(self, max_bytes: int = 8 * 1024 * 1024) -> None:
         self.max_bytes = max_bytes
         self.size = 0
-        self.kept: OrderedDict[bytes, bytes] = OrderedDict()
+        self.kept: OrderedDict[tuple[str, bytes], bytes] = OrderedDict()
 
-    async def compressed(self, tag: bytes, body: bytes) -> bytes:
-        found = self.kept.get(tag)
+    async def compressed(self, key: tuple[str, bytes], body: bytes) -> bytes:
+        """The gzip of ``body``, the answer of the resource and strong tag ``key``: kept, or made and kept."""
+        found = self.kept.get(key)
         if found is not None:
-            self.kept.move_to_end(tag)
+            self.kept.move_to_end(key)
             return found
         found = await _gzip(body, KEPT_LEVEL)
         if len(found) <= self.max_bytes:
-            self.kept[tag] = found
+            self.kept[key] = found
             self.size += len(found)
             while self.size > self.max_bytes:
                 _, dropped = self.kept.popitem(last=False)
@@ -111,10 +120,12 @@ async def _gzip(body: bytes, level: int) -> bytes:
     return compress(body, level, mtime=0)
 
 
-def worth_compressing(headers: list[tuple[bytes, bytes]]) -> bool:
+def worth_compressing(headers: Iterable[tuple[bytes, bytes]]) -> bool:
     """An answer of a compressible type and known length over the threshold, not encoded yet.
 
-    Every answer passes here: its raw headers are read in one pass.
+    Every answer passes here, so its raw headers are read in one pass, not by three
+    lookups of Starlette's ``Headers`` (a scan each, and a ``KeyError`` raised and caught
+    inside for an absent one; see :mod:`service.web.headers`).
     """
     length = media_type = None
     for name, value in headers:
@@ -145,27 +156,28 @@ class CompressionMiddleware:
         async def send_compressed(message: Message) -> None:
             nonlocal held
             if message["type"] == "http.response.start":
-                raw = message["headers"] = list(message.get("headers", ()))
-                if worth_compressing(raw):
+                if worth_compressing(message.get("headers", ())):  # most answers are not: left as they are
+                    raw = message["headers"] = list(message["headers"])
                     vary_on(raw, "Accept-Encoding")
-                    if accepts_gzip(Headers(raw=scope["headers"]).get("accept-encoding")):
+                    if accepts_gzip(Headers(scope=scope).get("accept-encoding")):
                         held = message  # sent with the body, once it is compressed
                         return
             elif held is not None:
                 start, held = held, None
                 if not message.get("more_body", False):
-                    message = {**message, "body": await self._compress(start, message.get("body", b""))}
+                    body = await self._compress(scope["path"], start, message.get("body", b""))
+                    message = {**message, "body": body}
                 await send(start)
             await send(message)
 
         await self.app(scope, receive, send_compressed)
 
-    async def _compress(self, start: Message, body: bytes) -> bytes:
-        """``body`` compressed, and the headers of ``start`` made to say so."""
+    async def _compress(self, path: str, start: Message, body: bytes) -> bytes:
+        """``body`` (the answer of ``path``) compressed, and the headers of ``start`` made to say so."""
         headers = MutableHeaders(raw=start["headers"])
         tag = headers.get("etag")
         if tag is not None and not tag.startswith("W/"):
-            compressed = await self.cache.compressed(tag.encode("latin-1"), body)
+            compressed = await self.cache.compressed((path, tag.encode("latin-1")), body)
             headers["ETag"] = "W/" + tag  # another encoding of the same content
         else:
             compressed = await _gzip(body, LEVEL)

@@ -40,23 +40,22 @@ class BodyLimitMiddleware:
         if length is None and header(scope["headers"], b"transfer-encoding") is None:
             await self.app(scope, receive, send)  # no body: nothing to limit, no request left to wait for
             return
-        if length is not None and length.isdigit() and int(length) > self.max_body_bytes:
-            await self._too_large(scope, receive, send)
+        if length is not None and length.isdigit():
+            if int(length) > self.max_body_bytes:
+                await self._too_large(scope, receive, send)
+            else:  # the server delivers the declared length, no more: only a departure to watch for
+                await self.app(scope, _watched(receive), send)
             return
         received = 0
-        complete = False
         started = False
 
         async def receive_limited() -> Message:
-            nonlocal received, complete
-            message = await receive()
+            nonlocal received
+            message = await watched()
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
                 if received > self.max_body_bytes:
                     raise BodyTooLarge
-                complete = not message.get("more_body", False)
-            elif message["type"] == "http.disconnect" and not complete:
-                raise ClientDisconnected
             return message
 
         async def send_tracked(message: Message) -> None:
@@ -64,6 +63,7 @@ class BodyLimitMiddleware:
             started = True
             await send(message)
 
+        watched = _watched(receive)
         try:
             await self.app(scope, receive_limited, send_tracked)
         except BodyTooLarge:
@@ -79,3 +79,19 @@ class BodyLimitMiddleware:
             headers={"Connection": "close"},
         )
         await response(scope, receive, send)
+
+
+def _watched(receive: Receive) -> Receive:
+    """``receive`` raising :class:`ClientDisconnected` when the client leaves before its body is complete."""
+    complete = False
+
+    async def watched() -> Message:
+        nonlocal complete
+        message = await receive()
+        if message["type"] == "http.request":
+            complete = not message.get("more_body", False)
+        elif message["type"] == "http.disconnect" and not complete:
+            raise ClientDisconnected
+        return message
+
+    return watched

@@ -267,7 +267,7 @@ def markdown(results: Results, ratings: Sequence[Rating], made: Sequence[Check])
     lines = [
         "# Difficulty levels, calibrated",
         "",
-        "Written by `make calibrate` (`bench/calibrate.py`); a rerun writes this file byte for byte.",
+        "Written by `make calibrate` (`scripts/calibrate.py`); a rerun writes this file byte for byte.",
         f"Six players meet in a round robin of {results.games:,} games per pairing, each side moving first",
         f"in half of them, seed {results.seed}: a uniformly random player and the five levels. The",
         '`"perfect"` level is the perfect player the others are measured against, and also plays itself.',
