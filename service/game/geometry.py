@@ -61,3 +61,28 @@ def mask_of(cells: str, symbol: str) -> int:
 def place(cells: str, cell: int, symbol: str) -> str:
     """The 9-character board text with ``symbol`` written in ``cell``."""
     return cells[:cell] + symbol + cells[cell + 1 :]
+
+
+def _then(first: tuple[int, ...], second: tuple[int, ...]) -> tuple[int, ...]:
+    """The permutation of transforming by ``first``, then by ``second``."""
+    return tuple(first[second[i]] for i in CELLS)
+
+
+#: A quarter turn clockwise: the new top row is the old left column, read upwards.
+QUARTER_TURN = (6, 3, 0, 7, 4, 1, 8, 5, 2)
+#: A mirror from left to right.
+MIRROR = (2, 1, 0, 5, 4, 3, 8, 7, 6)
+_IDENTITY = tuple(CELLS)
+_HALF_TURN = _then(QUARTER_TURN, QUARTER_TURN)
+_TURNS = (_IDENTITY, QUARTER_TURN, _HALF_TURN, _then(_HALF_TURN, QUARTER_TURN))
+
+#: The eight symmetries of the square: the four turns (none, a quarter, a half, three quarters
+#: clockwise), then each of them after a mirror. Each is a permutation ``p`` of the cells: the board
+#: transformed by ``p`` shows at cell ``i`` the old cell ``p[i]`` (:func:`transform`). They map lines
+#: onto lines, so they keep every rule and value of the game.
+SYMMETRIES: tuple[tuple[int, ...], ...] = _TURNS + tuple(_then(MIRROR, turn) for turn in _TURNS)
+
+
+def transform(cells: str, symmetry: tuple[int, ...]) -> str:
+    """The 9-character board text transformed by ``symmetry`` (one of :data:`SYMMETRIES`)."""
+    return "".join(cells[old] for old in symmetry)

@@ -8,14 +8,21 @@ lists them, with the kind of player each one plays like.
 The presets were chosen by calibration (``make calibrate``, which writes
 ``docs/levels.md``): each level beats the one before it head to head, and does
 better than it both against a uniformly random player and against perfect play.
+The same round robin rates every level on the Elo scale, a uniformly random
+player anchored at 0 (:data:`RATINGS`).
+
+An opponent of any *rating* from 0 to the ``perfect`` level's (:func:`rated`)
+mixes, move by move, the two calibrated players whose ratings are around it.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from enum import StrEnum
+from fractions import Fraction
 from typing import NamedTuple
 
-from .choice import Options
+from .choice import Options, generator
 
 
 class Preset(NamedTuple):
@@ -55,3 +62,61 @@ PRESETS: dict[Level, Preset] = {
     Level.HARD: Preset(4, 1.0, "also makes forks and sees most of the opponent's coming"),
     Level.PERFECT: Preset(9, 1.0, "perfect play, varied among the optimal moves: never loses"),
 }
+
+
+#: The uniformly random player: not a level, but the anchor of the ratings.
+RANDOM = "random"
+
+#: Every calibrated player, weakest first, as the likelihood of a move reads it:
+#: ``(name, depth, skill)``, the random player with no depth and skill 0.
+STRENGTHS: tuple[tuple[str, int | None, Fraction], ...] = (
+    (RANDOM, None, Fraction(0)),
+    *((level.value, preset.depth, Fraction(str(preset.skill))) for level, preset in PRESETS.items()),
+)
+
+#: The calibrated rating of every player of :data:`STRENGTHS` on the Elo scale, as measured by
+#: ``make calibrate`` (``docs/levels.md``, which a test keeps equal to these figures).
+RATINGS: dict[str, int] = {
+    RANDOM: 0,
+    "beginner": 94,
+    "easy": 181,
+    "medium": 316,
+    "hard": 382,
+    "perfect": 493,
+}
+
+#: The highest rating an opponent may be asked for: perfect play's.
+MAX_RATING = RATINGS[Level.PERFECT.value]
+_NAMES = tuple(name for name, _, _ in STRENGTHS)
+_RATED = tuple(RATINGS[name] for name in _NAMES)
+
+
+class Blend(NamedTuple):
+    """An opponent of a typed rating: it plays each move as ``upper`` with probability ``weight``,
+    otherwise as ``lower``; both are calibrated players (names of :data:`STRENGTHS`)."""
+
+    lower: str
+    upper: str
+    weight: float
+
+
+def blend(rating: float) -> Blend:
+    """The two calibrated players around ``rating`` (0 to :data:`MAX_RATING`), and the weight of the
+    stronger: it grows linearly from 0 at the weaker's rating to 1 at the stronger's."""
+    if not 0 <= rating <= MAX_RATING:
+        raise ValueError(f"rating must be from 0 to {MAX_RATING}, got {rating}")
+    upper = min(bisect_right(_RATED, rating), len(_RATED) - 1)
+    lower = upper - 1
+    weight = (rating - _RATED[lower]) / (_RATED[upper] - _RATED[lower])
+    return Blend(STRENGTHS[lower][0], STRENGTHS[upper][0], weight)
+
+
+def rated(rating: float, seed: int | None = None) -> Options:
+    """How an opponent of ``rating`` chooses one move (reproducibly with ``seed``): one draw picks
+    which of the two players of :func:`blend` plays it, and the rest of the seed's stream seeds
+    that player's own choice."""
+    mix = blend(rating)
+    rng = generator(seed)
+    name = mix.upper if rng.random() < mix.weight else mix.lower
+    _, depth, skill = STRENGTHS[_NAMES.index(name)]
+    return Options(skill=float(skill), depth=depth, seed=rng.getrandbits(64))

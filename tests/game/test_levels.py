@@ -3,6 +3,7 @@ the rating fit, and ``make calibrate`` reproducing ``docs/levels.md`` and ``docs
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections import Counter
 from pathlib import Path
@@ -11,7 +12,7 @@ import pytest
 
 from scripts import calibrate
 from scripts.calibrate import PLAYERS, Results, Tally
-from service.game import Board, Options, Position, choose, solve
+from service.game import Board, Options, Position, choose, levels, solve
 from service.game.levels import PRESETS, Level
 from tests.support import ROOT, oracle
 
@@ -88,3 +89,49 @@ def test_the_readme_shows_the_calibrated_table() -> None:
     start = levels.index("| level | depth")
     table = levels[start : levels.index("\n\n", start)]
     assert table in (ROOT / "README.md").read_text(encoding="utf-8"), "README's table of levels is stale"
+
+
+# --- typed ratings -----------------------------------------------------------------------------
+
+
+def test_a_rating_blends_the_two_calibrated_players_around_it() -> None:
+    assert levels.blend(0) == levels.Blend("random", "beginner", 0.0)
+    assert levels.blend(levels.MAX_RATING) == levels.Blend("hard", "perfect", 1.0)
+    names = [name for name, _, _ in levels.STRENGTHS]
+    for lower, upper in itertools.pairwise(names):
+        low, high = levels.RATINGS[lower], levels.RATINGS[upper]
+        if lower != "random":  # a calibrated rating is its player's, at the bottom of the next span
+            assert levels.blend(low) == levels.Blend(lower, upper, 0.0)
+        middle = levels.blend((low + high) / 2)
+        assert (middle.lower, middle.upper) == (lower, upper)
+        assert middle.weight == pytest.approx(0.5)
+    assert levels.blend(250) == levels.Blend("easy", "medium", pytest.approx((250 - 181) / (316 - 181)))
+    for wrong in (-1, -0.001, levels.MAX_RATING + 0.001, 10_000):
+        with pytest.raises(ValueError, match="rating"):
+            levels.blend(wrong)
+
+
+def test_a_rated_opponent_plays_each_move_as_one_of_its_two_players_in_proportion() -> None:
+    strengths = {name: (depth, float(skill)) for name, depth, skill in levels.STRENGTHS}
+    draws = 4000
+    for rating in (50, 150, 250, 350, 450):
+        mix = levels.blend(rating)
+        lower, upper = strengths[mix.lower], strengths[mix.upper]
+        played: Counter[tuple[int | None, float]] = Counter()
+        for seed in range(draws):
+            options = levels.rated(rating, seed)
+            assert options == levels.rated(rating, seed)  # reproducible with the seed
+            played[(options.depth, options.skill)] += 1
+        assert set(played) <= {lower, upper}
+        share = played[upper] / draws
+        spread = math.sqrt(mix.weight * (1 - mix.weight) / draws)
+        assert abs(share - mix.weight) < 5 * spread, (rating, share, mix.weight)
+    # at a calibrated rating, the player itself
+    assert {levels.rated(levels.RATINGS["medium"], seed).depth for seed in range(50)} == {2}
+    assert all(levels.rated(levels.RATINGS["medium"], seed).skill == 1.0 for seed in range(50))
+    assert all(levels.rated(0, seed).skill == 0.0 for seed in range(50))
+
+
+def test_a_rated_opponent_without_a_seed_varies() -> None:
+    analysis = solve()[Position(Board.empty(), "X")]
+    assert len({choose(analysis, levels.rated(450)).cell for _ in range(200)}) > 1

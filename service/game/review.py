@@ -1,0 +1,253 @@
+"""A game reviewed as a coach would: every move judged from the solved values, and each side's strength.
+
+A move of the side to move P is judged against the position's value for P
+(:mod:`.solver`), from the values alone:
+
+* ``best``: the move is optimal by steps 1–2 of the move order (its score is the
+  position's, and among wins it is one of the fastest, among losses one of the slowest);
+* ``inaccuracy``: it keeps the position's score but is not optimal (a slower win, a
+  quicker loss);
+* ``mistake``: a win becomes a draw;
+* ``blunder``: a win or a draw becomes a loss.
+
+It is an *only move* when the position had at least two legal moves, exactly one of them
+keeps the position's score, and that move was played.
+
+The strength a side played at is read from its moves by Bayes' rule. Under a player of
+depth ``d`` and skill ``s`` (:mod:`.levels`) a move has the likelihood
+``(1 - s) / L + s * [move in H] / |H|``, where ``L`` is the number of legal moves and ``H``
+the moves best within the horizon ``d`` (:mod:`.horizon`); under the uniformly random player
+it is ``1 / L``. A side's likelihood is the product over its moves, and its posterior over the
+random player and the five levels (:data:`~.levels.STRENGTHS`) starts from a uniform prior.
+Every probability is an exact :class:`~fractions.Fraction`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from fractions import Fraction
+
+from .board import MARKS, Mark, Position, Status
+from .horizon import best_cells
+from .levels import RATINGS, STRENGTHS
+from .solver import Analysis, MoveValue, SolvedGame
+from .tactics import Tactic, explain
+
+
+class Judgement(StrEnum):
+    """How good a move was, from the values alone (see the module's docstring), best first."""
+
+    BEST = "best"
+    INACCURACY = "inaccuracy"
+    MISTAKE = "mistake"
+    BLUNDER = "blunder"
+
+
+class IllegalMove(ValueError):
+    """A move of a game that cannot be played: on a taken cell, off the board, or after the end.
+
+    ``index`` is the move's place in the game's list of moves, from 0.
+    """
+
+    def __init__(self, index: int, message: str) -> None:
+        super().__init__(message)
+        self.index = index
+        self.message = message
+
+
+def judge(analysis: Analysis, cell: int) -> Judgement:
+    """The judgement of playing ``cell`` in the position of ``analysis``."""
+    if cell in analysis.best_moves:
+        return Judgement.BEST
+    played = _move(analysis, cell)
+    if played.score == analysis.score:
+        return Judgement.INACCURACY
+    if played.score == 0:
+        return Judgement.MISTAKE
+    return Judgement.BLUNDER
+
+
+def only_move(analysis: Analysis, cell: int) -> bool:
+    """Whether ``cell`` was the only one of at least two legal moves to keep the position's score."""
+    keeping = [move.cell for move in analysis.moves if move.score == analysis.score]
+    return len(analysis.moves) >= 2 and keeping == [cell]
+
+
+def likelihood(position: Position, cell: int, depth: int | None, skill: Fraction) -> Fraction:
+    """The probability that a player of ``depth`` and ``skill`` plays ``cell`` in ``position``;
+    ``depth`` ``None`` is the uniformly random player (whatever ``skill`` says)."""
+    legal = len(position.board.empty_cells())
+    if depth is None:
+        return Fraction(1, legal)
+    horizon = best_cells(position, depth)
+    found = Fraction(1, len(horizon)) if cell in horizon else Fraction(0)
+    return (1 - skill) / legal + skill * found
+
+
+def posterior(moves: Iterable[tuple[Position, int]]) -> dict[str, Fraction]:
+    """The probability of each calibrated player (:data:`~.levels.STRENGTHS`, in its order) given
+    the ``(position, cell)`` moves of one side, from a uniform prior."""
+    products = {name: Fraction(1) for name, _, _ in STRENGTHS}
+    counted = 0
+    for position, cell in moves:
+        counted += 1
+        for name, depth, skill in STRENGTHS:
+            products[name] *= likelihood(position, cell, depth, skill)
+    if not counted:
+        raise ValueError("a posterior needs at least one move")
+    total = sum(products.values(), Fraction(0))
+    return {name: product / total for name, product in products.items()}
+
+
+def most_likely(chances: dict[str, Fraction]) -> str:
+    """The most probable player of ``chances``; on a tie, the weaker (the one listed first)."""
+    return max(chances, key=lambda name: (chances[name], -list(chances).index(name)))
+
+
+def accuracy(best: int, moves: int) -> float | None:
+    """Per cent of ``moves`` judged best, to one decimal (exactly, half up); ``None`` for no moves."""
+    if not moves:
+        return None
+    return int(Fraction(1000 * best, moves) + Fraction(1, 2)) / 10
+
+
+@dataclass(frozen=True, slots=True)
+class PlyReview:
+    """One move of a reviewed game, with values for the side that played it (``player``)."""
+
+    ply: int
+    player: Mark
+    cell: int
+    board_before: str
+    board_after: str
+    score_before: int
+    plies_before: int
+    score: int
+    plies: int
+    best_moves: tuple[int, ...]
+    judgement: Judgement
+    only_move: bool
+    tactics: tuple[Tactic, ...]
+    reason: str
+    #: The engine's move by steps 1–4, when the move played was not ``best``.
+    better: MoveValue | None
+    better_reason: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class SideReview:
+    """One side's moves in a game, counted, and the strength they show (``None``s with no moves)."""
+
+    player: Mark
+    moves: int
+    judgements: dict[Judgement, int]
+    accuracy: float | None
+    only_moves: int
+    posterior: dict[str, Fraction] | None
+    level: str | None
+    rating: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Review:
+    """A game from ``start`` to ``final``: every move, and each side (``X`` first)."""
+
+    start: Position
+    final: Position
+    plies: tuple[PlyReview, ...]
+    sides: dict[Mark, SideReview]
+
+
+def review(game: SolvedGame, start: Position, moves: Sequence[int]) -> Review:
+    """The review of ``moves`` (cells, in the order played) from the unfinished ``start``.
+
+    Raises :class:`IllegalMove` for the first move that cannot be played, and a plain
+    :class:`ValueError` when ``start`` is finished or there are no moves.
+    """
+    if start.to_move is None:
+        raise ValueError(f"the game is over on the starting board ({start.status.value})")
+    if not moves:
+        raise ValueError("a review needs at least one move")
+    here = start
+    plies: list[PlyReview] = []
+    played: dict[Mark, list[tuple[Position, int]]] = {mark: [] for mark in MARKS}
+    for index, cell in enumerate(moves):
+        mover = _check(here, index, cell)
+        analysis = game[here]
+        after = here.play(cell)
+        plies.append(_ply(index + 1, analysis, cell, after))
+        played[mover].append((here, cell))
+        here = after
+    sides = {mark: _side(mark, played[mark], plies) for mark in MARKS}
+    return Review(start, here, tuple(plies), sides)
+
+
+def _check(here: Position, index: int, cell: int) -> Mark:
+    """The side to move, once ``cell`` is known to be a legal move of ``here``."""
+    if here.to_move is None:
+        status: Status = here.status
+        raise IllegalMove(index, f"the game is over ({status.value}) before this move: no move can follow")
+    if not 0 <= cell <= 8:
+        raise IllegalMove(index, f"cell {cell} is not on the board: cells are 0 to 8")
+    if here.board.cells[cell] != ".":
+        raise IllegalMove(index, f"cell {cell} is taken (by {here.board.cells[cell]})")
+    return here.to_move
+
+
+def _ply(number: int, analysis: Analysis, cell: int, after: Position) -> PlyReview:
+    position = analysis.position
+    assert position.to_move is not None and analysis.score is not None and analysis.plies is not None
+    mover = position.to_move
+    move = _move(analysis, cell)
+    judgement = judge(analysis, cell)
+    tactics, reason = explain(position.board, mover, cell, move.score, move.plies)
+    better = better_reason = None
+    if judgement is not Judgement.BEST:
+        better = analysis.moves[0]
+        better_reason = explain(position.board, mover, better.cell, better.score, better.plies)[1]
+    return PlyReview(
+        ply=number,
+        player=mover,
+        cell=cell,
+        board_before=position.board.cells,
+        board_after=after.board.cells,
+        score_before=analysis.score,
+        plies_before=analysis.plies,
+        score=move.score,
+        plies=move.plies,
+        best_moves=analysis.best_moves,
+        judgement=judgement,
+        only_move=only_move(analysis, cell),
+        tactics=tactics,
+        reason=reason,
+        better=better,
+        better_reason=better_reason,
+    )
+
+
+def _side(mark: Mark, played: list[tuple[Position, int]], plies: list[PlyReview]) -> SideReview:
+    mine = [ply for ply in plies if ply.player == mark]
+    counts = {judgement: 0 for judgement in Judgement}
+    for ply in mine:
+        counts[ply.judgement] += 1
+    chances = posterior(played) if played else None
+    level = None if chances is None else most_likely(chances)
+    return SideReview(
+        player=mark,
+        moves=len(mine),
+        judgements=counts,
+        accuracy=accuracy(counts[Judgement.BEST], len(mine)),
+        only_moves=sum(ply.only_move for ply in mine),
+        posterior=chances,
+        level=level,
+        rating=None if level is None else RATINGS[level],
+    )
+
+
+def _move(analysis: Analysis, cell: int) -> MoveValue:
+    for move in analysis.moves:
+        if move.cell == cell:
+            return move
+    raise ValueError(f"cell {cell} is not a legal move")
