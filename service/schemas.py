@@ -27,7 +27,9 @@ from pydantic_core import PydanticCustomError
 from .game import Board, BoardError, Level, Mark, Options, Outcome, Position, Status
 from .game.choice import DEFAULT as DEFAULT_OPTIONS
 from .game.horizon import DEPTH_IN_WORDS
-from .game.levels import PRESETS
+from .game.levels import MAX_RATING, PRESETS, RATINGS, rated
+from .game.puzzles import Theme
+from .game.review import Judgement
 from .game.tactics import Tactic
 
 __all__ = [
@@ -46,6 +48,12 @@ __all__ = [
     "PlayerQuery",
     "PositionRequest",
     "Problem",
+    "Puzzle",
+    "PuzzlePage",
+    "PuzzleQuery",
+    "RandomPuzzleQuery",
+    "ReviewRequest",
+    "ReviewResponse",
     "first_structural_error",
 ]
 
@@ -271,11 +279,29 @@ LevelName = Annotated[
 ]
 
 
+Rating = Annotated[
+    float,
+    Field(
+        strict=True,
+        ge=0,
+        le=MAX_RATING,
+        allow_inf_nan=False,
+        description=f"An opponent of this strength on the Elo scale of the levels' calibration, from 0 (a "
+        f"uniformly random player) to {MAX_RATING} (`perfect`): "
+        + ", ".join(f"`{name}` {rating}" for name, rating in RATINGS.items())
+        + ". Each move is played, at random (reproducible with `seed`), by one of the two calibrated "
+        "players whose ratings are around it, the stronger the more often the closer the rating is to "
+        "its. Not together with `level`, `depth` or `skill`.",
+    ),
+]
+
+
 class BestMoveRequest(PositionRequest):
     """Body of ``POST /v1/best-move``: a legal board on which the game is not over, and options."""
 
     board: PlayableBoard
     level: LevelName | None = None
+    rating: Rating | None = None
     skill: Skill = 1.0
     random: StrictBool = Field(
         default=False,
@@ -285,22 +311,26 @@ class BestMoveRequest(PositionRequest):
     seed: Seed | None = None
     depth: Depth | None = None
 
-    @field_validator("skill", "depth", mode="after")
+    @field_validator("rating", "skill", "depth", mode="after")
     @classmethod
-    def _not_with_a_level(cls, value: float | int | None, info: ValidationInfo) -> float | int | None:
-        """A level stands for a depth and a skill of its own: neither may be given beside it."""
-        if value is not None and info.data.get("level") is not None:
-            raise PydanticCustomError(
-                "level_conflict",
-                "{field} cannot be combined with level, which sets it: send one or the other",
-                {"field": info.field_name},
-            )
+    def _not_with_a_strength(cls, value: float | int | None, info: ValidationInfo) -> float | int | None:
+        """A level or a rating stands for a strength of its own: nothing else that sets one may be
+        given beside it (``rating`` comes after ``level``, the others after both)."""
+        for given in ("level", "rating"):
+            if value is not None and given != info.field_name and info.data.get(given) is not None:
+                raise PydanticCustomError(
+                    f"{given}_conflict",
+                    "{field} cannot be combined with {given}, which sets it: send one or the other",
+                    {"field": info.field_name, "given": given},
+                )
         return value
 
     @property
     def options(self) -> Options:
         if self.level is not None:
             return self.level.options(self.seed)
+        if self.rating is not None:
+            return rated(self.rating, self.seed)
         if self.skill == 1.0 and not self.random and self.seed is None and self.depth is None:
             return DEFAULT_OPTIONS
         return Options(skill=self.skill, randomize=self.random, seed=self.seed, depth=self.depth)
@@ -415,7 +445,7 @@ class _Board(BaseModel):
     player: Mark = Field(description="The side to move, who plays the returned move.")
 
 
-class _Move(BaseModel):
+class Move(BaseModel):
     """A move, its value for the side that plays it under perfect play afterwards, and its tactics."""
 
     position: Cell
@@ -437,7 +467,7 @@ class _Move(BaseModel):
     )
 
 
-class BestMoveResponse(_Move, _Board):
+class BestMoveResponse(Move, _Board):
     """The chosen move and its value for the side to move."""
 
     optimal: bool = Field(description="Whether the returned move is one of the optimal moves.")
@@ -451,7 +481,7 @@ class BatchResponse(BaseModel):
     results: list[BestMoveResponse]
 
 
-class MoveInfo(_Move):
+class MoveInfo(Move):
     """One legal move and its value for the side that plays it."""
 
     traps: int = Field(
@@ -480,6 +510,199 @@ class AnalysisResponse(BaseModel):
     principal_variation: list[int] = Field(
         description="Cells of the rest of the game when both sides play the chosen move."
     )
+
+
+# --- the coach: reviews and puzzles -------------------------------------------------------------------
+
+#: The calibrated players a strength is read against, weakest first.
+PlayerName = Literal["random", "beginner", "easy", "medium", "hard", "perfect"]
+Probability = Annotated[float, Field(ge=0, le=1)]
+
+
+class ReviewRequest(PositionRequest):
+    """Body of ``POST /v1/review``: a game, as the cells played from a starting board."""
+
+    board: PlayableBoard = Field(
+        default_factory=Board.empty,
+        description="The board the game starts from, in any of the three forms; the empty board by default.",
+    )
+    moves: list[Annotated[int, Field(strict=True, ge=0, le=8)]] = Field(
+        min_length=1,
+        max_length=9,
+        description="The cells played (0 to 8, row * 3 + column), in order, the side to move first. "
+        "Each must be legal when it is played: a move on a taken cell, or after the game is over, is "
+        "a `422` located at its index.",
+    )
+
+
+class PlyReview(BaseModel):
+    """One move of a reviewed game, judged; values are for the side that played it."""
+
+    ply: int = Field(ge=1, le=9, description="The move's number in the game, from 1.")
+    player: Mark = Field(description="The side that played the move.")
+    position: Cell
+    row: Row
+    column: Column
+    board_before: CanonicalBoard
+    board_after: CanonicalBoard
+    score_before: Score = Field(description="The position's value before the move, for the mover.")
+    outcome_before: OutcomeName
+    plies_to_end_before: Plies
+    score: Score = Field(description="The value of the move played, for the mover.")
+    outcome: OutcomeName
+    plies_to_end: Plies
+    best_moves: list[Cell] = Field(
+        description="The optimal cells of the position: best score, then fastest win or slowest loss."
+    )
+    judgement: Judgement = Field(
+        description="`best`: one of `best_moves`; `inaccuracy`: keeps the outcome, but a slower win or "
+        "a quicker loss; `mistake`: a win becomes a draw; `blunder`: a win or a draw becomes a loss."
+    )
+    only_move: bool = Field(
+        description="The position had two or more legal moves, exactly one kept its outcome, and it "
+        "was played."
+    )
+    tactics: list[Tactic] = Field(description="What the move played does (as in the analysis).")
+    reason: str = Field(description="One sentence for a person about the move played.")
+    better: Move | None = Field(
+        description="When the judgement is not `best`: the engine's move in that position (the move "
+        "`GET /v1/best-move` gives), with its value and reason; otherwise null."
+    )
+
+
+class Judgements(BaseModel):
+    """How many of a side's moves got each judgement."""
+
+    best: int = Field(ge=0)
+    inaccuracy: int = Field(ge=0)
+    mistake: int = Field(ge=0)
+    blunder: int = Field(ge=0)
+
+
+class SideReview(BaseModel):
+    """One side's moves in the game, and the strength they show."""
+
+    moves: int = Field(ge=0, le=5, description="How many moves this side played in the game.")
+    judgements: Judgements
+    accuracy: float | None = Field(
+        ge=0,
+        le=100,
+        description="Per cent of this side's moves judged `best`, to one decimal; null without moves.",
+    )
+    only_moves: int = Field(ge=0, description="How many only moves this side found.")
+    level_likelihoods: dict[PlayerName, Probability] | None = Field(
+        description="The probability that each calibrated player (a uniformly random one and the five "
+        "levels) played these moves, from a uniform prior, to 4 decimals; null without moves."
+    )
+    level: PlayerName | None = Field(
+        description="The most probable of them (the weaker on a tie); null without moves."
+    )
+    rating: int | None = Field(
+        description="The calibrated rating of `level` (the levels' report); null without moves."
+    )
+
+
+class Sides(BaseModel):
+    """Each side's part of the game."""
+
+    X: SideReview
+    O: SideReview  # noqa: E741 - the mark's own name
+
+
+class ReviewResponse(BaseModel):
+    """A game reviewed move by move, and each side's strength."""
+
+    board: CanonicalBoard = Field(description="The starting board.")
+    player: Mark = Field(description="The side that played the first move.")
+    status: Status = Field(description="The status of the final board.")
+    winner: Mark | None = Field(description="The side with three in a row on the final board, if any.")
+    plies: list[PlyReview] = Field(description="Every move, in order.")
+    players: Sides
+
+
+ThemeName = Annotated[Theme, Field(description="Only puzzles whose solution has this theme.")]
+MinRating = Annotated[int, Field(ge=0, description="Only puzzles rated at least this.")]
+MaxRating = Annotated[int, Field(ge=0, description="Only puzzles rated at most this.")]
+PuzzleId = Annotated[str, Field(pattern="^[XO.]{9}[XO]$", examples=["X...O...XO"])]
+
+
+class _PuzzleFilters(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, json_schema_extra=_defaults_in_words)
+
+    theme: ThemeName | None = None
+    min_rating: MinRating | None = None
+    max_rating: MaxRating | None = None
+
+    @field_validator("max_rating", mode="after")
+    @classmethod
+    def _not_below_the_minimum(cls, value: int | None, info: ValidationInfo) -> int | None:
+        low = info.data.get("min_rating")
+        if value is not None and low is not None and value < low:
+            raise PydanticCustomError(
+                "rating_range", "max_rating ({high}) is below min_rating ({low})", {"high": value, "low": low}
+            )
+        return value
+
+
+class PuzzleQuery(_PuzzleFilters):
+    """Query of ``GET /v1/puzzles``: filters, and a page."""
+
+    outcome: Literal["win", "draw"] | None = Field(
+        default=None, description="Only puzzles with this outcome."
+    )
+    limit: int = Field(default=20, ge=1, le=100, description="Puzzles per page, 1 to 100 (default 20).")
+    cursor: PuzzleId | None = Field(
+        default=None,
+        description="Where the page starts: the `next` of the page before; the first page without it.",
+    )
+
+
+class RandomPuzzleQuery(_PuzzleFilters):
+    """Query of ``GET /v1/puzzles/random``: filters, and perhaps a seed."""
+
+    seed: int | None = Field(
+        default=None,
+        ge=-(2**63),
+        lt=2**64,
+        description="Makes the draw reproducible (and the answer cacheable); without one, each request "
+        "draws anew.",
+    )
+
+
+class Puzzle(BaseModel):
+    """A position where exactly one move keeps a win or a draw, posed on its canonical board."""
+
+    id: str = Field(
+        pattern="^[XO.]{9}[XO]$",
+        description="The canonical board followed by the side to move.",
+        examples=["X...O...XO"],
+    )
+    board: CanonicalBoard = Field(
+        description="The canonical board: the smallest, as text, of the board's 8 rotations and "
+        "reflections, which are the same puzzle."
+    )
+    player: Mark = Field(description="The side to move, who solves the puzzle.")
+    solution: Cell = Field(description="The only move that keeps the outcome.")
+    outcome: Literal["win", "draw"] = Field(description="What the solution keeps.")
+    plies_to_end: Plies
+    themes: list[Theme] = Field(description="The solution's tactics, without where it is on the board.")
+    reason: str = Field(description="The sentence that explains the solution.")
+    solve_rates: dict[PlayerName, Probability] = Field(
+        description="The probability that each calibrated player plays the solution, to 4 decimals."
+    )
+    rating: int = Field(
+        ge=0,
+        description="The calibrated rating of the weakest player who plays the solution at least half "
+        "of the time.",
+    )
+
+
+class PuzzlePage(BaseModel):
+    """A page of the puzzles that match a query, in order of rating, then id."""
+
+    puzzles: list[Puzzle]
+    total: int = Field(ge=0, description="How many puzzles match, on every page.")
+    next: str | None = Field(description="The `cursor` of the following page; null on the last page.")
 
 
 class HealthResponse(BaseModel):

@@ -18,7 +18,7 @@ from .admission import Turns
 from .caching import Entity
 
 
-def _move(position: Position, move: MoveValue) -> dict[str, object]:
+def move_fields(position: Position, move: MoveValue) -> dict[str, object]:
     """The fields every answer gives of a move: where it is, what it is worth, and what it does."""
     assert position.to_move is not None, "a finished board has no move"
     found, sentence = explain(position.board, position.to_move, move.cell, move.score, move.plies)
@@ -42,7 +42,7 @@ def best_move_response(analysis: Analysis, move: MoveValue) -> BestMoveResponse:
     return BestMoveResponse(
         board=position.board.cells,
         player=position.to_move,
-        **_move(position, move),
+        **move_fields(position, move),
         optimal=move.cell in analysis.best_moves,
         board_after=after.board.cells,
         status_after=after.status,
@@ -61,7 +61,7 @@ def analysis_response(analysis: Analysis) -> AnalysisResponse:
         outcome=analysis.outcome,
         plies_to_end=analysis.plies,
         best_moves=list(analysis.best_moves),
-        moves=[MoveInfo(**_move(analysis.position, move), traps=move.traps) for move in analysis.moves],
+        moves=[MoveInfo(**move_fields(analysis.position, move), traps=move.traps) for move in analysis.moves],
         principal_variation=list(analysis.principal_variation),
     )
 

@@ -15,6 +15,7 @@ from ..settings import Settings
 from . import mcp, problems
 from .admission import AdmissionMiddleware
 from .answers import Answers
+from .coach import Coach
 from .fast_lane import FastLane
 from .metrics import Metrics
 from .middleware import (
@@ -27,7 +28,7 @@ from .middleware import (
     RequestIdMiddleware,
 )
 from .openapi import DESCRIPTION, TAGS, install_openapi
-from .routes import analysis, docs, moves, operations, pages
+from .routes import analysis, docs, moves, operations, pages, puzzles, review
 
 
 @cache
@@ -52,6 +53,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     game = solved_game()
     metrics = Metrics(__version__, game.boards, game.seconds)
     answers = Answers(game)
+    coach = Coach(game)
     tools = mcp.Endpoint(answers, settings)
 
     @asynccontextmanager
@@ -80,11 +82,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.settings = settings
     app.state.answers = answers
+    app.state.coach = coach
     app.state.metrics = metrics
     # The API first: routes are matched in order, and the API is what is asked most.
-    routers = [moves.router, analysis.router, operations.router, pages.router]
+    routers = [moves.router, analysis.router, review.router, puzzles.router, operations.router, pages.router]
     if settings.metrics_port is None:
-        routers.insert(3, operations.metrics_router)
+        routers.insert(5, operations.metrics_router)
     for router in routers:
         app.include_router(router)
     api = [route for router in routers for route in router.routes]

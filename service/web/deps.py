@@ -7,6 +7,7 @@ from typing import Annotated
 from fastapi import Depends, Header, Request
 
 from .answers import Answers
+from .coach import Coach
 
 
 async def get_answers(request: Request) -> Answers:
@@ -20,3 +21,12 @@ IfNoneMatch = Annotated[
     str | None,
     Header(description="Entity tags the client holds; a match gets `304 Not Modified`."),
 ]
+
+
+async def get_coach(request: Request) -> Coach:
+    """The app's coach: reviews and puzzles (async: no threadpool hop)."""
+    coach: Coach = request.app.state.coach
+    return coach
+
+
+CoachDep = Annotated[Coach, Depends(get_coach)]

@@ -48,6 +48,7 @@ LICENSE: dict[str, Any] = {"name": "MIT", "identifier": "MIT"}
 TAGS: list[dict[str, Any]] = [
     {"name": "moves", "description": "The move to play."},
     {"name": "analysis", "description": "Everything about a position."},
+    {"name": "coach", "description": "For players who want to learn: reviews of games, and puzzles."},
     {"name": "service", "description": "Operations."},
 ]
 
@@ -86,6 +87,33 @@ with its value, best first, the optimal cells (`best_moves`), and the
 
 A finished board is valid here: it gets its status, winner and lines, and no
 moves.
+"""
+
+REVIEW = """\
+Grades a game move by move from the solved values, as a coach would. `moves` are
+the cells played from `board` (the empty board by default), the side to move
+first. Every move gets the position's value before it and its own value after,
+a `judgement` (`best`: optimal; `inaccuracy`: the outcome kept, but a slower win
+or a quicker loss; `mistake`: a win thrown to a draw; `blunder`: a win or a
+draw thrown to a loss), `only_move`, its `tactics` and `reason`, and, when it
+was not `best`, the `better` move the engine plays there.
+
+Each side gets its counts, its `accuracy`, and the strength it played at: the
+probability of each calibrated player (a uniformly random one and the five
+levels) having played its moves, from a uniform prior, the most probable
+`level`, and that level's calibrated `rating`. A move that cannot be played
+(a taken cell, or any move after the game is over) is a `422` located at its
+index in `moves`.
+"""
+
+PUZZLES = """\
+A puzzle is a position where exactly one of two or more legal moves keeps a win
+or a draw: that move is the `solution`. Boards that are the same turned or
+mirrored are one puzzle, posed on its canonical board (the smallest of the 8 as
+text), and its `id` is that board followed by the side to move. Each puzzle has
+the solution's `themes` and `reason`, the probability that each calibrated
+player plays the solution (`solve_rates`), and a `rating`: that of the weakest
+player who plays it at least half of the time.
 """
 
 CACHEABLE = (

@@ -53,6 +53,10 @@ async def test_every_operation_is_documented(client: httpx.AsyncClient) -> None:
         ("GET", "/v1/best-move"),
         ("GET", "/v1/positions/{board}"),
         ("POST", "/v1/analysis"),
+        ("POST", "/v1/review"),
+        ("GET", "/v1/puzzles"),
+        ("GET", "/v1/puzzles/random"),
+        ("GET", "/v1/puzzles/{puzzle_id}"),
         ("GET", "/health"),
         ("GET", "/metrics"),
     }
@@ -104,6 +108,14 @@ async def test_response_examples_are_real_answers(client: httpx.AsyncClient) -> 
     assert batch.json() == examples.BATCH_RESPONSE
     for example in examples.BEST_MOVE_REQUESTS.values():
         assert (await client.post("/v1/best-move", json=example["value"])).status_code == 200
+    review = await client.post("/v1/review", json=examples.REVIEW_REQUESTS["game"]["value"])
+    assert review.json() == examples.REVIEW_RESPONSE
+    for example in examples.REVIEW_REQUESTS.values():
+        assert (await client.post("/v1/review", json=example["value"])).status_code == 200
+    page = await client.get("/v1/puzzles", params=examples.PUZZLE_QUERY)
+    assert page.json() == examples.PUZZLE_PAGE
+    puzzle = await client.get(f"/v1/puzzles/{examples.PUZZLE['id']}")
+    assert puzzle.json() == examples.PUZZLE == examples.PUZZLE_PAGE["puzzles"][0]
 
 
 async def test_problem_examples_are_real_answers(client: httpx.AsyncClient) -> None:

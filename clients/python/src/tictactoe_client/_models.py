@@ -1,6 +1,6 @@
 # Generated from openapi/openapi.json by datamodel-codegen with the options of
 # [tool.datamodel-codegen] in clients/python/pyproject.toml: do not edit, run `make client-models`.
-# ruff: noqa: E501
+# ruff: noqa: E501, E741
 
 from __future__ import annotations
 
@@ -40,6 +40,20 @@ Depth = TypeAliasType(
             ge=1,
             le=9,
             title="Depth",
+        ),
+    ],
+)
+
+
+Rating = TypeAliasType(
+    "Rating",
+    Annotated[
+        float,
+        Field(
+            description="An opponent of this strength on the Elo scale of the levels' calibration, from 0 (a uniformly random player) to 493 (`perfect`): `random` 0, `beginner` 94, `easy` 181, `medium` 316, `hard` 382, `perfect` 493. Each move is played, at random (reproducible with `seed`), by one of the two calibrated players whose ratings are around it, the stronger the more often the closer the rating is to its. Not together with `level`, `depth` or `skill`.",
+            ge=0.0,
+            le=493.0,
+            title="Rating",
         ),
     ],
 )
@@ -128,6 +142,29 @@ class HealthResponse(BaseModel):
     version: Annotated[str, Field(title="Version")]
 
 
+Judgement = TypeAliasType(
+    "Judgement",
+    Annotated[
+        Literal["best", "inaccuracy", "mistake", "blunder"],
+        Field(
+            description="How good a move was, from the values alone (see the module's docstring), best first.",
+            title="Judgement",
+        ),
+    ],
+)
+
+
+class Judgements(BaseModel):
+    """
+    How many of a side's moves got each judgement.
+    """
+
+    best: Annotated[int, Field(ge=0, title="Best")]
+    blunder: Annotated[int, Field(ge=0, title="Blunder")]
+    inaccuracy: Annotated[int, Field(ge=0, title="Inaccuracy")]
+    mistake: Annotated[int, Field(ge=0, title="Mistake")]
+
+
 Level = TypeAliasType(
     "Level",
     Annotated[
@@ -135,6 +172,52 @@ Level = TypeAliasType(
         Field(description="A named difficulty, weakest first.", title="Level"),
     ],
 )
+
+
+class Move(BaseModel):
+    """
+    A move, its value for the side that plays it under perfect play afterwards, and its tactics.
+    """
+
+    column: Annotated[
+        int, Field(description="Column of the cell, 0 on the left.", ge=0, le=2, title="Column")
+    ]
+    outcome: Annotated[
+        Literal["win", "draw", "loss"], Field(description="The score in words.", title="Outcome")
+    ]
+    plies_to_end: Annotated[
+        int,
+        Field(
+            description="Moves the game still lasts under perfect play, the next one included; the winner hurries, the loser delays.",
+            ge=1,
+            le=9,
+            title="Plies To End",
+        ),
+    ]
+    position: Annotated[int, Field(description="Cell index: row * 3 + column.", ge=0, le=8, title="Position")]
+    reason: Annotated[
+        str,
+        Field(
+            description="One sentence for a person: the main tactic, naming its cells and lines as they are seen on the board (never by index), and the value of the move.",
+            examples=["Blocks X's top row; the game is a draw with best play."],
+            title="Reason",
+        ),
+    ]
+    row: Annotated[int, Field(description="Row of the cell, 0 at the top.", ge=0, le=2, title="Row")]
+    score: Annotated[
+        int, Field(description="1 win, 0 draw, -1 loss, for the side to move.", ge=-1, le=1, title="Score")
+    ]
+    tactics: Annotated[
+        list[
+            Literal[
+                "win", "block", "fork", "threat", "block_fork", "center", "corner", "edge", "opposite_corner"
+            ]
+        ],
+        Field(
+            description="What the move does, in this order: `win` (completes a line), `block` (takes a cell that would complete the opponent's line), `fork` (leaves two or more cells that would complete a line), `threat` (exactly one), `block_fork` (leaves the opponent no fork), `center`, `corner` or `edge`, and `opposite_corner` (a corner opposite the opponent's mark).",
+            title="Tactics",
+        ),
+    ]
 
 
 class MoveInfo(BaseModel):
@@ -190,6 +273,273 @@ class MoveInfo(BaseModel):
             title="Traps",
         ),
     ]
+
+
+BestMove = TypeAliasType(
+    "BestMove", Annotated[int, Field(description="Cell index: row * 3 + column.", ge=0, le=8)]
+)
+
+
+class PlyReview(BaseModel):
+    """
+    One move of a reviewed game, judged; values are for the side that played it.
+    """
+
+    best_moves: Annotated[
+        list[BestMove],
+        Field(
+            description="The optimal cells of the position: best score, then fastest win or slowest loss.",
+            title="Best Moves",
+        ),
+    ]
+    better: Annotated[
+        Move | None,
+        Field(
+            description="When the judgement is not `best`: the engine's move in that position (the move `GET /v1/best-move` gives), with its value and reason; otherwise null."
+        ),
+    ]
+    board_after: Annotated[
+        str,
+        Field(
+            description="The board in canonical form: 9 characters of X, O and '.'.",
+            examples=["X...O...."],
+            pattern="^[XO.]{9}$",
+            title="Board After",
+        ),
+    ]
+    board_before: Annotated[
+        str,
+        Field(
+            description="The board in canonical form: 9 characters of X, O and '.'.",
+            examples=["X...O...."],
+            pattern="^[XO.]{9}$",
+            title="Board Before",
+        ),
+    ]
+    column: Annotated[
+        int, Field(description="Column of the cell, 0 on the left.", ge=0, le=2, title="Column")
+    ]
+    judgement: Annotated[
+        Judgement,
+        Field(
+            description="`best`: one of `best_moves`; `inaccuracy`: keeps the outcome, but a slower win or a quicker loss; `mistake`: a win becomes a draw; `blunder`: a win or a draw becomes a loss."
+        ),
+    ]
+    only_move: Annotated[
+        bool,
+        Field(
+            description="The position had two or more legal moves, exactly one kept its outcome, and it was played.",
+            title="Only Move",
+        ),
+    ]
+    outcome: Annotated[
+        Literal["win", "draw", "loss"], Field(description="The score in words.", title="Outcome")
+    ]
+    outcome_before: Annotated[
+        Literal["win", "draw", "loss"], Field(description="The score in words.", title="Outcome Before")
+    ]
+    player: Annotated[Literal["X", "O"], Field(description="The side that played the move.", title="Player")]
+    plies_to_end: Annotated[
+        int,
+        Field(
+            description="Moves the game still lasts under perfect play, the next one included; the winner hurries, the loser delays.",
+            ge=1,
+            le=9,
+            title="Plies To End",
+        ),
+    ]
+    plies_to_end_before: Annotated[
+        int,
+        Field(
+            description="Moves the game still lasts under perfect play, the next one included; the winner hurries, the loser delays.",
+            ge=1,
+            le=9,
+            title="Plies To End Before",
+        ),
+    ]
+    ply: Annotated[int, Field(description="The move's number in the game, from 1.", ge=1, le=9, title="Ply")]
+    position: Annotated[int, Field(description="Cell index: row * 3 + column.", ge=0, le=8, title="Position")]
+    reason: Annotated[
+        str, Field(description="One sentence for a person about the move played.", title="Reason")
+    ]
+    row: Annotated[int, Field(description="Row of the cell, 0 at the top.", ge=0, le=2, title="Row")]
+    score: Annotated[
+        int, Field(description="The value of the move played, for the mover.", ge=-1, le=1, title="Score")
+    ]
+    score_before: Annotated[
+        int,
+        Field(
+            description="The position's value before the move, for the mover.",
+            ge=-1,
+            le=1,
+            title="Score Before",
+        ),
+    ]
+    tactics: Annotated[
+        list[
+            Literal[
+                "win", "block", "fork", "threat", "block_fork", "center", "corner", "edge", "opposite_corner"
+            ]
+        ],
+        Field(description="What the move played does (as in the analysis).", title="Tactics"),
+    ]
+
+
+SolveRatesAdditionalProperty = TypeAliasType(
+    "SolveRatesAdditionalProperty", Annotated[float, Field(ge=0.0, le=1.0)]
+)
+
+
+class Puzzle(BaseModel):
+    """
+    A position where exactly one move keeps a win or a draw, posed on its canonical board.
+    """
+
+    board: Annotated[
+        str,
+        Field(
+            description="The canonical board: the smallest, as text, of the board's 8 rotations and reflections, which are the same puzzle.",
+            examples=["X...O...."],
+            pattern="^[XO.]{9}$",
+            title="Board",
+        ),
+    ]
+    id: Annotated[
+        str,
+        Field(
+            description="The canonical board followed by the side to move.",
+            examples=["X...O...XO"],
+            pattern="^[XO.]{9}[XO]$",
+            title="Id",
+        ),
+    ]
+    outcome: Annotated[Literal["win", "draw"], Field(description="What the solution keeps.", title="Outcome")]
+    player: Annotated[
+        Literal["X", "O"], Field(description="The side to move, who solves the puzzle.", title="Player")
+    ]
+    plies_to_end: Annotated[
+        int,
+        Field(
+            description="Moves the game still lasts under perfect play, the next one included; the winner hurries, the loser delays.",
+            ge=1,
+            le=9,
+            title="Plies To End",
+        ),
+    ]
+    rating: Annotated[
+        int,
+        Field(
+            description="The calibrated rating of the weakest player who plays the solution at least half of the time.",
+            ge=0,
+            title="Rating",
+        ),
+    ]
+    reason: Annotated[str, Field(description="The sentence that explains the solution.", title="Reason")]
+    solution: Annotated[
+        int, Field(description="The only move that keeps the outcome.", ge=0, le=8, title="Solution")
+    ]
+    solve_rates: Annotated[
+        dict[
+            Literal["random", "beginner", "easy", "medium", "hard", "perfect"], SolveRatesAdditionalProperty
+        ],
+        Field(
+            description="The probability that each calibrated player plays the solution, to 4 decimals.",
+            title="Solve Rates",
+        ),
+    ]
+    themes: Annotated[
+        list[Literal["win", "block", "fork", "threat", "block_fork"]],
+        Field(description="The solution's tactics, without where it is on the board.", title="Themes"),
+    ]
+
+
+class PuzzlePage(BaseModel):
+    """
+    A page of the puzzles that match a query, in order of rating, then id.
+    """
+
+    next: Annotated[
+        str | None,
+        Field(description="The `cursor` of the following page; null on the last page.", title="Next"),
+    ]
+    puzzles: Annotated[list[Puzzle], Field(title="Puzzles")]
+    total: Annotated[int, Field(description="How many puzzles match, on every page.", ge=0, title="Total")]
+
+
+Move1 = TypeAliasType("Move1", Annotated[int, Field(ge=0, le=8)])
+
+
+Accuracy = TypeAliasType(
+    "Accuracy",
+    Annotated[
+        float,
+        Field(
+            description="Per cent of this side's moves judged `best`, to one decimal; null without moves.",
+            ge=0.0,
+            le=100.0,
+            title="Accuracy",
+        ),
+    ],
+)
+
+
+LevelLikelihoodsAdditionalProperty = TypeAliasType(
+    "LevelLikelihoodsAdditionalProperty", Annotated[float, Field(ge=0.0, le=1.0)]
+)
+
+
+class SideReview(BaseModel):
+    """
+    One side's moves in the game, and the strength they show.
+    """
+
+    accuracy: Annotated[
+        Accuracy | None,
+        Field(
+            description="Per cent of this side's moves judged `best`, to one decimal; null without moves.",
+            title="Accuracy",
+        ),
+    ]
+    judgements: Judgements
+    level: Annotated[
+        Literal["random", "beginner", "easy", "medium", "hard", "perfect"] | None,
+        Field(
+            description="The most probable of them (the weaker on a tie); null without moves.", title="Level"
+        ),
+    ]
+    level_likelihoods: Annotated[
+        dict[
+            Literal["random", "beginner", "easy", "medium", "hard", "perfect"],
+            LevelLikelihoodsAdditionalProperty,
+        ]
+        | None,
+        Field(
+            description="The probability that each calibrated player (a uniformly random one and the five levels) played these moves, from a uniform prior, to 4 decimals; null without moves.",
+            title="Level Likelihoods",
+        ),
+    ]
+    moves: Annotated[
+        int, Field(description="How many moves this side played in the game.", ge=0, le=5, title="Moves")
+    ]
+    only_moves: Annotated[
+        int, Field(description="How many only moves this side found.", ge=0, title="Only Moves")
+    ]
+    rating: Annotated[
+        int | None,
+        Field(
+            description="The calibrated rating of `level` (the levels' report); null without moves.",
+            title="Rating",
+        ),
+    ]
+
+
+class Sides(BaseModel):
+    """
+    Each side's part of the game.
+    """
+
+    O: SideReview
+    X: SideReview
 
 
 Status = TypeAliasType(
@@ -383,6 +733,60 @@ class Problem(BaseModel):
     type: Annotated[str, Field(description="A URI reference naming the kind of problem.", title="Type")]
 
 
+class ReviewRequest(BaseModel):
+    """
+    Body of ``POST /v1/review``: a game, as the cells played from a starting board.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    board: Annotated[
+        BoardString | BoardCells | BoardRows | None,
+        Field(
+            description="The board the game starts from, in any of the three forms; the empty board by default.",
+            title="Board",
+        ),
+    ] = None
+    moves: Annotated[
+        list[Move1],
+        Field(
+            description="The cells played (0 to 8, row * 3 + column), in order, the side to move first. Each must be legal when it is played: a move on a taken cell, or after the game is over, is a `422` located at its index.",
+            max_length=9,
+            min_length=1,
+            title="Moves",
+        ),
+    ]
+    player: Annotated[
+        Literal["X", "O"] | None,
+        Field(
+            description="The side to move. Needed only when both sides have as many marks (X by default); otherwise the counts decide, and a player that contradicts them is an error.",
+            title="Player",
+        ),
+    ] = None
+
+
+class ReviewResponse(BaseModel):
+    """
+    A game reviewed move by move, and each side's strength.
+    """
+
+    board: Annotated[
+        str,
+        Field(description="The starting board.", examples=["X...O...."], pattern="^[XO.]{9}$", title="Board"),
+    ]
+    player: Annotated[
+        Literal["X", "O"], Field(description="The side that played the first move.", title="Player")
+    ]
+    players: Sides
+    plies: Annotated[list[PlyReview], Field(description="Every move, in order.", title="Plies")]
+    status: Annotated[Status, Field(description="The status of the final board.")]
+    winner: Annotated[
+        Literal["X", "O"] | None,
+        Field(description="The side with three in a row on the final board, if any.", title="Winner"),
+    ]
+
+
 class BatchResponse(BaseModel):
     """
     The answers to a batch, in the order of its items.
@@ -445,6 +849,7 @@ class BestMoveRequest(BaseModel):
             title="Random",
         ),
     ] = None
+    rating: Annotated[Rating | None, Field(title="Rating")] = None
     seed: Annotated[Seed | None, Field(title="Seed")] = None
     skill: Annotated[
         float | None,

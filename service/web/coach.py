@@ -1,0 +1,165 @@
+"""The coach's answers: reviews of games, and the puzzle book, as JSON bytes.
+
+Every puzzle (:mod:`service.game.puzzles`) is found and rendered once, when the app
+starts; a page of them is the rendered puzzles joined, and pages are kept, the most
+recently asked for, like analyses. A page's ``next`` cursor is the id of its last
+puzzle: the following page starts after it, in the book's order (rating, then id),
+whatever filters the query has.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from functools import lru_cache
+from typing import NamedTuple
+
+from ..game import OUTCOMES, Board, Position, SolvedGame
+from ..game.choice import generator
+from ..game.geometry import column, row
+from ..game.puzzles import Puzzle, Theme, puzzles
+from ..game.review import PlyReview, Review, SideReview, review
+from ..schemas import Judgements, Move, ReviewResponse, Sides
+from ..schemas import PlyReview as PlyModel
+from ..schemas import Puzzle as PuzzleModel
+from ..schemas import SideReview as SideModel
+from .answers import move_fields
+from .caching import Entity
+
+#: How many pages of puzzles are kept rendered.
+PAGES_KEPT = 1024
+
+
+class PuzzleFilter(NamedTuple):
+    """What a query asks of a puzzle; ``None`` asks nothing."""
+
+    theme: Theme | None = None
+    outcome: str | None = None
+    min_rating: int | None = None
+    max_rating: int | None = None
+
+    def matches(self, puzzle: Puzzle) -> bool:
+        return (
+            (self.theme is None or self.theme in puzzle.themes)
+            and (self.outcome is None or puzzle.outcome == self.outcome)
+            and (self.min_rating is None or puzzle.rating >= self.min_rating)
+            and (self.max_rating is None or puzzle.rating <= self.max_rating)
+        )
+
+
+class Coach:
+    """Reviews, and the puzzle book made once (see the module's docstring)."""
+
+    def __init__(self, game: SolvedGame) -> None:
+        self.game = game
+        self.book = puzzles(game)
+        self._entities = {puzzle.id: Entity.of(_render_puzzle(puzzle)) for puzzle in self.book}
+        self._order = {puzzle.id: index for index, puzzle in enumerate(self.book)}
+        self.page = lru_cache(maxsize=PAGES_KEPT)(self._render_page)
+
+    def review(self, start: Position, moves: Sequence[int]) -> bytes:
+        """The review of a game; raises :class:`~service.game.review.IllegalMove` for a move that cannot
+        be played."""
+        return review_response(review(self.game, start, moves)).model_dump_json().encode()
+
+    def puzzle(self, puzzle_id: str) -> Entity | None:
+        """One puzzle by its id, ``None`` when there is no such puzzle."""
+        return self._entities.get(puzzle_id)
+
+    def knows(self, puzzle_id: str) -> bool:
+        return puzzle_id in self._order
+
+    def _render_page(self, wanted: PuzzleFilter, limit: int, cursor: str | None) -> Entity:
+        """The page of up to ``limit`` matching puzzles after the puzzle ``cursor`` (a known id)."""
+        start = 0 if cursor is None else self._order[cursor] + 1
+        matching = [puzzle for puzzle in self.book if wanted.matches(puzzle)]
+        after = [puzzle for puzzle in matching if self._order[puzzle.id] >= start]
+        page = after[:limit]
+        following = b'"%s"' % page[-1].id.encode() if len(after) > limit else b"null"
+        listed = b",".join(self._entities[puzzle.id].body for puzzle in page)
+        return Entity.of(b'{"puzzles":[%s],"total":%d,"next":%s}' % (listed, len(matching), following))
+
+    def random(self, wanted: PuzzleFilter, seed: int | None) -> Entity | None:
+        """A matching puzzle drawn uniformly (reproducibly with ``seed``), ``None`` when none matches."""
+        matching = [puzzle for puzzle in self.book if wanted.matches(puzzle)]
+        if not matching:
+            return None
+        return self._entities[generator(seed).choice(matching).id]
+
+
+def review_response(done: Review) -> ReviewResponse:
+    """The answer to ``POST /v1/review``."""
+    assert done.start.to_move is not None
+    return ReviewResponse(
+        board=done.start.board.cells,
+        player=done.start.to_move,
+        status=done.final.status,
+        winner=done.final.board.winner,
+        plies=[_ply(ply) for ply in done.plies],
+        players=Sides(X=_side(done.sides["X"]), O=_side(done.sides["O"])),
+    )
+
+
+def _ply(ply: PlyReview) -> PlyModel:
+    better = None
+    if ply.better is not None:
+        before = Position(Board(ply.board_before), ply.player)
+        better = Move(**move_fields(before, ply.better))
+    return PlyModel(
+        ply=ply.ply,
+        player=ply.player,
+        position=ply.cell,
+        row=row(ply.cell),
+        column=column(ply.cell),
+        board_before=ply.board_before,
+        board_after=ply.board_after,
+        score_before=ply.score_before,
+        outcome_before=OUTCOMES[ply.score_before],
+        plies_to_end_before=ply.plies_before,
+        score=ply.score,
+        outcome=OUTCOMES[ply.score],
+        plies_to_end=ply.plies,
+        best_moves=list(ply.best_moves),
+        judgement=ply.judgement,
+        only_move=ply.only_move,
+        tactics=list(ply.tactics),
+        reason=ply.reason,
+        better=better,
+    )
+
+
+def _side(side: SideReview) -> SideModel:
+    chances = side.posterior
+    return SideModel(
+        moves=side.moves,
+        judgements=Judgements(**{judgement.value: count for judgement, count in side.judgements.items()}),
+        accuracy=side.accuracy,
+        only_moves=side.only_moves,
+        level_likelihoods=None if chances is None else {name: _rounded(p) for name, p in chances.items()},
+        level=side.level,
+        rating=side.rating,
+    )
+
+
+def _rounded(chance: Fraction) -> float:
+    """A probability to 4 decimals, rounded from its exact value (half to even)."""
+    return float(round(chance, 4))
+
+
+def _render_puzzle(puzzle: Puzzle) -> bytes:
+    return (
+        PuzzleModel(
+            id=puzzle.id,
+            board=puzzle.board,
+            player=puzzle.player,
+            solution=puzzle.solution,
+            outcome=puzzle.outcome,
+            plies_to_end=puzzle.plies,
+            themes=list(puzzle.themes),
+            reason=puzzle.reason,
+            solve_rates={name: _rounded(rate) for name, rate in puzzle.solve_rates.items()},
+            rating=puzzle.rating,
+        )
+        .model_dump_json()
+        .encode()
+    )

@@ -1,0 +1,102 @@
+"""``/v1/puzzles``: positions where exactly one move keeps the outcome, to find it."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Path, Query, Request, Response
+from fastapi.exceptions import RequestValidationError
+
+from ...game.puzzles import canonical_form
+from ...schemas import Puzzle, PuzzlePage, PuzzleQuery, RandomPuzzleQuery
+from .. import examples
+from ..caching import cacheable, json_response
+from ..coach import PuzzleFilter
+from ..deps import CoachDep, IfNoneMatch
+from ..openapi import CACHEABLE, NOT_MODIFIED, PUZZLES, ok, problem_responses
+from ..problems import NOT_FOUND, problem
+from ..strict import StrictRoute
+
+router = APIRouter(prefix="/v1/puzzles", tags=["coach"], route_class=StrictRoute)
+
+PuzzleIdInPath = Annotated[
+    str,
+    Path(
+        description="The puzzle's id: its canonical board followed by the side to move.",
+        openapi_examples={"a puzzle": {"value": examples.PUZZLE["id"]}},
+    ),
+]
+
+
+@router.get(
+    "",
+    operation_id="listPuzzles",
+    summary="Puzzles, filtered, a page at a time (cacheable)",
+    description=PUZZLES + "\nPages are in order of `rating`, then `id`; `next` is the `cursor` of the "
+    "following page. " + CACHEABLE,
+    response_model=PuzzlePage,
+    responses=ok(examples.PUZZLE_PAGE) | NOT_MODIFIED | problem_responses(422),
+)
+async def list_puzzles(
+    query: Annotated[PuzzleQuery, Query()], coach: CoachDep, if_none_match: IfNoneMatch = None
+) -> Response:
+    if query.cursor is not None and coach.puzzle(query.cursor) is None:
+        msg = f"{query.cursor!r} is not a cursor this service gave: pass the `next` of a page"
+        raise RequestValidationError([{"type": "unknown_cursor", "loc": ("query", "cursor"), "msg": msg}])
+    wanted = PuzzleFilter(query.theme, query.outcome, query.min_rating, query.max_rating)
+    return cacheable(coach.page(wanted, query.limit, query.cursor), if_none_match)
+
+
+@router.get(
+    "/random",
+    operation_id="getRandomPuzzle",
+    summary="A puzzle drawn at random",
+    description=PUZZLES + "\nOne puzzle drawn uniformly from those that match the filters: "
+    "reproducible, and cacheable, with `seed`; `Cache-Control: no-store` without one. "
+    "`404` when none matches.",
+    response_model=Puzzle,
+    responses=ok(examples.PUZZLE) | NOT_MODIFIED | problem_responses(404, 422),
+)
+async def random_puzzle(
+    request: Request,
+    query: Annotated[RandomPuzzleQuery, Query()],
+    coach: CoachDep,
+    if_none_match: IfNoneMatch = None,
+) -> Response:
+    wanted = PuzzleFilter(query.theme, None, query.min_rating, query.max_rating)
+    drawn = coach.random(wanted, query.seed)
+    if drawn is None:
+        return problem(NOT_FOUND, "no puzzle matches these filters", request.url.path)
+    if query.seed is None:
+        return json_response(drawn.body, deterministic=False)
+    return cacheable(drawn, if_none_match)
+
+
+@router.get(
+    "/{puzzle_id}",
+    operation_id="getPuzzle",
+    summary="One puzzle (cacheable)",
+    description=PUZZLES + "\n" + CACHEABLE + " An id that is not a puzzle's gets `404`; so does "
+    "a board that is one only turned or mirrored, and its detail names the puzzle's id.",
+    response_model=Puzzle,
+    responses=ok(examples.PUZZLE) | NOT_MODIFIED | problem_responses(404, 422),
+)
+async def get_puzzle(
+    request: Request, puzzle_id: PuzzleIdInPath, coach: CoachDep, if_none_match: IfNoneMatch = None
+) -> Response:
+    found = coach.puzzle(puzzle_id)
+    if found is not None:
+        return cacheable(found, if_none_match)
+    return problem(NOT_FOUND, _not_a_puzzle(coach, puzzle_id), request.url.path)
+
+
+def _not_a_puzzle(coach: CoachDep, puzzle_id: str) -> str:
+    """Why there is no puzzle ``puzzle_id``, naming the puzzle when the id is one seen another way."""
+    if len(puzzle_id) != 10:
+        return f"no puzzle has this id: an id is 10 characters, not {len(puzzle_id)}"
+    board, mover = puzzle_id[:9], puzzle_id[9:]
+    if mover in ("X", "O") and not board.strip("XO."):
+        canonical = canonical_form(board) + mover
+        if canonical != puzzle_id and coach.puzzle(canonical) is not None:
+            return f"no puzzle has the id {puzzle_id}: that board is puzzle {canonical}, turned or mirrored"
+    return f"no puzzle has the id {puzzle_id}"
