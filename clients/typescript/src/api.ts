@@ -178,6 +178,123 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/puzzles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Puzzles, filtered, a page at a time (cacheable)
+         * @description A puzzle is a position where exactly one of two or more legal moves keeps a win
+         *     or a draw: that move is the `solution`. Boards that are the same turned or
+         *     mirrored are one puzzle, posed on its canonical board (the smallest of the 8 as
+         *     text), and its `id` is that board followed by the side to move. Each puzzle has
+         *     the solution's `themes` and `reason`, the probability that each calibrated
+         *     player plays the solution (`solve_rates`), and a `rating`: that of the weakest
+         *     player who plays it at least half of the time.
+         *
+         *     Pages are in order of `rating`, then `id`; `next` is the `cursor` of the following page. Cacheable: `Cache-Control: public, max-age=86400` and a strong `ETag`; a matching `If-None-Match` gets `304`.
+         */
+        get: operations["listPuzzles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/puzzles/random": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A puzzle drawn at random
+         * @description A puzzle is a position where exactly one of two or more legal moves keeps a win
+         *     or a draw: that move is the `solution`. Boards that are the same turned or
+         *     mirrored are one puzzle, posed on its canonical board (the smallest of the 8 as
+         *     text), and its `id` is that board followed by the side to move. Each puzzle has
+         *     the solution's `themes` and `reason`, the probability that each calibrated
+         *     player plays the solution (`solve_rates`), and a `rating`: that of the weakest
+         *     player who plays it at least half of the time.
+         *
+         *     One puzzle drawn uniformly from those that match the filters: reproducible, and cacheable, with `seed`; `Cache-Control: no-store` without one. `404` when none matches.
+         */
+        get: operations["getRandomPuzzle"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/puzzles/{puzzle_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One puzzle (cacheable)
+         * @description A puzzle is a position where exactly one of two or more legal moves keeps a win
+         *     or a draw: that move is the `solution`. Boards that are the same turned or
+         *     mirrored are one puzzle, posed on its canonical board (the smallest of the 8 as
+         *     text), and its `id` is that board followed by the side to move. Each puzzle has
+         *     the solution's `themes` and `reason`, the probability that each calibrated
+         *     player plays the solution (`solve_rates`), and a `rating`: that of the weakest
+         *     player who plays it at least half of the time.
+         *
+         *     Cacheable: `Cache-Control: public, max-age=86400` and a strong `ETag`; a matching `If-None-Match` gets `304`. An id that is not a puzzle's gets `404`; so does a board that is one only turned or mirrored, and its detail names the puzzle's id.
+         */
+        get: operations["getPuzzle"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Review of a game
+         * @description Grades a game move by move from the solved values, as a coach would. `moves` are
+         *     the cells played from `board` (the empty board by default), the side to move
+         *     first. Every move gets the position's value before it and its own value after,
+         *     a `judgement` (`best`: optimal; `inaccuracy`: the outcome kept, but a slower win
+         *     or a quicker loss; `mistake`: a win thrown to a draw; `blunder`: a win or a
+         *     draw thrown to a loss), `only_move`, its `tactics` and `reason`, and, when it
+         *     was not `best`, the `better` move the engine plays there.
+         *
+         *     Each side gets its counts, its `accuracy`, and the strength it played at: the
+         *     probability of each calibrated player (a uniformly random one and the five
+         *     levels) having played its moves, from a uniform prior, the most probable
+         *     `level`, and that level's calibrated `rating`. A move that cannot be played
+         *     (a taken cell, or any move after the game is over) is a `422` located at its
+         *     index in `moves`.
+         */
+        post: operations["postReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -281,6 +398,8 @@ export interface components {
              * @description Break the ties left after the best score and the fastest win (or slowest loss) uniformly at random, instead of by traps and then the lowest cell (default false).
              */
             random?: boolean;
+            /** Rating */
+            rating?: number | null;
             /** Seed */
             seed?: number | null;
             /**
@@ -450,11 +569,79 @@ export interface components {
             version: string;
         };
         /**
+         * Judgement
+         * @description How good a move was, from the values alone (see the module's docstring), best first.
+         * @enum {string}
+         */
+        Judgement: "best" | "inaccuracy" | "mistake" | "blunder";
+        /**
+         * Judgements
+         * @description How many of a side's moves got each judgement.
+         */
+        Judgements: {
+            /** Best */
+            best: number;
+            /** Blunder */
+            blunder: number;
+            /** Inaccuracy */
+            inaccuracy: number;
+            /** Mistake */
+            mistake: number;
+        };
+        /**
          * Level
          * @description A named difficulty, weakest first.
          * @enum {string}
          */
         Level: "beginner" | "easy" | "medium" | "hard" | "perfect";
+        /**
+         * Move
+         * @description A move, its value for the side that plays it under perfect play afterwards, and its tactics.
+         */
+        Move: {
+            /**
+             * Column
+             * @description Column of the cell, 0 on the left.
+             */
+            column: number;
+            /**
+             * Outcome
+             * @description The score in words.
+             * @enum {string}
+             */
+            outcome: "win" | "draw" | "loss";
+            /**
+             * Plies To End
+             * @description Moves the game still lasts under perfect play, the next one included; the winner hurries, the loser delays.
+             */
+            plies_to_end: number;
+            /**
+             * Position
+             * @description Cell index: row * 3 + column.
+             */
+            position: number;
+            /**
+             * Reason
+             * @description One sentence for a person: the main tactic, naming its cells and lines as they are seen on the board (never by index), and the value of the move.
+             * @example Blocks X's top row; the game is a draw with best play.
+             */
+            reason: string;
+            /**
+             * Row
+             * @description Row of the cell, 0 at the top.
+             */
+            row: number;
+            /**
+             * Score
+             * @description 1 win, 0 draw, -1 loss, for the side to move.
+             */
+            score: number;
+            /**
+             * Tactics
+             * @description What the move does, in this order: `win` (completes a line), `block` (takes a cell that would complete the opponent's line), `fork` (leaves two or more cells that would complete a line), `threat` (exactly one), `block_fork` (leaves the opponent no fork), `center`, `corner` or `edge`, and `opposite_corner` (a corner opposite the opponent's mark).
+             */
+            tactics: ("win" | "block" | "fork" | "threat" | "block_fork" | "center" | "corner" | "edge" | "opposite_corner")[];
+        };
         /**
          * MoveInfo
          * @description One legal move and its value for the side that plays it.
@@ -509,6 +696,106 @@ export interface components {
             traps: number;
         };
         /**
+         * PlyReview
+         * @description One move of a reviewed game, judged; values are for the side that played it.
+         */
+        PlyReview: {
+            /**
+             * Best Moves
+             * @description The optimal cells of the position: best score, then fastest win or slowest loss.
+             */
+            best_moves: number[];
+            /** @description When the judgement is not `best`: the engine's move in that position (the move `GET /v1/best-move` gives), with its value and reason; otherwise null. */
+            better: components["schemas"]["Move"] | null;
+            /**
+             * Board After
+             * @description The board in canonical form: 9 characters of X, O and '.'.
+             * @example X...O....
+             */
+            board_after: string;
+            /**
+             * Board Before
+             * @description The board in canonical form: 9 characters of X, O and '.'.
+             * @example X...O....
+             */
+            board_before: string;
+            /**
+             * Column
+             * @description Column of the cell, 0 on the left.
+             */
+            column: number;
+            /** @description `best`: one of `best_moves`; `inaccuracy`: keeps the outcome, but a slower win or a quicker loss; `mistake`: a win becomes a draw; `blunder`: a win or a draw becomes a loss. */
+            judgement: components["schemas"]["Judgement"];
+            /**
+             * Only Move
+             * @description The position had two or more legal moves, exactly one kept its outcome, and it was played.
+             */
+            only_move: boolean;
+            /**
+             * Outcome
+             * @description The score in words.
+             * @enum {string}
+             */
+            outcome: "win" | "draw" | "loss";
+            /**
+             * Outcome Before
+             * @description The score in words.
+             * @enum {string}
+             */
+            outcome_before: "win" | "draw" | "loss";
+            /**
+             * Player
+             * @description The side that played the move.
+             * @enum {string}
+             */
+            player: "X" | "O";
+            /**
+             * Plies To End
+             * @description Moves the game still lasts under perfect play, the next one included; the winner hurries, the loser delays.
+             */
+            plies_to_end: number;
+            /**
+             * Plies To End Before
+             * @description Moves the game still lasts under perfect play, the next one included; the winner hurries, the loser delays.
+             */
+            plies_to_end_before: number;
+            /**
+             * Ply
+             * @description The move's number in the game, from 1.
+             */
+            ply: number;
+            /**
+             * Position
+             * @description Cell index: row * 3 + column.
+             */
+            position: number;
+            /**
+             * Reason
+             * @description One sentence for a person about the move played.
+             */
+            reason: string;
+            /**
+             * Row
+             * @description Row of the cell, 0 at the top.
+             */
+            row: number;
+            /**
+             * Score
+             * @description The value of the move played, for the mover.
+             */
+            score: number;
+            /**
+             * Score Before
+             * @description The position's value before the move, for the mover.
+             */
+            score_before: number;
+            /**
+             * Tactics
+             * @description What the move played does (as in the analysis).
+             */
+            tactics: ("win" | "block" | "fork" | "threat" | "block_fork" | "center" | "corner" | "edge" | "opposite_corner")[];
+        };
+        /**
          * Problem
          * @description An error, as ``application/problem+json`` (RFC 9457).
          */
@@ -550,6 +837,185 @@ export interface components {
              * @description A URI reference naming the kind of problem.
              */
             type: string;
+        };
+        /**
+         * Puzzle
+         * @description A position where exactly one move keeps a win or a draw, posed on its canonical board.
+         */
+        Puzzle: {
+            /**
+             * Board
+             * @description The canonical board: the smallest, as text, of the board's 8 rotations and reflections, which are the same puzzle.
+             * @example X...O....
+             */
+            board: string;
+            /**
+             * Id
+             * @description The canonical board followed by the side to move.
+             * @example X...O...XO
+             */
+            id: string;
+            /**
+             * Outcome
+             * @description What the solution keeps.
+             * @enum {string}
+             */
+            outcome: "win" | "draw";
+            /**
+             * Player
+             * @description The side to move, who solves the puzzle.
+             * @enum {string}
+             */
+            player: "X" | "O";
+            /**
+             * Plies To End
+             * @description Moves the game still lasts under perfect play, the next one included; the winner hurries, the loser delays.
+             */
+            plies_to_end: number;
+            /**
+             * Rating
+             * @description The calibrated rating of the weakest player who plays the solution at least half of the time.
+             */
+            rating: number;
+            /**
+             * Reason
+             * @description The sentence that explains the solution.
+             */
+            reason: string;
+            /**
+             * Solution
+             * @description The only move that keeps the outcome.
+             */
+            solution: number;
+            /**
+             * Solve Rates
+             * @description The probability that each calibrated player plays the solution, to 4 decimals.
+             */
+            solve_rates: {
+                [key: string]: number;
+            };
+            /**
+             * Themes
+             * @description The solution's tactics, without where it is on the board.
+             */
+            themes: ("win" | "block" | "fork" | "threat" | "block_fork")[];
+        };
+        /**
+         * PuzzlePage
+         * @description A page of the puzzles that match a query, in order of rating, then id.
+         */
+        PuzzlePage: {
+            /**
+             * Next
+             * @description The `cursor` of the following page; null on the last page.
+             */
+            next: string | null;
+            /** Puzzles */
+            puzzles: components["schemas"]["Puzzle"][];
+            /**
+             * Total
+             * @description How many puzzles match, on every page.
+             */
+            total: number;
+        };
+        /**
+         * ReviewRequest
+         * @description Body of ``POST /v1/review``: a game, as the cells played from a starting board.
+         */
+        ReviewRequest: {
+            /**
+             * Board
+             * @description The board the game starts from, in any of the three forms; the empty board by default.
+             */
+            board?: components["schemas"]["BoardString"] | components["schemas"]["BoardCells"] | components["schemas"]["BoardRows"];
+            /**
+             * Moves
+             * @description The cells played (0 to 8, row * 3 + column), in order, the side to move first. Each must be legal when it is played: a move on a taken cell, or after the game is over, is a `422` located at its index.
+             */
+            moves: number[];
+            /**
+             * Player
+             * @description The side to move. Needed only when both sides have as many marks (X by default); otherwise the counts decide, and a player that contradicts them is an error.
+             */
+            player?: ("X" | "O") | null;
+        };
+        /**
+         * ReviewResponse
+         * @description A game reviewed move by move, and each side's strength.
+         */
+        ReviewResponse: {
+            /**
+             * Board
+             * @description The starting board.
+             * @example X...O....
+             */
+            board: string;
+            /**
+             * Player
+             * @description The side that played the first move.
+             * @enum {string}
+             */
+            player: "X" | "O";
+            players: components["schemas"]["Sides"];
+            /**
+             * Plies
+             * @description Every move, in order.
+             */
+            plies: components["schemas"]["PlyReview"][];
+            /** @description The status of the final board. */
+            status: components["schemas"]["Status"];
+            /**
+             * Winner
+             * @description The side with three in a row on the final board, if any.
+             */
+            winner: ("X" | "O") | null;
+        };
+        /**
+         * SideReview
+         * @description One side's moves in the game, and the strength they show.
+         */
+        SideReview: {
+            /**
+             * Accuracy
+             * @description Per cent of this side's moves judged `best`, to one decimal; null without moves.
+             */
+            accuracy: number | null;
+            judgements: components["schemas"]["Judgements"];
+            /**
+             * Level
+             * @description The most probable of them (the weaker on a tie); null without moves.
+             */
+            level: ("random" | "beginner" | "easy" | "medium" | "hard" | "perfect") | null;
+            /**
+             * Level Likelihoods
+             * @description The probability that each calibrated player (a uniformly random one and the five levels) played these moves, from a uniform prior, to 4 decimals; null without moves.
+             */
+            level_likelihoods: {
+                [key: string]: number;
+            } | null;
+            /**
+             * Moves
+             * @description How many moves this side played in the game.
+             */
+            moves: number;
+            /**
+             * Only Moves
+             * @description How many only moves this side found.
+             */
+            only_moves: number;
+            /**
+             * Rating
+             * @description The calibrated rating of `level` (the levels' report); null without moves.
+             */
+            rating: number | null;
+        };
+        /**
+         * Sides
+         * @description Each side's part of the game.
+         */
+        Sides: {
+            O: components["schemas"]["SideReview"];
+            X: components["schemas"]["SideReview"];
         };
         /**
          * Status
@@ -1430,6 +1896,737 @@ export interface operations {
                      *       "status": 422,
                      *       "title": "Invalid input",
                      *       "type": "/problems/invalid-input"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listPuzzles: {
+        parameters: {
+            query?: {
+                theme?: ("win" | "block" | "fork" | "threat" | "block_fork") | null;
+                min_rating?: number | null;
+                max_rating?: number | null;
+                /** @description Only puzzles with this outcome. */
+                outcome?: ("win" | "draw") | null;
+                /** @description Puzzles per page, 1 to 100 (default 20). */
+                limit?: number;
+                /** @description Where the page starts: the `next` of the page before; the first page without it. */
+                cursor?: string | null;
+            };
+            header?: {
+                /** @description Entity tags the client holds; a match gets `304 Not Modified`. */
+                "if-none-match"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "next": ".....OXOXO",
+                     *       "puzzles": [
+                     *         {
+                     *           "board": ".....OOXX",
+                     *           "id": ".....OOXXX",
+                     *           "outcome": "win",
+                     *           "player": "X",
+                     *           "plies_to_end": 3,
+                     *           "rating": 382,
+                     *           "reason": "Forks: X threatens to win at the top-left corner and the top edge; X wins with best play, in 3 moves.",
+                     *           "solution": 4,
+                     *           "solve_rates": {
+                     *             "beginner": 0.2,
+                     *             "easy": 0.2,
+                     *             "hard": 1,
+                     *             "medium": 0.2,
+                     *             "perfect": 1,
+                     *             "random": 0.2
+                     *           },
+                     *           "themes": [
+                     *             "fork",
+                     *             "block_fork"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "board": ".....OXOX",
+                     *           "id": ".....OXOXO",
+                     *           "outcome": "win",
+                     *           "player": "O",
+                     *           "plies_to_end": 3,
+                     *           "rating": 382,
+                     *           "reason": "Forks: O threatens to win at the top edge and the left edge; O wins with best play, in 3 moves.",
+                     *           "solution": 4,
+                     *           "solve_rates": {
+                     *             "beginner": 0.2,
+                     *             "easy": 0.2,
+                     *             "hard": 1,
+                     *             "medium": 0.2,
+                     *             "perfect": 1,
+                     *             "random": 0.2
+                     *           },
+                     *           "themes": [
+                     *             "fork",
+                     *             "block_fork"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "total": 34
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PuzzlePage"];
+                };
+            };
+            /** @description Not modified: the `ETag` in `If-None-Match` is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: each problem is in `errors`, with its location. On a best-move request for a finished board the type is `/problems/game-over` and `game_status` gives the status. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "body.board: unknown symbol: cell 4 (row 1, column 1) has 'Z' (U+005A). Use X or O for a mark and '.', '-', '_', ' ' for an empty cell",
+                     *       "errors": [
+                     *         {
+                     *           "loc": [
+                     *             "body",
+                     *             "board"
+                     *           ],
+                     *           "msg": "unknown symbol: cell 4 (row 1, column 1) has 'Z' (U+005A). Use X or O for a mark and '.', '-', '_', ' ' for an empty cell",
+                     *           "type": "board_symbol"
+                     *         }
+                     *       ],
+                     *       "instance": "/v1/best-move",
+                     *       "status": 422,
+                     *       "title": "Invalid input",
+                     *       "type": "/problems/invalid-input"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getRandomPuzzle: {
+        parameters: {
+            query?: {
+                theme?: ("win" | "block" | "fork" | "threat" | "block_fork") | null;
+                min_rating?: number | null;
+                max_rating?: number | null;
+                /** @description Makes the draw reproducible (and the answer cacheable); without one, each request draws anew. */
+                seed?: number | null;
+            };
+            header?: {
+                /** @description Entity tags the client holds; a match gets `304 Not Modified`. */
+                "if-none-match"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "board": ".....OOXX",
+                     *       "id": ".....OOXXX",
+                     *       "outcome": "win",
+                     *       "player": "X",
+                     *       "plies_to_end": 3,
+                     *       "rating": 382,
+                     *       "reason": "Forks: X threatens to win at the top-left corner and the top edge; X wins with best play, in 3 moves.",
+                     *       "solution": 4,
+                     *       "solve_rates": {
+                     *         "beginner": 0.2,
+                     *         "easy": 0.2,
+                     *         "hard": 1,
+                     *         "medium": 0.2,
+                     *         "perfect": 1,
+                     *         "random": 0.2
+                     *       },
+                     *       "themes": [
+                     *         "fork",
+                     *         "block_fork"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Puzzle"];
+                };
+            };
+            /** @description Not modified: the `ETag` in `If-None-Match` is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "no resource at /v1/positions/X..../....",
+                     *       "instance": "/v1/positions/X..../....",
+                     *       "status": 404,
+                     *       "title": "Not Found",
+                     *       "type": "/problems/not-found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input: each problem is in `errors`, with its location. On a best-move request for a finished board the type is `/problems/game-over` and `game_status` gives the status. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "body.board: unknown symbol: cell 4 (row 1, column 1) has 'Z' (U+005A). Use X or O for a mark and '.', '-', '_', ' ' for an empty cell",
+                     *       "errors": [
+                     *         {
+                     *           "loc": [
+                     *             "body",
+                     *             "board"
+                     *           ],
+                     *           "msg": "unknown symbol: cell 4 (row 1, column 1) has 'Z' (U+005A). Use X or O for a mark and '.', '-', '_', ' ' for an empty cell",
+                     *           "type": "board_symbol"
+                     *         }
+                     *       ],
+                     *       "instance": "/v1/best-move",
+                     *       "status": 422,
+                     *       "title": "Invalid input",
+                     *       "type": "/problems/invalid-input"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getPuzzle: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Entity tags the client holds; a match gets `304 Not Modified`. */
+                "if-none-match"?: string | null;
+            };
+            path: {
+                /** @description The puzzle's id: its canonical board followed by the side to move. */
+                puzzle_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "board": ".....OOXX",
+                     *       "id": ".....OOXXX",
+                     *       "outcome": "win",
+                     *       "player": "X",
+                     *       "plies_to_end": 3,
+                     *       "rating": 382,
+                     *       "reason": "Forks: X threatens to win at the top-left corner and the top edge; X wins with best play, in 3 moves.",
+                     *       "solution": 4,
+                     *       "solve_rates": {
+                     *         "beginner": 0.2,
+                     *         "easy": 0.2,
+                     *         "hard": 1,
+                     *         "medium": 0.2,
+                     *         "perfect": 1,
+                     *         "random": 0.2
+                     *       },
+                     *       "themes": [
+                     *         "fork",
+                     *         "block_fork"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Puzzle"];
+                };
+            };
+            /** @description Not modified: the `ETag` in `If-None-Match` is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "no resource at /v1/positions/X..../....",
+                     *       "instance": "/v1/positions/X..../....",
+                     *       "status": 404,
+                     *       "title": "Not Found",
+                     *       "type": "/problems/not-found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input: each problem is in `errors`, with its location. On a best-move request for a finished board the type is `/problems/game-over` and `game_status` gives the status. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "body.board: unknown symbol: cell 4 (row 1, column 1) has 'Z' (U+005A). Use X or O for a mark and '.', '-', '_', ' ' for an empty cell",
+                     *       "errors": [
+                     *         {
+                     *           "loc": [
+                     *             "body",
+                     *             "board"
+                     *           ],
+                     *           "msg": "unknown symbol: cell 4 (row 1, column 1) has 'Z' (U+005A). Use X or O for a mark and '.', '-', '_', ' ' for an empty cell",
+                     *           "type": "board_symbol"
+                     *         }
+                     *       ],
+                     *       "instance": "/v1/best-move",
+                     *       "status": 422,
+                     *       "title": "Invalid input",
+                     *       "type": "/problems/invalid-input"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "board": ".........",
+                     *       "player": "X",
+                     *       "players": {
+                     *         "O": {
+                     *           "accuracy": 66.7,
+                     *           "judgements": {
+                     *             "best": 2,
+                     *             "blunder": 1,
+                     *             "inaccuracy": 0,
+                     *             "mistake": 0
+                     *           },
+                     *           "level": "medium",
+                     *           "level_likelihoods": {
+                     *             "beginner": 0.1282,
+                     *             "easy": 0.2051,
+                     *             "hard": 0.3077,
+                     *             "medium": 0.3077,
+                     *             "perfect": 0,
+                     *             "random": 0.0513
+                     *           },
+                     *           "moves": 3,
+                     *           "only_moves": 0,
+                     *           "rating": 316
+                     *         },
+                     *         "X": {
+                     *           "accuracy": 100,
+                     *           "judgements": {
+                     *             "best": 4,
+                     *             "blunder": 0,
+                     *             "inaccuracy": 0,
+                     *             "mistake": 0
+                     *           },
+                     *           "level": "perfect",
+                     *           "level_likelihoods": {
+                     *             "beginner": 0.0665,
+                     *             "easy": 0.0915,
+                     *             "hard": 0.3119,
+                     *             "medium": 0.1247,
+                     *             "perfect": 0.3638,
+                     *             "random": 0.0416
+                     *           },
+                     *           "moves": 4,
+                     *           "only_moves": 1,
+                     *           "rating": 493
+                     *         }
+                     *       },
+                     *       "plies": [
+                     *         {
+                     *           "best_moves": [
+                     *             0,
+                     *             1,
+                     *             2,
+                     *             3,
+                     *             4,
+                     *             5,
+                     *             6,
+                     *             7,
+                     *             8
+                     *           ],
+                     *           "better": null,
+                     *           "board_after": "....X....",
+                     *           "board_before": ".........",
+                     *           "column": 1,
+                     *           "judgement": "best",
+                     *           "only_move": false,
+                     *           "outcome": "draw",
+                     *           "outcome_before": "draw",
+                     *           "player": "X",
+                     *           "plies_to_end": 9,
+                     *           "plies_to_end_before": 9,
+                     *           "ply": 1,
+                     *           "position": 4,
+                     *           "reason": "Takes the center; the game is a draw with best play.",
+                     *           "row": 1,
+                     *           "score": 0,
+                     *           "score_before": 0,
+                     *           "tactics": [
+                     *             "center"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "best_moves": [
+                     *             0,
+                     *             2,
+                     *             6,
+                     *             8
+                     *           ],
+                     *           "better": {
+                     *             "column": 0,
+                     *             "outcome": "draw",
+                     *             "plies_to_end": 8,
+                     *             "position": 0,
+                     *             "reason": "Takes the top-left corner; the game is a draw with best play.",
+                     *             "row": 0,
+                     *             "score": 0,
+                     *             "tactics": [
+                     *               "corner"
+                     *             ]
+                     *           },
+                     *           "board_after": ".O..X....",
+                     *           "board_before": "....X....",
+                     *           "column": 1,
+                     *           "judgement": "blunder",
+                     *           "only_move": false,
+                     *           "outcome": "loss",
+                     *           "outcome_before": "draw",
+                     *           "player": "O",
+                     *           "plies_to_end": 6,
+                     *           "plies_to_end_before": 8,
+                     *           "ply": 2,
+                     *           "position": 1,
+                     *           "reason": "Takes the top edge; X can force a win, in 6 moves.",
+                     *           "row": 0,
+                     *           "score": -1,
+                     *           "score_before": 0,
+                     *           "tactics": [
+                     *             "edge"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "best_moves": [
+                     *             0,
+                     *             2,
+                     *             3,
+                     *             5,
+                     *             6,
+                     *             8
+                     *           ],
+                     *           "better": null,
+                     *           "board_after": "XO..X....",
+                     *           "board_before": ".O..X....",
+                     *           "column": 0,
+                     *           "judgement": "best",
+                     *           "only_move": false,
+                     *           "outcome": "win",
+                     *           "outcome_before": "win",
+                     *           "player": "X",
+                     *           "plies_to_end": 5,
+                     *           "plies_to_end_before": 5,
+                     *           "ply": 3,
+                     *           "position": 0,
+                     *           "reason": "Threatens to complete the diagonal from the top-left at the bottom-right corner; X wins with best play, in 5 moves.",
+                     *           "row": 0,
+                     *           "score": 1,
+                     *           "score_before": 1,
+                     *           "tactics": [
+                     *             "threat",
+                     *             "corner"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "best_moves": [
+                     *             8
+                     *           ],
+                     *           "better": null,
+                     *           "board_after": "XO..X...O",
+                     *           "board_before": "XO..X....",
+                     *           "column": 2,
+                     *           "judgement": "best",
+                     *           "only_move": false,
+                     *           "outcome": "loss",
+                     *           "outcome_before": "loss",
+                     *           "player": "O",
+                     *           "plies_to_end": 4,
+                     *           "plies_to_end_before": 4,
+                     *           "ply": 4,
+                     *           "position": 8,
+                     *           "reason": "Blocks X's diagonal from the top-left; X can force a win, in 4 moves.",
+                     *           "row": 2,
+                     *           "score": -1,
+                     *           "score_before": -1,
+                     *           "tactics": [
+                     *             "block",
+                     *             "corner",
+                     *             "opposite_corner"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "best_moves": [
+                     *             3,
+                     *             6
+                     *           ],
+                     *           "better": null,
+                     *           "board_after": "XO..X.X.O",
+                     *           "board_before": "XO..X...O",
+                     *           "column": 0,
+                     *           "judgement": "best",
+                     *           "only_move": false,
+                     *           "outcome": "win",
+                     *           "outcome_before": "win",
+                     *           "player": "X",
+                     *           "plies_to_end": 3,
+                     *           "plies_to_end_before": 3,
+                     *           "ply": 5,
+                     *           "position": 6,
+                     *           "reason": "Forks: X threatens to win at the top-right corner and the left edge; X wins with best play, in 3 moves.",
+                     *           "row": 2,
+                     *           "score": 1,
+                     *           "score_before": 1,
+                     *           "tactics": [
+                     *             "fork",
+                     *             "corner"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "best_moves": [
+                     *             2,
+                     *             3,
+                     *             5,
+                     *             7
+                     *           ],
+                     *           "better": null,
+                     *           "board_after": "XO.OX.X.O",
+                     *           "board_before": "XO..X.X.O",
+                     *           "column": 0,
+                     *           "judgement": "best",
+                     *           "only_move": false,
+                     *           "outcome": "loss",
+                     *           "outcome_before": "loss",
+                     *           "player": "O",
+                     *           "plies_to_end": 2,
+                     *           "plies_to_end_before": 2,
+                     *           "ply": 6,
+                     *           "position": 3,
+                     *           "reason": "Blocks X's left column; X can force a win, in 2 moves.",
+                     *           "row": 1,
+                     *           "score": -1,
+                     *           "score_before": -1,
+                     *           "tactics": [
+                     *             "block",
+                     *             "block_fork",
+                     *             "edge"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "best_moves": [
+                     *             2
+                     *           ],
+                     *           "better": null,
+                     *           "board_after": "XOXOX.X.O",
+                     *           "board_before": "XO.OX.X.O",
+                     *           "column": 2,
+                     *           "judgement": "best",
+                     *           "only_move": true,
+                     *           "outcome": "win",
+                     *           "outcome_before": "win",
+                     *           "player": "X",
+                     *           "plies_to_end": 1,
+                     *           "plies_to_end_before": 1,
+                     *           "ply": 7,
+                     *           "position": 2,
+                     *           "reason": "Completes X's diagonal from the top-right: X wins.",
+                     *           "row": 0,
+                     *           "score": 1,
+                     *           "score_before": 1,
+                     *           "tactics": [
+                     *             "win",
+                     *             "corner"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "status": "x_won",
+                     *       "winner": "X"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReviewResponse"];
+                };
+            };
+            /** @description The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "the request body is not valid JSON: Expecting value at character 10",
+                     *       "errors": [
+                     *         {
+                     *           "loc": [
+                     *             "body"
+                     *           ],
+                     *           "msg": "Expecting value at character 10",
+                     *           "type": "json_invalid"
+                     *         }
+                     *       ],
+                     *       "instance": "/v1/best-move",
+                     *       "status": 400,
+                     *       "title": "Malformed JSON",
+                     *       "type": "/problems/malformed-json"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than the limit (1 MiB by default). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "the request body is larger than the limit of 1048576 bytes",
+                     *       "instance": "/v1/best-move",
+                     *       "status": 413,
+                     *       "title": "Content Too Large",
+                     *       "type": "/problems/body-too-large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "the request body must be JSON sent with Content-Type: application/json; got text/plain",
+                     *       "instance": "/v1/best-move",
+                     *       "status": 415,
+                     *       "title": "Unsupported Media Type",
+                     *       "type": "/problems/unsupported-media-type"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input: each problem is in `errors`, with its location. On a best-move request for a finished board the type is `/problems/game-over` and `game_status` gives the status. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "body.board: unknown symbol: cell 4 (row 1, column 1) has 'Z' (U+005A). Use X or O for a mark and '.', '-', '_', ' ' for an empty cell",
+                     *       "errors": [
+                     *         {
+                     *           "loc": [
+                     *             "body",
+                     *             "board"
+                     *           ],
+                     *           "msg": "unknown symbol: cell 4 (row 1, column 1) has 'Z' (U+005A). Use X or O for a mark and '.', '-', '_', ' ' for an empty cell",
+                     *           "type": "board_symbol"
+                     *         }
+                     *       ],
+                     *       "instance": "/v1/best-move",
+                     *       "status": 422,
+                     *       "title": "Invalid input",
+                     *       "type": "/problems/invalid-input"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A large request (a body over 8 KiB) while this worker answers as many as it takes at once: retry after the seconds in `Retry-After`; a proxy in front sends it to another replica. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "this worker is answering as many large requests as it takes at once (1); retry in 1 s",
+                     *       "instance": "/v1/best-move/batch",
+                     *       "status": 503,
+                     *       "title": "Service Unavailable",
+                     *       "type": "/problems/unavailable"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
