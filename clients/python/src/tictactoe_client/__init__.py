@@ -7,7 +7,8 @@
 
 It needs only httpx and pydantic, and imports nothing else. Answers are Pydantic models
 generated from the service's OpenAPI document (:class:`BestMoveResponse`,
-:class:`AnalysisResponse`, :class:`HealthResponse`); every error answer raises
+:class:`AnalysisResponse`, :class:`ReviewResponse`, :class:`PuzzlePage`, :class:`Puzzle`,
+:class:`HealthResponse`); every error answer raises
 :class:`ServiceError` with its problem details; a service that cannot be reached or does not
 answer in time raises httpx's ``TransportError`` (``ConnectError``, ``TimeoutException``).
 ``help(Client)`` tells the rest.
@@ -21,12 +22,21 @@ from ._models import (
     BestMoveResponse,
     ErrorDetail,
     HealthResponse,
+    Judgement,
+    Judgements,
     Level,
+    Move,
     MoveInfo,
+    PlyReview,
     Problem,
+    Puzzle,
+    PuzzlePage,
+    ReviewResponse,
+    SideReview,
+    Sides,
     Status,
 )
-from ._types import BestMoveItem, BoardInput, Fetched, Mark, NotModified
+from ._types import BestMoveItem, BoardInput, Fetched, Mark, NotModified, PuzzleOutcome, Theme
 from ._version import __version__
 
 __all__ = [
@@ -41,12 +51,23 @@ __all__ = [
     "ErrorDetail",
     "Fetched",
     "HealthResponse",
+    "Judgement",
+    "Judgements",
     "Level",
     "Mark",
+    "Move",
     "MoveInfo",
     "NotModified",
+    "PlyReview",
     "Problem",
+    "Puzzle",
+    "PuzzleOutcome",
+    "PuzzlePage",
+    "ReviewResponse",
     "ServiceError",
+    "SideReview",
+    "Sides",
     "Status",
+    "Theme",
     "__version__",
 ]

@@ -18,8 +18,17 @@ import httpx
 from pydantic import BaseModel
 
 from ._errors import ServiceError
-from ._models import AnalysisResponse, BatchResponse, BestMoveResponse, HealthResponse, Level
-from ._types import BestMoveItem, BoardInput, Fetched, Mark, NotModified
+from ._models import (
+    AnalysisResponse,
+    BatchResponse,
+    BestMoveResponse,
+    HealthResponse,
+    Level,
+    Puzzle,
+    PuzzlePage,
+    ReviewResponse,
+)
+from ._types import BestMoveItem, BoardInput, Fetched, Mark, NotModified, PuzzleOutcome, Theme
 from ._version import __version__
 
 __all__ = ["DEFAULT_RETRIES", "DEFAULT_TIMEOUT", "DEFAULT_URL", "URL_VARIABLE", "BaseClient", "Call"]
@@ -72,6 +81,16 @@ def parse_cacheable(
     return Fetched(parse(response, model), etag)
 
 
+def query(**params: object) -> dict[str, str]:
+    """The query of a ``GET``: the parameters that are not ``None``, as text."""
+    return {name: str(value) for name, value in params.items() if value is not None}
+
+
+def conditional(if_none_match: str | None) -> dict[str, str] | None:
+    """The header of a conditional request, when there is a tag to send."""
+    return None if if_none_match is None else {"If-None-Match": if_none_match}
+
+
 class BaseClient:
     """The state and the non-I/O code of :class:`Client` and :class:`AsyncClient`."""
 
@@ -99,6 +118,7 @@ class BaseClient:
         random: bool | None,
         seed: int | None,
         depth: int | None,
+        rating: float | None,
     ) -> Call[BestMoveResponse]:
         body: dict[str, Any] = {"board": board_json(board)}
         options = {
@@ -108,6 +128,7 @@ class BaseClient:
             "random": random,
             "seed": seed,
             "depth": depth,
+            "rating": rating,
         }
         body.update({name: value for name, value in options.items() if value is not None})
         return Call("POST", "/v1/best-move", lambda response: parse(response, BestMoveResponse), json=body)
@@ -122,7 +143,7 @@ class BaseClient:
             "/v1/best-move",
             lambda response: parse_cacheable(response, BestMoveResponse, if_none_match is not None),
             params=params,
-            headers=None if if_none_match is None else {"If-None-Match": if_none_match},
+            headers=conditional(if_none_match),
         )
 
     @staticmethod
@@ -141,7 +162,7 @@ class BaseClient:
             f"/v1/positions/{quote(board, safe='')}",
             lambda response: parse_cacheable(response, AnalysisResponse, if_none_match is not None),
             params=None if player is None else {"player": player},
-            headers=None if if_none_match is None else {"If-None-Match": if_none_match},
+            headers=conditional(if_none_match),
         )
 
     @staticmethod
@@ -150,6 +171,70 @@ class BaseClient:
         if player is not None:
             body["player"] = player
         return Call("POST", "/v1/analysis", lambda response: parse(response, AnalysisResponse), json=body)
+
+    @staticmethod
+    def _review_call(
+        moves: Sequence[int], board: BoardInput | None, player: Mark | None
+    ) -> Call[ReviewResponse]:
+        body: dict[str, Any] = {"moves": list(moves)}
+        if board is not None:
+            body["board"] = board_json(board)
+        if player is not None:
+            body["player"] = player
+        return Call("POST", "/v1/review", lambda response: parse(response, ReviewResponse), json=body)
+
+    @staticmethod
+    def _puzzles_call(
+        *,
+        theme: Theme | None,
+        outcome: PuzzleOutcome | None,
+        min_rating: int | None,
+        max_rating: int | None,
+        limit: int | None,
+        cursor: str | None,
+        if_none_match: str | None,
+    ) -> Call[Fetched[PuzzlePage] | NotModified]:
+        params = query(
+            theme=theme,
+            outcome=outcome,
+            min_rating=min_rating,
+            max_rating=max_rating,
+            limit=limit,
+            cursor=cursor,
+        )
+        return Call(
+            "GET",
+            "/v1/puzzles",
+            lambda response: parse_cacheable(response, PuzzlePage, if_none_match is not None),
+            params=params,
+            headers=conditional(if_none_match),
+        )
+
+    @staticmethod
+    def _puzzle_call(puzzle_id: str, if_none_match: str | None) -> Call[Fetched[Puzzle] | NotModified]:
+        return Call(
+            "GET",
+            f"/v1/puzzles/{quote(puzzle_id, safe='')}",
+            lambda response: parse_cacheable(response, Puzzle, if_none_match is not None),
+            headers=conditional(if_none_match),
+        )
+
+    @staticmethod
+    def _random_puzzle_call(
+        *,
+        seed: int | None,
+        theme: Theme | None,
+        min_rating: int | None,
+        max_rating: int | None,
+        if_none_match: str | None,
+    ) -> Call[Fetched[Puzzle] | NotModified]:
+        return Call(
+            "GET",
+            "/v1/puzzles/random",
+            lambda response: parse_cacheable(response, Puzzle, if_none_match is not None),
+            params=query(seed=seed, theme=theme, min_rating=min_rating, max_rating=max_rating),
+            headers=conditional(if_none_match),
+        )
 
     @staticmethod
     def _health_call() -> Call[HealthResponse]:

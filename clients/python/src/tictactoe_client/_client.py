@@ -6,15 +6,23 @@ module holds only the I/O, so the two cannot drift apart.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
 from types import TracebackType
 from typing import Self, TypeVar, overload
 
 import httpx
 
 from ._base import DEFAULT_RETRIES, DEFAULT_TIMEOUT, BaseClient, Call
-from ._models import AnalysisResponse, BestMoveResponse, HealthResponse, Level
-from ._types import BestMoveItem, BoardInput, Fetched, Mark, NotModified
+from ._models import (
+    AnalysisResponse,
+    BestMoveResponse,
+    HealthResponse,
+    Level,
+    Puzzle,
+    PuzzlePage,
+    ReviewResponse,
+)
+from ._types import BestMoveItem, BoardInput, Fetched, Mark, NotModified, PuzzleOutcome, Theme
 
 __all__ = ["AsyncClient", "Client"]
 
@@ -31,8 +39,11 @@ class Client(BaseClient):
     Each method sends one request: :meth:`best_move` (``POST /v1/best-move``),
     :meth:`get_best_move` (``GET /v1/best-move``, cacheable), :meth:`batch`
     (``POST /v1/best-move/batch``), :meth:`position` (``GET /v1/positions/{board}``,
-    cacheable), :meth:`analyze` (``POST /v1/analysis``) and :meth:`health` (``GET /health``).
-    Answers are Pydantic models generated from the service's OpenAPI document.
+    cacheable), :meth:`analyze` (``POST /v1/analysis``), :meth:`review` (``POST /v1/review``),
+    :meth:`puzzles` (``GET /v1/puzzles``, cacheable), :meth:`puzzle` (``GET /v1/puzzles/{id}``,
+    cacheable), :meth:`random_puzzle` (``GET /v1/puzzles/random``, cacheable with a ``seed``) and
+    :meth:`health` (``GET /health``); :meth:`iter_puzzles` follows :meth:`puzzles` page after
+    page. Answers are Pydantic models generated from the service's OpenAPI document.
 
     Errors. Every method raises:
 
@@ -87,6 +98,7 @@ class Client(BaseClient):
         random: bool | None = None,
         seed: int | None = None,
         depth: int | None = None,
+        rating: float | None = None,
     ) -> BestMoveResponse:
         """The move to play on ``board``, its value and why (``POST /v1/best-move``).
 
@@ -94,11 +106,13 @@ class Client(BaseClient):
         needed only when both sides have as many marks. Options left ``None`` are not sent:
         ``level`` (``"beginner"`` to ``"perfect"``; not with ``skill`` or ``depth``), ``skill``
         (0 to 1), ``random`` (break ties at random), ``seed`` (reproducible randomness),
-        ``depth`` (1 to 9 plies ahead). Raises :class:`~tictactoe_client.ServiceError` for an
-        illegal or finished board (``problem.type`` ``/problems/game-over``) or a bad option.
+        ``depth`` (1 to 9 plies ahead), ``rating`` (an opponent of that Elo strength, 0 for a
+        random player to 493 for ``"perfect"``; not with ``level``, ``skill`` or ``depth``).
+        Raises :class:`~tictactoe_client.ServiceError` for an illegal or finished board
+        (``problem.type`` ``/problems/game-over``) or a bad option.
         """
         call = self._best_move_call(
-            board, player, level=level, skill=skill, random=random, seed=seed, depth=depth
+            board, player, level=level, skill=skill, random=random, seed=seed, depth=depth, rating=rating
         )
         return self._send(call)
 
@@ -149,6 +163,163 @@ class Client(BaseClient):
         """Everything about a board in any form (``POST /v1/analysis``); a finished board too."""
         return self._send(self._analyze_call(board, player))
 
+    def review(
+        self, moves: Sequence[int], board: BoardInput | None = None, player: Mark | None = None
+    ) -> ReviewResponse:
+        """A game graded move by move, as a coach would (``POST /v1/review``).
+
+        ``moves`` are the cells played (0 to 8), in order, from ``board`` (the empty board by
+        default; any form, as for :meth:`best_move`) with ``player`` to move (needed only when
+        both sides have as many marks). Each ply of the answer has its ``judgement`` (``"best"``,
+        ``"inaccuracy"``, ``"mistake"``, ``"blunder"``), ``only_move``, ``reason`` and, when it
+        was not best, the ``better`` move; ``players`` sums up each side (``accuracy``,
+        ``only_moves``, the ``level`` and ``rating`` it played like). A move that cannot be played
+        raises :class:`~tictactoe_client.ServiceError` whose ``errors[0].loc`` is
+        ``["body", "moves", index]``.
+        """
+        return self._send(self._review_call(moves, board, player))
+
+    @overload
+    def puzzles(
+        self,
+        *,
+        theme: Theme | None = None,
+        outcome: PuzzleOutcome | None = None,
+        min_rating: int | None = None,
+        max_rating: int | None = None,
+        limit: int | None = None,
+        cursor: str | None = None,
+    ) -> Fetched[PuzzlePage]: ...
+    @overload
+    def puzzles(
+        self,
+        *,
+        theme: Theme | None = None,
+        outcome: PuzzleOutcome | None = None,
+        min_rating: int | None = None,
+        max_rating: int | None = None,
+        limit: int | None = None,
+        cursor: str | None = None,
+        if_none_match: str | None,
+    ) -> Fetched[PuzzlePage] | NotModified: ...
+    def puzzles(
+        self,
+        *,
+        theme: Theme | None = None,
+        outcome: PuzzleOutcome | None = None,
+        min_rating: int | None = None,
+        max_rating: int | None = None,
+        limit: int | None = None,
+        cursor: str | None = None,
+        if_none_match: str | None = None,
+    ) -> Fetched[PuzzlePage] | NotModified:
+        """A page of the puzzles that match every filter given, cacheable (``GET /v1/puzzles``).
+
+        Filters left ``None`` are not sent: ``theme`` (``"win"``, ``"block"``, ``"fork"``,
+        ``"threat"``, ``"block_fork"``), ``outcome`` (``"win"``, ``"draw"``), ``min_rating`` and
+        ``max_rating``. Pages are in order of rating, then id, ``limit`` puzzles each (1 to 100,
+        default 20); the page's ``next`` is the ``cursor`` of the following one (``None`` on the
+        last), and ``total`` counts every match. :meth:`iter_puzzles` follows the pages for you.
+
+        Returns :class:`~tictactoe_client.Fetched`: the page (``value``) and its ``etag``.
+        With ``if_none_match`` (an ``etag`` of an earlier answer) it may instead return
+        :class:`~tictactoe_client.NotModified`: that answer still holds.
+        """
+        call = self._puzzles_call(
+            theme=theme,
+            outcome=outcome,
+            min_rating=min_rating,
+            max_rating=max_rating,
+            limit=limit,
+            cursor=cursor,
+            if_none_match=if_none_match,
+        )
+        return self._send(call)
+
+    def iter_puzzles(
+        self,
+        *,
+        theme: Theme | None = None,
+        outcome: PuzzleOutcome | None = None,
+        min_rating: int | None = None,
+        max_rating: int | None = None,
+        limit: int | None = None,
+    ) -> Iterator[Puzzle]:
+        """Every puzzle that matches the filters, in order, a page of ``limit`` per request.
+
+        The filters are those of :meth:`puzzles`; it asks for the next page (its ``cursor``)
+        only when the puzzles of the one before have all been taken.
+        """
+        cursor: str | None = None
+        while True:
+            page = self.puzzles(
+                theme=theme,
+                outcome=outcome,
+                min_rating=min_rating,
+                max_rating=max_rating,
+                limit=limit,
+                cursor=cursor,
+            ).value
+            yield from page.puzzles
+            if page.next is None:
+                return
+            cursor = page.next
+
+    @overload
+    def puzzle(self, puzzle_id: str) -> Fetched[Puzzle]: ...
+    @overload
+    def puzzle(self, puzzle_id: str, *, if_none_match: str | None) -> Fetched[Puzzle] | NotModified: ...
+    def puzzle(self, puzzle_id: str, *, if_none_match: str | None = None) -> Fetched[Puzzle] | NotModified:
+        """One puzzle by its id, cacheable (``GET /v1/puzzles/{puzzle_id}``).
+
+        An unknown id (a board only turned or mirrored from a puzzle's too) raises
+        :class:`~tictactoe_client.ServiceError` with ``status`` 404. Returns
+        :class:`~tictactoe_client.Fetched`: the puzzle (``value``) and its ``etag``; with
+        ``if_none_match`` it may instead return :class:`~tictactoe_client.NotModified`.
+        """
+        return self._send(self._puzzle_call(puzzle_id, if_none_match))
+
+    @overload
+    def random_puzzle(
+        self,
+        seed: int | None = None,
+        *,
+        theme: Theme | None = None,
+        min_rating: int | None = None,
+        max_rating: int | None = None,
+    ) -> Fetched[Puzzle]: ...
+    @overload
+    def random_puzzle(
+        self,
+        seed: int | None = None,
+        *,
+        theme: Theme | None = None,
+        min_rating: int | None = None,
+        max_rating: int | None = None,
+        if_none_match: str | None,
+    ) -> Fetched[Puzzle] | NotModified: ...
+    def random_puzzle(
+        self,
+        seed: int | None = None,
+        *,
+        theme: Theme | None = None,
+        min_rating: int | None = None,
+        max_rating: int | None = None,
+        if_none_match: str | None = None,
+    ) -> Fetched[Puzzle] | NotModified:
+        """A puzzle drawn at random among those that match the filters (``GET /v1/puzzles/random``).
+
+        The filters are those of :meth:`puzzles` but ``outcome``. With ``seed`` the draw is
+        reproducible and the answer cacheable: :class:`~tictactoe_client.Fetched` has its
+        ``etag``, and ``if_none_match`` may get :class:`~tictactoe_client.NotModified`; without
+        one each call draws anew and ``etag`` is ``None``. No match raises
+        :class:`~tictactoe_client.ServiceError` with ``status`` 404.
+        """
+        call = self._random_puzzle_call(
+            seed=seed, theme=theme, min_rating=min_rating, max_rating=max_rating, if_none_match=if_none_match
+        )
+        return self._send(call)
+
     def health(self) -> HealthResponse:
         """The service's health (``GET /health``): ``status`` ``"ok"``, ``version``, ``positions``."""
         return self._send(self._health_call())
@@ -177,8 +348,11 @@ class AsyncClient(BaseClient):
     Each method sends one request: :meth:`best_move` (``POST /v1/best-move``),
     :meth:`get_best_move` (``GET /v1/best-move``, cacheable), :meth:`batch`
     (``POST /v1/best-move/batch``), :meth:`position` (``GET /v1/positions/{board}``,
-    cacheable), :meth:`analyze` (``POST /v1/analysis``) and :meth:`health` (``GET /health``).
-    Answers are Pydantic models generated from the service's OpenAPI document.
+    cacheable), :meth:`analyze` (``POST /v1/analysis``), :meth:`review` (``POST /v1/review``),
+    :meth:`puzzles` (``GET /v1/puzzles``, cacheable), :meth:`puzzle` (``GET /v1/puzzles/{id}``,
+    cacheable), :meth:`random_puzzle` (``GET /v1/puzzles/random``, cacheable with a ``seed``) and
+    :meth:`health` (``GET /health``); :meth:`iter_puzzles` follows :meth:`puzzles` page after
+    page. Answers are Pydantic models generated from the service's OpenAPI document.
 
     Errors. Every method raises:
 
@@ -233,6 +407,7 @@ class AsyncClient(BaseClient):
         random: bool | None = None,
         seed: int | None = None,
         depth: int | None = None,
+        rating: float | None = None,
     ) -> BestMoveResponse:
         """The move to play on ``board``, its value and why (``POST /v1/best-move``).
 
@@ -240,11 +415,13 @@ class AsyncClient(BaseClient):
         needed only when both sides have as many marks. Options left ``None`` are not sent:
         ``level`` (``"beginner"`` to ``"perfect"``; not with ``skill`` or ``depth``), ``skill``
         (0 to 1), ``random`` (break ties at random), ``seed`` (reproducible randomness),
-        ``depth`` (1 to 9 plies ahead). Raises :class:`~tictactoe_client.ServiceError` for an
-        illegal or finished board (``problem.type`` ``/problems/game-over``) or a bad option.
+        ``depth`` (1 to 9 plies ahead), ``rating`` (an opponent of that Elo strength, 0 for a
+        random player to 493 for ``"perfect"``; not with ``level``, ``skill`` or ``depth``).
+        Raises :class:`~tictactoe_client.ServiceError` for an illegal or finished board
+        (``problem.type`` ``/problems/game-over``) or a bad option.
         """
         call = self._best_move_call(
-            board, player, level=level, skill=skill, random=random, seed=seed, depth=depth
+            board, player, level=level, skill=skill, random=random, seed=seed, depth=depth, rating=rating
         )
         return await self._send(call)
 
@@ -294,6 +471,167 @@ class AsyncClient(BaseClient):
     async def analyze(self, board: BoardInput, player: Mark | None = None) -> AnalysisResponse:
         """Everything about a board in any form (``POST /v1/analysis``); a finished board too."""
         return await self._send(self._analyze_call(board, player))
+
+    async def review(
+        self, moves: Sequence[int], board: BoardInput | None = None, player: Mark | None = None
+    ) -> ReviewResponse:
+        """A game graded move by move, as a coach would (``POST /v1/review``).
+
+        ``moves`` are the cells played (0 to 8), in order, from ``board`` (the empty board by
+        default; any form, as for :meth:`best_move`) with ``player`` to move (needed only when
+        both sides have as many marks). Each ply of the answer has its ``judgement`` (``"best"``,
+        ``"inaccuracy"``, ``"mistake"``, ``"blunder"``), ``only_move``, ``reason`` and, when it
+        was not best, the ``better`` move; ``players`` sums up each side (``accuracy``,
+        ``only_moves``, the ``level`` and ``rating`` it played like). A move that cannot be played
+        raises :class:`~tictactoe_client.ServiceError` whose ``errors[0].loc`` is
+        ``["body", "moves", index]``.
+        """
+        return await self._send(self._review_call(moves, board, player))
+
+    @overload
+    async def puzzles(
+        self,
+        *,
+        theme: Theme | None = None,
+        outcome: PuzzleOutcome | None = None,
+        min_rating: int | None = None,
+        max_rating: int | None = None,
+        limit: int | None = None,
+        cursor: str | None = None,
+    ) -> Fetched[PuzzlePage]: ...
+    @overload
+    async def puzzles(
+        self,
+        *,
+        theme: Theme | None = None,
+        outcome: PuzzleOutcome | None = None,
+        min_rating: int | None = None,
+        max_rating: int | None = None,
+        limit: int | None = None,
+        cursor: str | None = None,
+        if_none_match: str | None,
+    ) -> Fetched[PuzzlePage] | NotModified: ...
+    async def puzzles(
+        self,
+        *,
+        theme: Theme | None = None,
+        outcome: PuzzleOutcome | None = None,
+        min_rating: int | None = None,
+        max_rating: int | None = None,
+        limit: int | None = None,
+        cursor: str | None = None,
+        if_none_match: str | None = None,
+    ) -> Fetched[PuzzlePage] | NotModified:
+        """A page of the puzzles that match every filter given, cacheable (``GET /v1/puzzles``).
+
+        Filters left ``None`` are not sent: ``theme`` (``"win"``, ``"block"``, ``"fork"``,
+        ``"threat"``, ``"block_fork"``), ``outcome`` (``"win"``, ``"draw"``), ``min_rating`` and
+        ``max_rating``. Pages are in order of rating, then id, ``limit`` puzzles each (1 to 100,
+        default 20); the page's ``next`` is the ``cursor`` of the following one (``None`` on the
+        last), and ``total`` counts every match. :meth:`iter_puzzles` follows the pages for you.
+
+        Returns :class:`~tictactoe_client.Fetched`: the page (``value``) and its ``etag``.
+        With ``if_none_match`` (an ``etag`` of an earlier answer) it may instead return
+        :class:`~tictactoe_client.NotModified`: that answer still holds.
+        """
+        call = self._puzzles_call(
+            theme=theme,
+            outcome=outcome,
+            min_rating=min_rating,
+            max_rating=max_rating,
+            limit=limit,
+            cursor=cursor,
+            if_none_match=if_none_match,
+        )
+        return await self._send(call)
+
+    async def iter_puzzles(
+        self,
+        *,
+        theme: Theme | None = None,
+        outcome: PuzzleOutcome | None = None,
+        min_rating: int | None = None,
+        max_rating: int | None = None,
+        limit: int | None = None,
+    ) -> AsyncIterator[Puzzle]:
+        """Every puzzle that matches the filters, in order, a page of ``limit`` per request.
+
+        The filters are those of :meth:`puzzles`; it asks for the next page (its ``cursor``)
+        only when the puzzles of the one before have all been taken.
+        """
+        cursor: str | None = None
+        while True:
+            fetched = await self.puzzles(
+                theme=theme,
+                outcome=outcome,
+                min_rating=min_rating,
+                max_rating=max_rating,
+                limit=limit,
+                cursor=cursor,
+            )
+            page = fetched.value
+            for puzzle in page.puzzles:
+                yield puzzle
+            if page.next is None:
+                return
+            cursor = page.next
+
+    @overload
+    async def puzzle(self, puzzle_id: str) -> Fetched[Puzzle]: ...
+    @overload
+    async def puzzle(self, puzzle_id: str, *, if_none_match: str | None) -> Fetched[Puzzle] | NotModified: ...
+    async def puzzle(
+        self, puzzle_id: str, *, if_none_match: str | None = None
+    ) -> Fetched[Puzzle] | NotModified:
+        """One puzzle by its id, cacheable (``GET /v1/puzzles/{puzzle_id}``).
+
+        An unknown id (a board only turned or mirrored from a puzzle's too) raises
+        :class:`~tictactoe_client.ServiceError` with ``status`` 404. Returns
+        :class:`~tictactoe_client.Fetched`: the puzzle (``value``) and its ``etag``; with
+        ``if_none_match`` it may instead return :class:`~tictactoe_client.NotModified`.
+        """
+        return await self._send(self._puzzle_call(puzzle_id, if_none_match))
+
+    @overload
+    async def random_puzzle(
+        self,
+        seed: int | None = None,
+        *,
+        theme: Theme | None = None,
+        min_rating: int | None = None,
+        max_rating: int | None = None,
+    ) -> Fetched[Puzzle]: ...
+    @overload
+    async def random_puzzle(
+        self,
+        seed: int | None = None,
+        *,
+        theme: Theme | None = None,
+        min_rating: int | None = None,
+        max_rating: int | None = None,
+        if_none_match: str | None,
+    ) -> Fetched[Puzzle] | NotModified: ...
+    async def random_puzzle(
+        self,
+        seed: int | None = None,
+        *,
+        theme: Theme | None = None,
+        min_rating: int | None = None,
+        max_rating: int | None = None,
+        if_none_match: str | None = None,
+    ) -> Fetched[Puzzle] | NotModified:
+        """A puzzle drawn at random among those that match the filters (``GET /v1/puzzles/random``).
+
+        The filters are those of :meth:`puzzles` but ``outcome``. With ``seed`` the draw is
+        reproducible and the answer cacheable: :class:`~tictactoe_client.Fetched` has its
+        ``etag``, and ``if_none_match`` may get :class:`~tictactoe_client.NotModified`; without
+        one each call draws anew and ``etag`` is ``None``. No match raises
+        :class:`~tictactoe_client.ServiceError` with ``status`` 404.
+        """
+        call = self._random_puzzle_call(
+            seed=seed, theme=theme, min_rating=min_rating, max_rating=max_rating, if_none_match=if_none_match
+        )
+        return await self._send(call)
 
     async def health(self) -> HealthResponse:
         """The service's health (``GET /health``): ``status`` ``"ok"``, ``version``, ``positions``."""

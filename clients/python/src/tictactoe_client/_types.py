@@ -1,4 +1,5 @@
-"""The types of what a program gives the client: marks, boards, batch items; and of cacheable answers.
+"""The types of what a program gives the client: marks, boards, batch items, puzzle filters; and of
+cacheable answers.
 
 The answers themselves are the generated models of :mod:`._models`. These input types are
 written by hand, because they are wider than the schemas (a board may be any sequence, not only
@@ -11,10 +12,16 @@ from typing import Generic, Literal, Required, TypedDict, TypeVar
 
 from ._models import Level
 
-__all__ = ["BestMoveItem", "BoardInput", "Fetched", "Mark", "NotModified"]
+__all__ = ["BestMoveItem", "BoardInput", "Fetched", "Mark", "NotModified", "PuzzleOutcome", "Theme"]
 
 #: A side: the request's ``player``, and every answer's marks.
 Mark = Literal["X", "O"]
+
+#: A puzzle's theme, the ``theme`` filter of the puzzle queries: what its solution does.
+Theme = Literal["win", "block", "fork", "threat", "block_fork"]
+
+#: What a puzzle's solution keeps, the ``outcome`` filter of :meth:`~._client.Client.puzzles`.
+PuzzleOutcome = Literal["win", "draw"]
 
 #: A board in any of the three request forms: a string of 9 characters (``"X.O...X.."``), a
 #: sequence of 9 cells, or a sequence of 3 rows of 3 cells. A cell is ``"X"`` or ``"O"`` (either
@@ -28,7 +35,7 @@ class BestMoveItem(TypedDict, total=False):
     """One request of a batch: the body of ``POST /v1/best-move``. Only ``board`` is required.
 
     ``level`` stands for a ``depth`` and a ``skill`` of its own, so the service refuses it beside
-    either of them.
+    either of them; ``rating`` (0 to 493, an opponent of that Elo strength) refuses all three.
     """
 
     board: Required[BoardInput]
@@ -38,6 +45,7 @@ class BestMoveItem(TypedDict, total=False):
     random: bool
     seed: int | None
     depth: int | None
+    rating: float | None
 
 
 T = TypeVar("T")
