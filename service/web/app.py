@@ -54,7 +54,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     metrics = Metrics(__version__, game.boards, game.seconds)
     answers = Answers(game)
     coach = Coach(game)
-    tools = mcp.Endpoint(answers, settings)
+    tools = mcp.Endpoint(answers, settings, coach)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:

@@ -20,9 +20,19 @@ from fastapi import FastAPI
 from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
 from mcp.types import CallToolResult, TextContent
+from pydantic import BaseModel
 
 from service.game import Level
-from service.schemas import BOARD_SCHEMA, AnalysisResponse, BestMoveResponse
+from service.game.levels import MAX_RATING
+from service.game.puzzles import THEMES
+from service.schemas import (
+    BOARD_SCHEMA,
+    AnalysisResponse,
+    BestMoveResponse,
+    Puzzle,
+    PuzzlePage,
+    ReviewResponse,
+)
 from service.settings import Settings
 from service.web.app import create_app
 from service.web.mcp import PATH
@@ -32,7 +42,10 @@ from tests.support.commands import run
 pytestmark = pytest.mark.anyio
 
 BASE = "http://testserver"
-TOOLS = {"best_move", "explain_move", "analyze_position"}
+#: The tools about one position, each with a required board.
+PLAY_TOOLS = {"best_move", "explain_move", "analyze_position"}
+COACH_TOOLS = {"review_game", "random_puzzle", "get_puzzle", "list_puzzles"}
+TOOLS = PLAY_TOOLS | COACH_TOOLS
 #: Tool arguments, each also a valid body of POST /v1/best-move: every board form, both starts.
 MOVES: list[dict[str, Any]] = [
     {"board": "........."},
@@ -45,6 +58,10 @@ MOVES: list[dict[str, Any]] = [
     {"board": "X........", "level": "beginner", "seed": 7},
     {"board": "X........", "level": "hard", "seed": -3},
     {"board": "XO.......", "level": "perfect", "seed": 2**63},
+    {"board": "X........", "rating": 200, "seed": 5},
+    {"board": ".........", "rating": 0, "seed": 1},
+    {"board": "XO..X....", "rating": 350.5, "seed": 11},
+    {"board": "XO.......", "rating": MAX_RATING, "seed": 4},
 ]
 #: Boards whose game is over: analysed, but no move to make.
 FINISHED: list[dict[str, Any]] = [{"board": "XXXOO...."}, {"board": "XOXXOOOXX"}, {"board": "OOOXX.X.."}]
@@ -62,6 +79,11 @@ INVALID: list[dict[str, Any]] = [
     {"board": "X........", "level": "grandmaster"},
     {"board": "X........", "seed": 1.5},
     {"board": "X........", "level": "easy", "seed": 2**64},
+    {"board": "X........", "level": "easy", "rating": 200},
+    {"board": "X........", "rating": -1},
+    {"board": "X........", "rating": MAX_RATING + 1},
+    {"board": "X........", "rating": "200"},
+    {"board": "X........", "rating": True},
 ]
 
 
@@ -108,6 +130,9 @@ async def test_the_tools_are_listed_with_typed_input_and_output_schemas(tools: C
     for tool in listed.values():
         assert tool.description and tool.title
         assert tool.annotations is not None and tool.annotations.read_only_hint is True
+        assert tool.output_schema is not None and tool.output_schema["type"] == "object"
+    for name in PLAY_TOOLS:
+        tool = listed[name]
         schema = tool.input_schema
         assert schema["type"] == "object" and schema["required"] == ["board"]
         assert {
@@ -121,6 +146,13 @@ async def test_the_tools_are_listed_with_typed_input_and_output_schemas(tools: C
     assert level["enum"] == [level.value for level in Level]
     seed = listed["best_move"].input_schema["properties"]["seed"]["anyOf"][0]
     assert seed["type"] == "integer"
+    rating = listed["best_move"].input_schema["properties"]["rating"]
+    assert rating["default"] is None
+    assert {key: rating["anyOf"][0][key] for key in ("type", "minimum", "maximum")} == {
+        "type": "number",
+        "minimum": 0,
+        "maximum": MAX_RATING,
+    }
     assert set(listed["explain_move"].input_schema["properties"]) == {"board", "player"}
     outputs = {name: tool.output_schema for name, tool in listed.items()}
     assert outputs["best_move"] is not None and outputs["analyze_position"] is not None
@@ -142,7 +174,7 @@ async def test_best_move_and_explain_move_are_the_rest_answer(
     assert not result.is_error
     assert result.structured_content == expected.json()
     assert text_of(result) == expected.text  # the API's bytes, as it sends them
-    if "level" in arguments:
+    if "level" in arguments or "rating" in arguments:
         return
     explained = await tools.call_tool("explain_move", arguments)
     assert not explained.is_error
@@ -180,7 +212,7 @@ async def test_invalid_arguments_are_a_tool_error_naming_each_problem_as_the_api
 
 
 async def test_a_too_long_board_is_named_with_its_length(tools: Client) -> None:
-    for tool in TOOLS:
+    for tool in PLAY_TOOLS:
         result = await tools.call_tool(tool, {"board": "X.O......X"})
         assert result.is_error
         assert "board: a board string has exactly 9 characters, one per cell; got 10" in text_of(result)
@@ -196,10 +228,290 @@ async def test_a_finished_board_has_no_move_but_an_analysis(tools: Client) -> No
 
 
 async def test_a_missing_board_is_a_tool_error(tools: Client) -> None:
-    for tool in TOOLS:
+    for tool in PLAY_TOOLS:
         result = await tools.call_tool(tool, {"player": "X"})
         assert result.is_error
         assert "board" in text_of(result) and "required" in text_of(result).lower()
+
+
+# --- the coach: reviews and puzzles -----------------------------------------------------------------
+
+#: Games to review, each also a valid body of POST /v1/review: from the empty board and others, every
+#: board form, O to move first, a blunder, a mistake, a win, a draw, a single move.
+GAMES: list[dict[str, Any]] = [
+    {"moves": [4, 1, 0, 8, 6, 2, 3]},
+    {"moves": [0, 1, 4, 8, 2, 6, 3]},
+    {"moves": [0, 4, 8, 1, 7, 6, 2, 5, 3]},
+    {"moves": [4]},
+    {"moves": [8, 2], "board": "X...O....", "player": None},
+    {"moves": [4, 0, 8], "board": ".........", "player": "O"},
+    {"moves": [2, 5, 6], "board": ["X", None, "", "", "o", "", "", "", "x"]},
+    {"moves": [2], "board": [["X", "X", ""], ["O", "O", ""], ["", "", ""]]},
+]
+#: Games with a move that cannot be played, and the index of that move in ``moves``.
+ILLEGAL: list[tuple[dict[str, Any], int]] = [
+    ({"moves": [4, 4]}, 1),
+    ({"moves": [0, 3, 1, 4, 2, 5]}, 5),
+    ({"moves": [4, 0, 8, 8, 2]}, 3),
+    ({"moves": [0], "board": "X...O...."}, 0),
+]
+#: Invalid arguments of review_game, each also a body that POST /v1/review refuses with 422.
+INVALID_GAMES: list[dict[str, Any]] = [
+    {"moves": []},
+    {"moves": [9]},
+    {"moves": [-1, 4]},
+    {"moves": ["4"]},
+    {"moves": [True]},
+    {"moves": 4},
+    {"moves": list(range(9)) + [0]},
+    {"moves": [4], "board": None},
+    {"moves": [4], "board": "X.O......X"},
+    {"moves": [4], "board": "XXXOO...."},
+    {"moves": [4], "board": "X........", "player": "X"},
+    {"moves": [4], "player": "x"},
+]
+#: Draws of random_puzzle, each also a query of GET /v1/puzzles/random that is answered.
+DRAWS: list[dict[str, Any]] = [
+    {"seed": 1},
+    {"seed": 1, "theme": "fork"},
+    {"seed": -5, "max_rating": 94},
+    {"seed": 2**64 - 1, "theme": "block", "min_rating": 100, "max_rating": 400},
+    {"seed": 0, "min_rating": 493},
+]
+#: Queries of list_puzzles, each also a query of GET /v1/puzzles that is answered.
+PAGES: list[dict[str, Any]] = [
+    {},
+    {"limit": 1},
+    {"theme": "fork", "limit": 5},
+    {"outcome": "draw", "min_rating": 100, "max_rating": 400, "limit": 100},
+    {"theme": "threat", "outcome": "win", "limit": 3},
+]
+#: Invalid arguments of the puzzle tools, each also a query that GET /v1/puzzles refuses with 422.
+INVALID_QUERIES: list[dict[str, Any]] = [
+    {"min_rating": 300, "max_rating": 100},
+    {"theme": "nope"},
+    {"min_rating": -1},
+    {"max_rating": "high"},
+    {"outcome": "loss"},
+    {"limit": 0},
+    {"limit": 101},
+    {"cursor": "abc"},
+    {"cursor": "X...O...XO"},  # the pattern of an id, but no page ends there
+]
+
+
+def said_as_the_api_does(text: str, refused: httpx.Response) -> None:
+    """``text`` names every error of the API's 422 ``refused`` at the same place, in the same words."""
+    assert refused.status_code == 422, refused.text
+    for error in refused.json()["errors"]:  # body.moves.1 -> moves.1, query.limit -> limit
+        assert f"{'.'.join(str(part) for part in error['loc'][1:])}: {error['msg']}" in text
+
+
+async def test_the_coach_tools_are_listed_with_the_api_schemas(tools: Client) -> None:
+    listed = {tool.name: tool for tool in (await tools.list_tools()).tools}
+    review = listed["review_game"].input_schema
+    assert review["required"] == ["moves"]
+    assert set(review["properties"]) == {"moves", "board", "player"}
+    moves = review["properties"]["moves"]
+    assert (moves["type"], moves["minItems"], moves["maxItems"]) == ("array", 1, 9)
+    assert moves["items"] == {"type": "integer", "minimum": 0, "maximum": 8}
+    board = review["properties"]["board"]
+    assert board["oneOf"] == BOARD_SCHEMA["oneOf"] and board["default"] == "........."
+    assert {"enum": ["X", "O"], "type": "string"} in review["properties"]["player"]["anyOf"]
+    draw = listed["random_puzzle"].input_schema
+    assert "required" not in draw
+    assert set(draw["properties"]) == {"theme", "min_rating", "max_rating", "seed"}
+    assert draw["properties"]["theme"]["anyOf"][0]["enum"] == list(THEMES)
+    assert draw["properties"]["min_rating"]["anyOf"][0] == {
+        "type": "integer",
+        "minimum": 0,
+        "description": "Only puzzles rated at least this.",
+    }
+    assert draw["properties"]["seed"]["anyOf"][0]["type"] == "integer"
+    page = listed["list_puzzles"].input_schema
+    assert "required" not in page
+    assert set(page["properties"]) == {"theme", "outcome", "min_rating", "max_rating", "limit", "cursor"}
+    limit = page["properties"]["limit"]
+    assert (limit["type"], limit["minimum"], limit["maximum"], limit["default"]) == ("integer", 1, 100, 20)
+    assert page["properties"]["outcome"]["anyOf"][0]["enum"] == ["win", "draw"]
+    assert page["properties"]["cursor"]["anyOf"][0]["pattern"] == "^[XO.]{9}[XO]$"
+    by_id = listed["get_puzzle"].input_schema
+    assert by_id["required"] == ["id"] and by_id["properties"]["id"]["type"] == "string"
+    answers: dict[str, type[BaseModel]] = {
+        "review_game": ReviewResponse,
+        "random_puzzle": Puzzle,
+        "get_puzzle": Puzzle,
+        "list_puzzles": PuzzlePage,
+    }
+    assert set(answers) == COACH_TOOLS
+    for name, model in answers.items():
+        output = listed[name].output_schema
+        assert output is not None
+        assert set(output["properties"]) == set(output["required"]) == set(model.model_fields)
+
+
+@pytest.mark.parametrize("arguments", GAMES, ids=json.dumps)
+async def test_review_game_is_the_rest_answer(
+    tools: Client, rest: httpx.AsyncClient, arguments: dict[str, Any]
+) -> None:
+    expected = await rest.post("/v1/review", json=arguments)
+    assert expected.status_code == 200, expected.text
+    result = await tools.call_tool("review_game", arguments)
+    assert not result.is_error, text_of(result)
+    assert result.structured_content == expected.json()
+    assert text_of(result) == expected.text  # the API's bytes, as it sends them
+    assert len(result.structured_content["plies"]) == len(arguments["moves"])
+
+
+async def test_a_review_judges_the_blunder_and_names_the_better_move(tools: Client) -> None:
+    result = await tools.call_tool("review_game", {"moves": [4, 1, 0, 8, 6, 2, 3]})
+    review = result.structured_content
+    assert review is not None
+    assert [ply["judgement"] for ply in review["plies"]] == ["best", "blunder"] + ["best"] * 5
+    assert review["plies"][1]["better"]["position"] == 0  # O's edge loses; a corner draws
+    assert (review["status"], review["winner"]) == ("x_won", "X")
+    assert review["players"]["O"]["judgements"]["blunder"] == 1
+
+
+@pytest.mark.parametrize(("arguments", "index"), ILLEGAL, ids=json.dumps)
+async def test_an_illegal_move_is_a_tool_error_naming_its_index(
+    tools: Client, rest: httpx.AsyncClient, arguments: dict[str, Any], index: int
+) -> None:
+    refused = await rest.post("/v1/review", json=arguments)
+    assert refused.status_code == 422
+    [error] = refused.json()["errors"]
+    assert error["loc"] == ["body", "moves", index]
+    result = await tools.call_tool("review_game", arguments)
+    assert result.is_error
+    assert result.structured_content is None
+    assert text_of(result) == f"Error executing tool review_game: moves.{index}: {error['msg']}"
+
+
+@pytest.mark.parametrize("arguments", INVALID_GAMES, ids=json.dumps)
+async def test_invalid_games_are_a_tool_error_as_the_api_says(
+    tools: Client, rest: httpx.AsyncClient, arguments: dict[str, Any]
+) -> None:
+    result = await tools.call_tool("review_game", arguments)
+    assert result.is_error
+    assert text_of(result).startswith("Error executing tool review_game: ")
+    said_as_the_api_does(text_of(result), await rest.post("/v1/review", json=arguments))
+
+
+async def test_a_review_needs_its_moves(tools: Client) -> None:
+    result = await tools.call_tool("review_game", {"board": "X........"})
+    assert result.is_error
+    assert "moves" in text_of(result) and "required" in text_of(result).lower()
+
+
+@pytest.mark.parametrize("arguments", DRAWS, ids=json.dumps)
+async def test_random_puzzle_with_a_seed_is_the_rest_answer(
+    tools: Client, rest: httpx.AsyncClient, arguments: dict[str, Any]
+) -> None:
+    expected = await rest.get("/v1/puzzles/random", params=arguments)
+    assert expected.status_code == 200, expected.text
+    result = await tools.call_tool("random_puzzle", arguments)
+    assert not result.is_error, text_of(result)
+    assert result.structured_content == expected.json()
+    assert text_of(result) == expected.text
+
+
+async def test_random_puzzle_without_a_seed_is_a_matching_puzzle(
+    tools: Client, rest: httpx.AsyncClient
+) -> None:
+    filters = {"theme": "block", "min_rating": 100, "max_rating": 350}
+    for _ in range(5):
+        result = await tools.call_tool("random_puzzle", filters)
+        assert not result.is_error, text_of(result)
+        drawn = Puzzle.model_validate(result.structured_content)
+        assert "block" in drawn.themes and 100 <= drawn.rating <= 350
+        assert result.structured_content == (await rest.get(f"/v1/puzzles/{drawn.id}")).json()
+
+
+async def test_no_matching_puzzle_is_a_tool_error_naming_the_filters(
+    tools: Client, rest: httpx.AsyncClient
+) -> None:
+    filters: dict[str, str | int] = {"theme": "fork", "max_rating": 50, "seed": 3}
+    missing = await rest.get("/v1/puzzles/random", params=filters)
+    assert missing.status_code == 404
+    result = await tools.call_tool("random_puzzle", filters)
+    assert result.is_error
+    assert text_of(result) == (
+        f"Error executing tool random_puzzle: {missing.json()['detail']} (theme fork, max_rating 50)"
+    )
+
+
+async def test_get_puzzle_is_the_rest_answer(tools: Client, rest: httpx.AsyncClient) -> None:
+    page = (await rest.get("/v1/puzzles", params={"limit": 100, "outcome": "draw"})).json()
+    assert len(page["puzzles"]) == 100
+    for puzzle in page["puzzles"][::7]:
+        expected = await rest.get(f"/v1/puzzles/{puzzle['id']}")
+        result = await tools.call_tool("get_puzzle", {"id": puzzle["id"]})
+        assert not result.is_error, text_of(result)
+        assert result.structured_content == expected.json() == puzzle
+        assert text_of(result) == expected.text
+
+
+MIRROR = (2, 1, 0, 5, 4, 3, 8, 7, 6)
+
+
+async def test_an_unknown_puzzle_is_a_tool_error_as_the_api_says(
+    tools: Client, rest: httpx.AsyncClient
+) -> None:
+    puzzles = (await rest.get("/v1/puzzles", params={"limit": 100})).json()["puzzles"]
+    mirrored = [
+        "".join(puzzle["board"][cell] for cell in MIRROR) + puzzle["player"]
+        for puzzle in puzzles
+        if "".join(puzzle["board"][cell] for cell in MIRROR) != puzzle["board"]
+    ]
+    for unknown in ["nope", "X........X", "", mirrored[0], "x...o...xo"]:
+        missing = await rest.get(f"/v1/puzzles/{unknown}") if unknown else None
+        result = await tools.call_tool("get_puzzle", {"id": unknown})
+        assert result.is_error
+        assert result.structured_content is None
+        if missing is not None:
+            assert missing.status_code == 404
+            assert text_of(result) == f"Error executing tool get_puzzle: id: {missing.json()['detail']}"
+    turned = await tools.call_tool("get_puzzle", {"id": mirrored[0]})
+    assert "turned or mirrored" in text_of(turned)
+    for wrong in [{}, {"id": 12}]:
+        result = await tools.call_tool("get_puzzle", wrong)
+        assert result.is_error and "id" in text_of(result)
+
+
+@pytest.mark.parametrize("arguments", PAGES, ids=json.dumps)
+async def test_list_puzzles_is_the_rest_answer_page_after_page(
+    tools: Client, rest: httpx.AsyncClient, arguments: dict[str, Any]
+) -> None:
+    seen: list[str] = []
+    for _ in range(3):  # the first pages, each from the `next` of the one before
+        expected = await rest.get("/v1/puzzles", params=arguments)
+        assert expected.status_code == 200, expected.text
+        result = await tools.call_tool("list_puzzles", arguments)
+        assert not result.is_error, text_of(result)
+        assert result.structured_content == expected.json()
+        assert text_of(result) == expected.text
+        page = result.structured_content
+        seen += [puzzle["id"] for puzzle in page["puzzles"]]
+        if page["next"] is None:
+            assert len(seen) == page["total"]
+            break
+        arguments = {**arguments, "cursor": page["next"]}
+    assert len(seen) == len(set(seen))
+
+
+@pytest.mark.parametrize("arguments", INVALID_QUERIES, ids=json.dumps)
+async def test_invalid_puzzle_queries_are_a_tool_error_as_the_api_says(
+    tools: Client, rest: httpx.AsyncClient, arguments: dict[str, Any]
+) -> None:
+    refused = await rest.get("/v1/puzzles", params=arguments)
+    result = await tools.call_tool("list_puzzles", arguments)
+    assert result.is_error
+    said_as_the_api_does(text_of(result), refused)
+    if "limit" in arguments or "outcome" in arguments or "cursor" in arguments:
+        return
+    drawn = await tools.call_tool("random_puzzle", arguments)
+    assert drawn.is_error
+    said_as_the_api_does(text_of(drawn), await rest.get("/v1/puzzles/random", params=arguments))
 
 
 def rpc(method: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -302,7 +614,7 @@ async def test_building_the_tools_leaves_the_root_logger_alone(
     root = logging.getLogger()
     monkeypatch.setattr(root, "handlers", [])  # as in a worker: uvicorn's configuration leaves it bare
     monkeypatch.setattr(root, "level", logging.WARNING)
-    build_server(served.state.answers)
+    build_server(served.state.answers, served.state.coach)
     assert root.handlers == []
     assert root.level == logging.WARNING
 

@@ -5,15 +5,20 @@ The tools are defined in one place, :func:`.tools.build_server`, with the offici
 :class:`~mcp.server.mcpserver.MCPServer`:
 
 * ``best_move``: the move to play, as ``POST /v1/best-move`` answers it (board, and perhaps the
-  player, a level and a seed);
+  player, a level or a rating, and a seed);
 * ``analyze_position``: everything about a position, as ``POST /v1/analysis`` answers it;
 * ``explain_move``: why the engine plays its move: the tactics and the sentence of the best-move
-  answer, with the move and its value.
+  answer, with the move and its value;
+* ``review_game``: a game graded move by move, and each side's strength, as ``POST /v1/review``
+  answers it (an illegal move is a tool error naming its index in ``moves``);
+* ``random_puzzle``, ``get_puzzle`` and ``list_puzzles``: the puzzles, as
+  ``GET /v1/puzzles/random``, ``GET /v1/puzzles/{id}`` and ``GET /v1/puzzles`` answer them (no
+  puzzle to give is a tool error, with the ``404``'s words).
 
 Arguments are read by the API's own request models (:mod:`service.schemas`), and the answers are
-the API's own (:class:`~service.web.answers.Answers`): a tool's structured content is the JSON of the REST
-answer (for ``explain_move``, its fields about the move), and its text content that JSON as the
-API sends it. Invalid arguments are a tool error
+the API's own (:class:`~service.web.answers.Answers`, :class:`~service.web.coach.Coach`): a tool's
+structured content is the JSON of the REST answer (for ``explain_move``, its fields about the
+move), and its text content that JSON as the API sends it. Invalid arguments are a tool error
 (``isError``) naming each problem as a ``422`` of the API does (``board: a board string has
 exactly 9 characters, one per cell; got 10``), never a protocol error. The input schemas are those
 of the API's request fields, and the output schemas those of its response models.

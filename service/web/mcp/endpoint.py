@@ -21,6 +21,7 @@ from starlette.types import Receive, Scope, Send
 from ... import logs
 from ...settings import Settings
 from ..answers import Answers
+from ..coach import Coach
 from ..problems import UNAVAILABLE, problem
 
 if TYPE_CHECKING:
@@ -65,9 +66,10 @@ class Endpoint:
     tools could not be loaded, the endpoint answers ``503``.
     """
 
-    def __init__(self, answers: Answers, settings: Settings) -> None:
+    def __init__(self, answers: Answers, settings: Settings, coach: Coach) -> None:
         self.answers = answers
         self.settings = settings
+        self.coach = coach
         self.manager: Handler | None = None
         self.group: TaskGroup | None = None
         self.ready: anyio.Event | None = None
@@ -117,4 +119,4 @@ class Endpoint:
 
     def _build(self, tools: ModuleType) -> object:
         tools.configure_logging(self.settings.log_level)
-        return tools.build_server(self.answers)
+        return tools.build_server(self.answers, self.coach)

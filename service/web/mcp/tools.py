@@ -18,13 +18,28 @@ from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 from mcp.server.transport_security import TransportSecuritySettings
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
-from pydantic import BaseModel, ValidationError, WithJsonSchema, create_model
+from pydantic import BaseModel, Field, ValidationError, WithJsonSchema, create_model
 
 from ... import __version__, logs
-from ...schemas import AnalysisRequest, AnalysisResponse, BestMoveRequest, BestMoveResponse, PositionRequest
+from ...game.levels import MAX_RATING
+from ...game.review import IllegalMove
+from ...schemas import (
+    AnalysisRequest,
+    AnalysisResponse,
+    BestMoveRequest,
+    BestMoveResponse,
+    Puzzle,
+    PuzzlePage,
+    PuzzleQuery,
+    RandomPuzzleQuery,
+    ReviewRequest,
+    ReviewResponse,
+)
 from ...settings import Settings
 from ..answers import Answers
+from ..coach import Coach, PuzzleFilter
 from ..problems import MAX_LISTED_ERRORS
+from ..routes.puzzles import _not_a_puzzle as not_a_puzzle
 
 #: The server's name, as clients show it.
 NAME = "tictactoe"
@@ -35,7 +50,17 @@ INSTRUCTIONS = (
     "left). A board is a 9-character string such as 'X.O...X..' ('X' and 'O' for marks, '.' for an "
     "empty cell), an array of 9 cells, or 3 rows of 3 cells. The side to move follows from the "
     "counts of marks; give `player` only when both sides have as many marks and O is to move. "
-    "Values (`score`, `outcome`, `plies_to_end`) are for the side to move under perfect play."
+    "Values (`score`, `outcome`, `plies_to_end`) are for the side to move under perfect play. "
+    "To choose a move use best_move (with `level` or `rating` for a weaker opponent), to say why "
+    "explain_move, to weigh every move of a position analyze_position. To review a game that was "
+    "played (which moves were best, inaccuracies, mistakes or blunders, what was better, and how "
+    "strongly each side played) use review_game with the cells in the order played. For practice, "
+    "random_puzzle draws a puzzle (a position where exactly one move keeps the win or the draw), "
+    "get_puzzle gives one by its `id`, and list_puzzles lists them, easiest first. A puzzle comes "
+    "with its `solution` and `reason`: show a person the board and the side to move, and keep "
+    "those two until they have answered. Ratings are on one Elo scale, from 0 (random moves) to "
+    f"{MAX_RATING} (perfect play): a side's `rating` in a review, a puzzle's `rating` and the `rating` "
+    "of best_move compare, e.g. to pick puzzles or an opponent near a player's strength."
 )
 READ_ONLY = ToolAnnotations(read_only_hint=True, idempotent_hint=True, open_world_hint=False)
 
@@ -68,8 +93,31 @@ BoardArgument = Annotated[object, WithJsonSchema(_field_schema(AnalysisRequest, 
 PlayerArgument = Annotated[object, WithJsonSchema(_field_schema(AnalysisRequest, "player"))]
 LevelArgument = Annotated[object, WithJsonSchema(_field_schema(BestMoveRequest, "level"))]
 SeedArgument = Annotated[object, WithJsonSchema(_field_schema(BestMoveRequest, "seed"))]
+RatingArgument = Annotated[object, WithJsonSchema(_field_schema(BestMoveRequest, "rating"))]
+MovesArgument = Annotated[object, WithJsonSchema(_field_schema(ReviewRequest, "moves"))]
+StartArgument = Annotated[object, WithJsonSchema(_field_schema(ReviewRequest, "board"))]
+ThemeArgument = Annotated[object, WithJsonSchema(_field_schema(PuzzleQuery, "theme"))]
+OutcomeArgument = Annotated[object, WithJsonSchema(_field_schema(PuzzleQuery, "outcome"))]
+MinRatingArgument = Annotated[object, WithJsonSchema(_field_schema(PuzzleQuery, "min_rating"))]
+MaxRatingArgument = Annotated[object, WithJsonSchema(_field_schema(PuzzleQuery, "max_rating"))]
+LimitArgument = Annotated[object, WithJsonSchema(_field_schema(PuzzleQuery, "limit"))]
+CursorArgument = Annotated[object, WithJsonSchema(_field_schema(PuzzleQuery, "cursor"))]
+DrawSeedArgument = Annotated[object, WithJsonSchema(_field_schema(RandomPuzzleQuery, "seed"))]
+PuzzleIdArgument = Annotated[
+    str,
+    Field(
+        description="The puzzle's `id`, as a puzzle gives it: its canonical board followed by the side "
+        "to move.",
+        examples=["X...O...XO"],
+    ),
+]
 
-RequestT = TypeVar("RequestT", bound=PositionRequest)
+#: The empty board, where a reviewed game starts unless told otherwise (the API's default).
+EMPTY_BOARD = "........."
+#: Puzzles on a page unless told otherwise (the API's default).
+PAGE_LIMIT = PuzzleQuery.model_fields["limit"].default
+
+RequestT = TypeVar("RequestT", bound=BaseModel)
 
 
 def validated(model: type[RequestT], arguments: dict[str, object]) -> RequestT:
@@ -136,16 +184,14 @@ def explanation(body: bytes) -> CallToolResult:
 # --- the tools -------------------------------------------------------------------------------------
 
 
-def build_server(answers: Answers) -> MCPServer:
-    """The MCP server of the service: every tool, answered by ``answers``."""
+def build_server(answers: Answers, coach: Coach) -> MCPServer:
+    """The MCP server of the service: every tool, answered by ``answers`` and ``coach``."""
     with _root_logger_kept():
         server: MCPServer = MCPServer(
             NAME, title="Tic-tac-toe solver", version=__version__, instructions=INSTRUCTIONS
         )
     add_play_tools(server, answers)
-    # The coach's review of a game (POST /v1/review) and the puzzles (GET /v1/puzzles...) come here
-    # as tools of their own, each group added by a function like add_play_tools: the same validation
-    # by the API's request models, the same answers as the API's (answer() above).
+    add_coach_tools(server, coach)
     return server
 
 
@@ -157,17 +203,21 @@ def add_play_tools(server: MCPServer, answers: Answers) -> None:
         board: BoardArgument,
         player: PlayerArgument = None,
         level: LevelArgument = None,
+        rating: RatingArgument = None,
         seed: SeedArgument = None,
     ) -> Annotated[CallToolResult, BestMoveResponse]:
         """The move to play on a tic-tac-toe board on which the game is not over.
 
-        Without `level`, the move is always optimal (perfect play, deterministic). With a `level`
-        below "perfect", the engine plays like a weaker opponent, at random: give a `seed` to make
-        the answer reproducible. The answer gives the cell (`position`, `row`, `column`), its value
-        for the side to move under perfect play afterwards (`score`, `outcome`, `plies_to_end`),
-        whether it is `optimal`, what it does (`tactics`, `reason`), and the board after it.
+        Without `level` or `rating`, the move is always optimal (perfect play, deterministic). With
+        a `level` below "perfect", or a `rating` below perfect's (an opponent of that Elo strength,
+        e.g. a player's rating from review_game), the engine plays like a weaker opponent, at random:
+        give a `seed` to make the answer reproducible. `level` and `rating` exclude each other. The
+        answer gives the cell (`position`, `row`, `column`), its value for the side to move under
+        perfect play afterwards (`score`, `outcome`, `plies_to_end`), whether it is `optimal`, what
+        it does (`tactics`, `reason`), and the board after it.
         """
-        request = validated(BestMoveRequest, {"board": board, "player": player, "level": level, "seed": seed})
+        arguments = {"board": board, "player": player, "level": level, "rating": rating, "seed": seed}
+        request = validated(BestMoveRequest, arguments)
         return answer(answers.best_move_with(request.position, request.options))
 
     @server.tool(title="Explain the best move", annotations=READ_ONLY)
@@ -198,6 +248,103 @@ def add_play_tools(server: MCPServer, answers: Answers) -> None:
         """
         request = validated(AnalysisRequest, {"board": board, "player": player})
         return answer(answers.analysis(request.position).body)
+
+
+def add_coach_tools(server: MCPServer, coach: Coach) -> None:
+    """The coach's tools: the review of a game, and the puzzles (drawn, by id, or listed)."""
+
+    @server.tool(title="Review a game", annotations=READ_ONLY)
+    async def review_game(
+        moves: MovesArgument, board: StartArgument = EMPTY_BOARD, player: PlayerArgument = None
+    ) -> Annotated[CallToolResult, ReviewResponse]:
+        """Grade a tic-tac-toe game move by move, as a coach would, and tell how strongly each side played.
+
+        `moves` are the cells played, in order (0 to 8), from `board` (the empty board by default)
+        with its side to move first. Each entry of `plies` judges one move for the side that played
+        it: `judgement` (best, inaccuracy: a slower win or a quicker loss, mistake: a win thrown to
+        a draw, blunder: a win or a draw thrown to a loss), `only_move` (the one move that kept the
+        outcome), the values before and after it, its `tactics` and `reason`, and `better`, the
+        engine's move, when it was not best. `players` sums up each side: the count of each
+        judgement, `accuracy` (per cent of best moves), and the strength it played at (`level`,
+        `rating`, and `level_likelihoods`). A move that cannot be played is an error naming its
+        index in `moves`.
+        """
+        request = validated(ReviewRequest, {"moves": moves, "board": board, "player": player})
+        try:
+            return answer(coach.review(request.position, request.moves))
+        except IllegalMove as error:
+            raise ToolError(f"moves.{error.index}: {error.message}") from None
+
+    @server.tool(title="Draw a puzzle", annotations=READ_ONLY)
+    async def random_puzzle(
+        theme: ThemeArgument = None,
+        min_rating: MinRatingArgument = None,
+        max_rating: MaxRatingArgument = None,
+        seed: DrawSeedArgument = None,
+    ) -> Annotated[CallToolResult, Puzzle]:
+        """A tic-tac-toe puzzle drawn at random: a position where exactly one move keeps the win or the draw.
+
+        The filters keep puzzles whose solution has the `theme` (win, block, fork, threat or
+        block_fork) and whose `rating` is within `min_rating` and `max_rating`; give a `seed` to
+        draw the same puzzle again. The answer gives the puzzle's `id`, its `board` and the side to
+        move (`player`), the `solution` (a cell of that board) and its `reason`, what it keeps
+        (`outcome`, `plies_to_end`), its `themes`, and how hard it is: `rating`, and `solve_rates`,
+        the chance that each calibrated player finds it. Keep the solution from a person solving it.
+        """
+        arguments = {"theme": theme, "min_rating": min_rating, "max_rating": max_rating, "seed": seed}
+        query = validated(RandomPuzzleQuery, arguments)
+        wanted = PuzzleFilter(query.theme, None, query.min_rating, query.max_rating)
+        drawn = coach.random(wanted, query.seed)
+        if drawn is None:
+            given = [f"{name} {value}" for name, value in wanted._asdict().items() if value is not None]
+            raise ToolError(f"no puzzle matches these filters ({', '.join(given)})")
+        return answer(drawn.body)
+
+    @server.tool(title="Get a puzzle", annotations=READ_ONLY)
+    async def get_puzzle(id: PuzzleIdArgument) -> Annotated[CallToolResult, Puzzle]:
+        """One tic-tac-toe puzzle by its `id` (as random_puzzle and list_puzzles give it), with its solution.
+
+        The answer is the puzzle as random_puzzle gives it. A board turned or mirrored is the same
+        puzzle under the id of its canonical board, which the error names.
+        """
+        found = coach.puzzle(id)
+        if found is None:
+            raise ToolError(f"id: {not_a_puzzle(coach, id)}")
+        return answer(found.body)
+
+    @server.tool(title="List puzzles", annotations=READ_ONLY)
+    async def list_puzzles(  # every argument by name, as a tool's always are
+        *,
+        theme: ThemeArgument = None,
+        outcome: OutcomeArgument = None,
+        min_rating: MinRatingArgument = None,
+        max_rating: MaxRatingArgument = None,
+        limit: LimitArgument = PAGE_LIMIT,
+        cursor: CursorArgument = None,
+    ) -> Annotated[CallToolResult, PuzzlePage]:
+        """The tic-tac-toe puzzles that match every filter given, a page at a time, easiest first.
+
+        Filters as for random_puzzle, and `outcome` (win or draw). Puzzles are in order of
+        `rating`, then `id`; the answer gives a page of up to `limit` of them (each as
+        random_puzzle gives it), `total` (how many match), and `next`: the `cursor` of the
+        following page, null on the last one.
+        """
+        query = validated(
+            PuzzleQuery,
+            {
+                "theme": theme,
+                "outcome": outcome,
+                "min_rating": min_rating,
+                "max_rating": max_rating,
+                "limit": limit,
+                "cursor": cursor,
+            },
+        )
+        if query.cursor is not None and coach.puzzle(query.cursor) is None:
+            given = f"{query.cursor!r} is not a cursor this service gave: pass the `next` of a page"
+            raise ToolError(f"cursor: {given}")
+        wanted = PuzzleFilter(query.theme, query.outcome, query.min_rating, query.max_rating)
+        return answer(coach.page(wanted, query.limit, query.cursor).body)
 
 
 # --- logging ---------------------------------------------------------------------------------------
@@ -278,4 +425,5 @@ def run_stdio() -> None:
     settings = Settings()
     logs.configure(settings.log_level)
     configure_logging(settings.log_level)
-    build_server(Answers(solved_game())).run("stdio")
+    game = solved_game()
+    build_server(Answers(game), Coach(game)).run("stdio")
