@@ -7,6 +7,12 @@ side moving first in half of them; perfect play also meets itself. Every move is
 drawn with a seed from a stream of the pairing's own (seeded by ``--seed`` and
 the two names), so a rerun writes the same files byte for byte.
 
+Five opponents of a typed rating (:data:`TYPED`, played as :func:`service.game.levels.rated`
+plays them) join the round robin: each meets the six calibrated players. Its rating is
+measured against them, theirs held at what their own games give, so that the six keep the
+ratings the service uses (:data:`service.game.levels.RATINGS`) and each typed rating is
+measured on the scale it was asked on; it must come within :data:`TYPED_TOLERANCE` points.
+
 From the round robin come:
 
 * for each pairing, the win, draw and loss rates;
@@ -17,7 +23,9 @@ From the round robin come:
 * the checks the presets must pass (:func:`checks`): each level beats the one
   before it head to head (the random player comes before ``"beginner"``), and
   scores more than it against the random player and against perfect play, each
-  by a margin of :data:`Z_MIN` standard errors; ``"perfect"`` never loses.
+  by a margin of :data:`Z_MIN` standard errors; ``"perfect"`` never loses;
+* every typed rating measured within :data:`TYPED_TOLERANCE` of the rating asked, and the
+  ratings of :data:`service.game.levels.RATINGS` those the fit gives, rounded.
 
 The command fails (exit status 1) when a check fails, so presets that break the
 ordering cannot be written into the documents quietly.
@@ -41,13 +49,18 @@ from scipy.optimize import minimize
 from tqdm import tqdm
 
 from service.game import Board, Options, Position, SolvedGame, choose, solve
-from service.game.levels import PRESETS, Level
+from service.game.levels import PRESETS, RATINGS, Level, blend, rated
 from tests.support import ROOT
 
 RANDOM = "random"
 #: Every player, weakest first by design: the random player, then the levels.
 PLAYERS: tuple[str, ...] = (RANDOM, *(level.value for level in Level))
 PERFECT = Level.PERFECT.value
+#: The typed ratings played as opponents, and how close their measured ratings must come.
+TYPED = (50, 150, 250, 350, 450)
+TYPED_TOLERANCE = 25
+#: The typed ratings as players' names.
+RATED: tuple[str, ...] = tuple(f"rating {rating}" for rating in TYPED)
 #: Games per pairing of ``make calibrate``; the issue's floor is 2,000.
 GAMES = 10_000
 SEED = 20261123
@@ -63,7 +76,14 @@ def options(player: str, seed: int) -> Options:
     """How ``player`` chooses a move, with the seed of that move."""
     if player == RANDOM:
         return Options(skill=0.0, seed=seed)
+    if player in RATED:
+        return rated(asked(player), seed)
     return Level(player).options(seed)
+
+
+def asked(player: str) -> int:
+    """The rating a typed-rating player was asked for."""
+    return int(player.removeprefix("rating "))
 
 
 @dataclass(frozen=True)
@@ -123,9 +143,14 @@ def pairing(game: SolvedGame, player: str, opponent: str, games: int, seed: int)
 
 
 def pairings() -> list[tuple[str, str]]:
-    """Every pair of players once, and perfect play against itself."""
+    """Every pair of calibrated players once, and perfect play against itself."""
     pairs = [(a, b) for i, a in enumerate(PLAYERS) for b in PLAYERS[i + 1 :]]
     return [*pairs, (PERFECT, PERFECT)]
+
+
+def typed_pairings() -> list[tuple[str, str]]:
+    """Every typed-rating player against every calibrated one."""
+    return [(typed, player) for typed in RATED for player in PLAYERS]
 
 
 @dataclass(frozen=True)
@@ -145,10 +170,11 @@ def round_robin(
     seed: int = SEED,
     progress: Callable[[Iterable[tuple[str, str]]], Iterable[tuple[str, str]]] = iter,
 ) -> Results:
-    """Every pairing of :func:`pairings`, ``games`` games each; ``progress`` wraps the pairings."""
+    """Every pairing of :func:`pairings` and :func:`typed_pairings`, ``games`` games each;
+    ``progress`` wraps the pairings."""
     game = solve()
     tallies: dict[tuple[str, str], Tally] = {}
-    for player, opponent in progress(pairings()):
+    for player, opponent in progress([*pairings(), *typed_pairings()]):
         tally = pairing(game, player, opponent, games, seed)
         tallies[player, opponent] = tally
         tallies[opponent, player] = tally.reversed()
@@ -199,6 +225,25 @@ def fit_ratings(results: Results) -> list[Rating]:
     errors = np.sqrt(np.diag(np.linalg.inv(information[1:, 1:])))
     margins = np.concatenate(([0.0], 1.96 * errors))
     return [Rating(player, float(ELO * theta[i]), float(ELO * margins[i])) for player, i in index.items()]
+
+
+def fit_typed(results: Results, ratings: Sequence[Rating], player: str) -> Rating:
+    """The rating of a typed-rating ``player`` from its games against the calibrated players,
+    their ratings held fixed; its interval from the Fisher information of that one rating."""
+    fixed = np.array([rating.elo / ELO for rating in ratings])
+    order = [rating.player for rating in ratings]
+    games = np.array([results[player, opponent].games for opponent in order], dtype=float)
+    points = np.array([results[player, opponent].score for opponent in order]) * games
+
+    def negative_log_likelihood(free: np.ndarray) -> float:
+        gap = free[0] - fixed
+        return float(np.sum(points * np.logaddexp(0, -gap) + (games - points) * np.logaddexp(0, gap)))
+
+    start = np.array([asked(player) / ELO])
+    theta = float(minimize(negative_log_likelihood, start, method="BFGS", options={"gtol": 1e-10}).x[0])
+    p = 1 / (1 + np.exp(-(theta - fixed)))
+    margin = 1.96 / math.sqrt(float(np.sum(games * p * (1 - p))))
+    return Rating(player, ELO * theta, ELO * margin)
 
 
 # --- checks -------------------------------------------------------------------------------------------
@@ -254,6 +299,35 @@ def checks(results: Results) -> list[Check]:
     return made
 
 
+@dataclass(frozen=True)
+class TypedCheck:
+    """A typed rating: asked, and measured."""
+
+    rating: Rating
+
+    @property
+    def asked(self) -> int:
+        return asked(self.rating.player)
+
+    @property
+    def difference(self) -> float:
+        return self.rating.elo - self.asked
+
+    @property
+    def passed(self) -> bool:
+        return abs(self.difference) <= TYPED_TOLERANCE
+
+
+def typed_checks(results: Results, ratings: Sequence[Rating]) -> list[TypedCheck]:
+    """Each typed rating measured (:func:`fit_typed`), to be within :data:`TYPED_TOLERANCE` of the asked."""
+    return [TypedCheck(fit_typed(results, ratings, player)) for player in RATED]
+
+
+def stale_ratings(ratings: Sequence[Rating]) -> list[str]:
+    """The players whose rating in :data:`service.game.levels.RATINGS` is not the fit's, rounded."""
+    return [rating.player for rating in ratings if RATINGS[rating.player] != round(rating.elo)]
+
+
 def _counts(tally: Tally) -> dict[str, int]:
     return {"win": tally.wins, "draw": tally.draws, "loss": tally.losses}
 
@@ -261,7 +335,9 @@ def _counts(tally: Tally) -> dict[str, int]:
 # --- the documents -------------------------------------------------------------------------------------
 
 
-def markdown(results: Results, ratings: Sequence[Rating], made: Sequence[Check]) -> str:
+def markdown(
+    results: Results, ratings: Sequence[Rating], made: Sequence[Check], typed: Sequence[TypedCheck]
+) -> str:
     """``docs/levels.md``."""
     by_player = {rating.player: rating for rating in ratings}
     lines = [
@@ -271,6 +347,7 @@ def markdown(results: Results, ratings: Sequence[Rating], made: Sequence[Check])
         f"Six players meet in a round robin of {results.games:,} games per pairing, each side moving first",
         f"in half of them, seed {results.seed}: a uniformly random player and the five levels. The",
         '`"perfect"` level is the perfect player the others are measured against, and also plays itself.',
+        f"Opponents of the typed ratings {', '.join(map(str, TYPED))} meet each of the six as often.",
         "Rates are win / draw / loss in per cent, from the first-named player's side.",
         "",
         "![Outcome rates and ratings per level](levels.png)",
@@ -327,19 +404,50 @@ def markdown(results: Results, ratings: Sequence[Rating], made: Sequence[Check])
         lines.append(f"| {check.claim} | {difference} | {z} | {'passed' if check.passed else 'FAILED'} |")
     lines += [
         "",
+        "## Typed ratings",
+        "",
+        "`rating` on a best-move request asks for an opponent of that strength. Each of its moves is",
+        "played by one of the two calibrated players whose ratings are around it: the stronger with a",
+        "probability that grows linearly from 0 at the weaker's rating to 1 at its own (`weight` below),",
+        "drawn with the request's `seed`. Each typed rating is measured from its games against the six",
+        "calibrated players, their ratings held at the values above, and must come within",
+        f"{TYPED_TOLERANCE} points of the rating asked.",
+        "",
+        "| asked | plays as | weight of the stronger | measured | difference | |",
+        "|---:|---|---:|---:|---:|---|",
+    ]
+    for measured in typed:
+        mix = blend(measured.asked)
+        lines.append(
+            f"| {measured.asked} | `{mix.lower}` or `{mix.upper}` | {mix.weight:.2f} | "
+            f"{measured.rating.elo:.0f} ± {measured.rating.margin:.0f} | {round(measured.difference):+d} | "
+            f"{'passed' if measured.passed else 'FAILED'} |"
+        )
+    lines += [
+        "",
+        "Games of each typed rating against each calibrated player: win / draw / loss in per cent.",
+        "",
+        "| typed rating | " + " | ".join(PLAYERS) + " |",
+        "|---|" + "---:|" * len(PLAYERS),
+    ]
+    for player in RATED:
+        lines.append(f"| {asked(player)} | " + " | ".join(results[player, o].rates() for o in PLAYERS) + " |")
+    lines += [
+        "",
         "## How the ratings are fitted",
         "",
         "A Bradley–Terry model on the Elo scale: the expected points of a player against an opponent are",
         "1 / (1 + 10^((R_opponent − R_player) / 400)), a draw counting half a win. The ratings maximise",
         "the likelihood of every game of every pairing (perfect play against itself tells nothing and is",
         "left out), with `scipy.optimize.minimize`, the random player fixed at 0. The intervals are 1.96",
-        "standard errors, from the inverse of the Fisher information.",
+        "standard errors, from the inverse of the Fisher information. A typed rating is fitted alone, the",
+        "same way, from its own games, the six calibrated ratings fixed.",
         "",
     ]
     return "\n".join(lines)
 
 
-def plot(results: Results, ratings: Sequence[Rating], path: Path) -> None:
+def plot(results: Results, ratings: Sequence[Rating], typed: Sequence[TypedCheck], path: Path) -> None:
     """``docs/levels.png``: outcome rates against the random and the perfect player, and the ratings."""
     levels = [player for player in PLAYERS if player != RANDOM]
     colors = {"win": "#2e7d32", "draw": "#9e9e9e", "loss": "#c62828"}
@@ -387,9 +495,29 @@ def plot(results: Results, ratings: Sequence[Rating], path: Path) -> None:
             ha="center",
             fontsize=9,
         )
+    asked_at = [check.asked for check in typed]
+    axes[2].errorbar(
+        [check.rating.elo for check in typed],
+        [f"typed {value}" for value in asked_at],
+        xerr=[check.rating.margin for check in typed],
+        fmt="s",
+        color="#ef6c00",
+        capsize=4,
+        label="measured",
+    )
+    axes[2].scatter(
+        asked_at,
+        [f"typed {value}" for value in asked_at],
+        marker="|",
+        s=200,
+        color="black",
+        label="asked",
+        zorder=3,
+    )
+    axes[2].legend(loc="lower left", fontsize=8)
     axes[2].invert_yaxis()
     axes[2].set_xlabel("Elo rating (random player = 0), 95 % intervals")
-    axes[2].set_title("Ratings from the round robin")
+    axes[2].set_title("Ratings from the round robin, and typed ratings")
     axes[2].grid(axis="x", alpha=0.3)
     figure.suptitle(f"Difficulty levels: {results.games:,} games per pairing, each side first in half")
     figure.tight_layout(rect=(0, 0.06, 1, 1))
@@ -420,12 +548,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     results = round_robin(arguments.games, arguments.seed, progress)
     ratings = fit_ratings(results)
     made = checks(results)
+    typed = typed_checks(results, ratings)
     arguments.output.mkdir(parents=True, exist_ok=True)
-    (arguments.output / "levels.md").write_text(markdown(results, ratings, made), encoding="utf-8")
-    plot(results, ratings, arguments.output / "levels.png")
+    (arguments.output / "levels.md").write_text(markdown(results, ratings, made, typed), encoding="utf-8")
+    plot(results, ratings, typed, arguments.output / "levels.png")
     for rating in ratings:
-        print(f"{rating.player:>9}  {rating.elo:6.0f} ± {rating.margin:3.0f}")
+        print(f"{rating.player:>10}  {rating.elo:6.0f} ± {rating.margin:3.0f}")
+    for check in typed:
+        print(f"{check.rating.player:>10}  {check.rating.elo:6.0f} ± {check.rating.margin:3.0f}")
     failed = [check.claim for check in made if not check.passed]
+    failed += [
+        f"typed rating {check.asked} measured at {check.rating.elo:.0f}, beyond {TYPED_TOLERANCE} points"
+        for check in typed
+        if not check.passed
+    ]
+    if arguments.games == GAMES and arguments.seed == SEED:  # the service's ratings come from this run
+        failed += [
+            f"service.game.levels.RATINGS[{player!r}] is not the fit's rating: update it"
+            for player in stale_ratings(ratings)
+        ]
     for claim in failed:
         print(f"FAILED: {claim}", file=sys.stderr)
     print(f"wrote levels.md and levels.png in {arguments.output}")

@@ -52,6 +52,9 @@ def test_the_levels_are_ordered_on_a_smaller_seeded_run() -> None:
     failed = [(check.claim, round(check.z, 1)) for check in made if not check.passed]
     assert not failed
     assert all(results[Level.PERFECT.value, opponent].losses == 0 for opponent in PLAYERS)
+    typed = calibrate.typed_checks(results, calibrate.fit_ratings(results))
+    assert [check.asked for check in typed] == list(calibrate.TYPED)
+    assert all(check.passed for check in typed), [(check.asked, round(check.rating.elo)) for check in typed]
 
 
 def _tallies_expected_from(elo: dict[str, float], games: int) -> Results:
@@ -74,6 +77,33 @@ def test_the_rating_fit_recovers_known_ratings() -> None:
         assert rating.elo == pytest.approx(truth[rating.player], abs=0.5)
         assert (rating.margin == 0) == (rating.player == calibrate.RANDOM)
         assert math.isfinite(rating.margin)
+
+
+def test_a_typed_rating_fit_recovers_a_known_rating() -> None:
+    truth = dict(zip(PLAYERS, (0.0, 80.0, 170.0, 300.0, 390.0, 500.0), strict=True))
+    games = 100_000
+    tallies = dict(_tallies_expected_from(truth, games).tallies)
+    typed = calibrate.RATED[2]
+    for opponent, elo in truth.items():
+        expected = 1 / (1 + 10 ** ((elo - 262.0) / 400))
+        wins, draws = divmod(round(expected * games * 2), 2)
+        tallies[typed, opponent] = Tally(typed, opponent, wins, draws, games - wins - draws)
+    results = Results(games, 0, tallies)
+    ratings = [calibrate.Rating(player, elo, 0.0) for player, elo in truth.items()]
+    measured = calibrate.fit_typed(results, ratings, typed)
+    assert measured.elo == pytest.approx(262.0, abs=0.5)
+    assert 0 < measured.margin < 5
+    assert calibrate.TypedCheck(measured).difference == pytest.approx(262.0 - 250, abs=0.5)
+    assert calibrate.TypedCheck(measured).passed
+    far = calibrate.TypedCheck(calibrate.Rating(typed, 250 + calibrate.TYPED_TOLERANCE + 1, 1.0))
+    assert not far.passed
+
+
+def test_the_services_ratings_are_the_fits() -> None:
+    ratings = [calibrate.Rating(name, float(rating), 0.0) for name, rating in levels.RATINGS.items()]
+    assert calibrate.stale_ratings(ratings) == []
+    moved = [calibrate.Rating(r.player, r.elo + (1 if r.player == "easy" else 0), 0.0) for r in ratings]
+    assert calibrate.stale_ratings(moved) == ["easy"]
 
 
 def test_make_calibrate_writes_the_committed_documents_byte_for_byte(tmp_path: Path) -> None:
