@@ -1,9 +1,10 @@
 """``tictactoe``: the engine in a terminal.
 
 Commands: ``serve``, ``best-move BOARD``, ``analyze BOARD``, ``play`` (a person
-against the engine), ``selfplay`` (the engine against itself), ``openapi``
-(write the OpenAPI document) and ``mcp`` (the tools of docs/mcp.md, on stdin and
-stdout); :data:`COMMANDS` lists them, each with its options and what it runs. The
+against the engine), ``selfplay`` (the engine against itself), ``review CELL...``
+(a game judged move by move), ``puzzle`` (find the only move, puzzle after
+puzzle), ``openapi`` (write the OpenAPI document) and ``mcp`` (the tools of
+docs/mcp.md, on stdin and stdout); :data:`COMMANDS` lists them, each with its options and what it runs. The
 game commands talk to the service at ``--url`` (or ``TICTACTOE_URL``) through
 :mod:`tictactoe_client`; without either the app runs in-process, so no server is
 needed. ``--url`` and ``--timeout`` may be given anywhere on the line, before the
@@ -23,7 +24,7 @@ import signal
 import sys
 import threading
 from collections import Counter
-from collections.abc import Awaitable, Callable, Iterator, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,12 +32,23 @@ from types import FrameType
 from typing import TextIO, TypeVar
 
 import httpx
-from tictactoe_client import URL_VARIABLE, AnalysisResponse, AsyncClient, BestMoveResponse, ServiceError
+from tictactoe_client import (
+    URL_VARIABLE,
+    AnalysisResponse,
+    AsyncClient,
+    BestMoveResponse,
+    Puzzle,
+    ReviewResponse,
+    ServiceError,
+    SideReview,
+    Theme,
+)
 from tictactoe_client import Level as LevelName
 
 from . import __version__
 from .game import Board, Mark, opponent
 from .game.horizon import DEPTH_IN_WORDS
+from .game.levels import MAX_RATING, RATINGS
 
 Ask = Callable[[str], str]
 
@@ -68,23 +80,33 @@ OPTIONS = {
     "seed": "--seed",
     "depth": "--depth",
     "level": "--level",
+    "rating": "--rating",
+    "moves": "CELL",
+    "theme": "--theme",
+    "min_rating": "--min-rating",
+    "max_rating": "--max-rating",
 }
 #: The difficulty levels, weakest first (the API's, checked by mypy against the client's type).
 LEVELS: tuple[LevelName, ...] = ("beginner", "easy", "medium", "hard", "perfect")
 MARKS: tuple[Mark, ...] = ("X", "O")
+#: The puzzles' themes (the API's, checked by mypy against the client's type).
+THEMES: tuple[Theme, ...] = ("win", "block", "fork", "threat", "block_fork")
 
 
 @dataclass(frozen=True)
 class Engine:
-    """How strong the engine plays: a level, or a skill and perhaps a depth (perfect by default)."""
+    """How strong the engine plays: a level, a rating, or a skill and perhaps a depth (perfect by default)."""
 
     level: LevelName | None = None
     skill: float | None = None
     depth: int | None = None
+    rating: float | None = None
 
     def __str__(self) -> str:
         if self.level is not None:
             return f"level {self.level}"
+        if self.rating is not None:
+            return f"rating {self.rating:g}"
         skill = f"skill {1.0 if self.skill is None else self.skill:g}"
         return skill if self.depth is None else f"{skill}, depth {self.depth}"
 
@@ -93,7 +115,7 @@ class Engine:
     ) -> BestMoveResponse:
         """The engine's move as ``mark`` on ``cells``."""
         return await client.best_move(
-            cells, mark, level=self.level, skill=self.skill, depth=self.depth, seed=seed
+            cells, mark, level=self.level, skill=self.skill, depth=self.depth, rating=self.rating, seed=seed
         )
 
 
@@ -109,6 +131,10 @@ def line_text(line: Sequence[int]) -> str:
 
 class Quit(Exception):
     """The person asked to stop, or the input ended."""
+
+
+class InputError(Exception):
+    """Input the service refused, said in the terminal's words (exit status 1, as every refusal)."""
 
 
 def render_board(cells: str, numbered: bool = False) -> str:
@@ -153,6 +179,73 @@ def describe_move(move: BestMoveResponse) -> str:
         f"Why: {move.reason}\n"
         f"{render_board(move.board_after)}\nStatus: {move.status_after}"
     )
+
+
+#: A judgement's count in words: the plural of each judgement's name.
+JUDGEMENT_PLURALS = {
+    "best": "best",
+    "inaccuracy": "inaccuracies",
+    "mistake": "mistakes",
+    "blunder": "blunders",
+}
+
+
+def count_text(count: int, judgement: str) -> str:
+    return f"{count} {judgement if count == 1 else JUDGEMENT_PLURALS[judgement]}"
+
+
+def result_text(status: str, to_move: Mark) -> str:
+    """How a game stands at its last board: its result, or whose turn it is."""
+    if status == "in_progress":
+        return f"The game goes on: {to_move} to move."
+    return f"{RESULT_WORDS[status]}."
+
+
+def side_summary(mark: Mark, side: SideReview) -> str:
+    """One side's part of a review: its moves, their judgements, and the strength they show."""
+    if side.moves == 0:
+        return f"{mark}: no moves."
+    counts = side.judgements
+    judged = ", ".join(
+        count_text(number, name)
+        for name, number in (
+            ("best", counts.best),
+            ("inaccuracy", counts.inaccuracy),
+            ("mistake", counts.mistake),
+            ("blunder", counts.blunder),
+        )
+    )
+    accuracy = "-" if side.accuracy is None else f"{side.accuracy:.1f}%"
+    only = f"{side.only_moves} only move{'' if side.only_moves == 1 else 's'} found"
+    strength = f"{side.level} (≈ {side.rating})"
+    return (
+        f"{mark}: {side.moves} move{'' if side.moves == 1 else 's'}: {judged}.\n"
+        f"   Accuracy {accuracy}, {only}, played like: {strength}."
+    )
+
+
+def render_review(review: ReviewResponse) -> str:
+    """Every move with its judgement (and the better move when it was not best), then each side."""
+    if review.board == "." * 9:
+        lines = [f"The game from the empty board, {review.player} first:", ""]
+    else:
+        lines = [
+            f"The game from this board, {review.player} first:",
+            "",
+            render_board(review.board, True),
+            "",
+        ]
+    for ply in review.plies:
+        verdict = ply.judgement + (", the only move" if ply.only_move else "")
+        lines.append(f"{ply.ply:>2}. {ply.player} plays {cell(ply.position)}: {verdict}. {ply.reason}")
+        if ply.better is not None:
+            lines.append(f"    Better: {cell(ply.better.position)}. {ply.better.reason}")
+    last = review.plies[-1]
+    lines += ["", render_board(last.board_after, numbered=True), ""]
+    lines.append(result_text(review.status, opponent(last.player)))
+    lines.append("")
+    lines += [side_summary("X", review.players.X), side_summary("O", review.players.O)]
+    return "\n".join(lines)
 
 
 def make_client(url: str | None, timeout: float = 5.0) -> AsyncClient:
@@ -314,6 +407,59 @@ async def selfplay(
     return 0
 
 
+async def solve_puzzle(client: AsyncClient, ask: Ask, out: TextIO, puzzle: Puzzle) -> bool:
+    """One puzzle: its board, the person's move, and whether it was the one; ``True`` if it was."""
+    keeps = "win" if puzzle.outcome == "win" else "draw"
+    out.write(
+        f"Puzzle {puzzle.id}, rated {puzzle.rating}: {puzzle.player} to move; "
+        f"only one move keeps the {keeps}.\n"
+    )
+    out.write("\n" + render_board(puzzle.board, numbered=True) + "\n")
+    chosen = ask_move(ask, out, puzzle.board)
+    answer = f"{cell(puzzle.solution)}. {puzzle.reason}"
+    if chosen == puzzle.solution:
+        out.write(f"Right: {answer}\n")
+        return True
+    (ply,) = (await client.review([chosen], puzzle.board, puzzle.player)).plies
+    article = "an" if ply.judgement[0] in "aeiou" else "a"
+    out.write(f"Not this one: {cell(chosen)} is {article} {ply.judgement}. {ply.reason}\n")
+    out.write(f"The answer is {answer}\n")
+    return False
+
+
+async def puzzles(
+    client: AsyncClient,
+    ask: Ask,
+    out: TextIO,
+    *,
+    theme: Theme | None,
+    min_rating: int | None,
+    max_rating: int | None,
+    seed: int | None,
+) -> int:
+    """Puzzles drawn at random, one after the other while the person wants another."""
+    out.write("Puzzles: find the one move that keeps the win or the draw. Type q to quit at any prompt.\n")
+    rng = None if seed is None else random.Random(seed)
+    tally: Counter[bool] = Counter()
+    try:
+        while True:
+            drawn = await client.random_puzzle(
+                None if rng is None else rng.getrandbits(32),
+                theme=theme,
+                min_rating=min_rating,
+                max_rating=max_rating,
+            )
+            out.write("\n")
+            tally[await solve_puzzle(client, ask, out, drawn.value)] += 1
+            out.write(f"Puzzles: {tally[True]} right, {tally[False]} wrong.\n")
+            if ask_choice(ask, out, "Next puzzle", ["y", "n"], "y") == "n":
+                break
+    except Quit:
+        pass
+    out.write("Bye.\n")
+    return 0
+
+
 NumberT = TypeVar("NumberT", int, float)
 
 
@@ -336,9 +482,31 @@ def skill_value(text: str) -> float:
 
 
 DEPTH_HELP = f"look only this many moves ahead, 1 to 9: {DEPTH_IN_WORDS}"
-LEVEL_HELP = "a difficulty level, weakest first (not with --skill or --depth)"
+LEVEL_HELP = "a difficulty level, weakest first (not with --skill, --depth or --rating)"
 BOARD_HELP = "the board: 9 characters, X or O for a mark and . for an empty cell, such as X.O...X.."
 PLAYER_HELP = "the side to move, needed only when both sides have as many marks (default: X)"
+RATING_HELP = (
+    f"an opponent of this Elo strength, 0 to {MAX_RATING}: "
+    + ", ".join(f"{name} {rating}" for name, rating in RATINGS.items())
+    + " (not with --level, --skill or --depth)"
+)
+
+
+def rating_value(text: str) -> float:
+    """An opponent's strength on the levels' Elo scale: a number from 0 to perfect play's rating."""
+    return _number(
+        text, float, "a number", lambda rating: 0 <= rating <= MAX_RATING, f"from 0 to {MAX_RATING}"
+    )
+
+
+def cell_value(text: str) -> int:
+    """A cell as people number it: a whole number from 1 to 9."""
+    return _number(text, int, "a cell", lambda number: 1 <= number <= 9, "a cell from 1 to 9")
+
+
+def puzzle_rating(text: str) -> int:
+    """A puzzle's rating bound: a whole number of at least 0."""
+    return _number(text, int, "a whole number", lambda rating: rating >= 0, "0 or more")
 
 
 def depth_value(text: str) -> int:
@@ -373,6 +541,7 @@ def best_move_options(command: argparse.ArgumentParser) -> None:
     command.add_argument("--seed", type=int, help="makes the random choices reproducible")
     command.add_argument("--depth", type=depth_value, help=DEPTH_HELP)
     command.add_argument("--level", choices=LEVELS, help=LEVEL_HELP)
+    command.add_argument("--rating", type=rating_value, help=RATING_HELP)
 
 
 def analyze_options(command: argparse.ArgumentParser) -> None:
@@ -386,6 +555,7 @@ def play_options(command: argparse.ArgumentParser) -> None:
     command.add_argument("--level", choices=LEVELS, help=f"{LEVEL_HELP} (asked when no strength is given)")
     command.add_argument("--skill", type=skill_value, help="engine skill from 0 (random) to 1 (perfect)")
     command.add_argument("--depth", type=depth_value, help=f"the engine's depth: {DEPTH_HELP}")
+    command.add_argument("--rating", type=rating_value, help=f"the engine's strength as {RATING_HELP}")
 
 
 def selfplay_options(command: argparse.ArgumentParser) -> None:
@@ -401,6 +571,12 @@ def selfplay_options(command: argparse.ArgumentParser) -> None:
             f"--{side}-skill", type=skill_value, help=f"{mark}'s skill from 0 to 1 (default: 1)"
         )
         command.add_argument(f"--{side}-depth", type=depth_value, help=f"how far {mark} looks ahead, 1 to 9")
+        command.add_argument(
+            f"--{side}-rating",
+            type=rating_value,
+            help=f"{mark}'s Elo strength, 0 to {MAX_RATING} "
+            f"(alone, without --{side}-level, --{side}-skill or --{side}-depth)",
+        )
     command.add_argument(
         "--first",
         choices=["X", "O", "alternate"],
@@ -408,6 +584,29 @@ def selfplay_options(command: argparse.ArgumentParser) -> None:
         help="who starts (default: alternate)",
     )
     command.add_argument("--seed", type=int, help="makes the games reproducible")
+
+
+def review_options(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "moves", metavar="CELL", nargs="+", type=cell_value, help="the cells played, 1 to 9, in order"
+    )
+    command.add_argument(
+        "--board",
+        help="the board the game starts from (default: the empty board): 9 characters, X or O for a "
+        "mark and . for an empty cell",
+    )
+    command.add_argument(
+        "--player",
+        choices=MARKS,
+        help="who plays first, needed only when both sides have as many marks (default: X)",
+    )
+
+
+def puzzle_options(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--theme", choices=THEMES, help="only puzzles whose answer does this")
+    command.add_argument("--min-rating", type=puzzle_rating, help="only puzzles rated at least this")
+    command.add_argument("--max-rating", type=puzzle_rating, help="only puzzles rated at most this")
+    command.add_argument("--seed", type=int, help="makes the puzzles drawn reproducible")
 
 
 def openapi_options(command: argparse.ArgumentParser) -> None:
@@ -431,6 +630,7 @@ async def best_move_command(client: AsyncClient, args: argparse.Namespace, stdin
         seed=args.seed,
         depth=args.depth,
         level=args.level,
+        rating=args.rating,
     )
     out.write(describe_move(move) + "\n")
     return 0
@@ -442,18 +642,73 @@ async def analyze_command(client: AsyncClient, args: argparse.Namespace, stdin: 
 
 
 async def play_command(client: AsyncClient, args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
-    given = Engine(args.level, args.skill, args.depth)
+    given = Engine(args.level, args.skill, args.depth, args.rating)
     engine = None if given == Engine() else given
     return await play(client, reader(stdin, out), out, side=args.side, first=args.first, engine=engine)
 
 
 async def selfplay_command(client: AsyncClient, args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
-    x = Engine(args.x_level, args.x_skill, args.x_depth)
-    o = Engine(args.o_level, args.o_skill, args.o_depth)
+    x = Engine(args.x_level, args.x_skill, args.x_depth, args.x_rating)
+    o = Engine(args.o_level, args.o_skill, args.o_depth, args.o_rating)
     return await selfplay(client, out, games=args.games, x=x, o=o, first=args.first, seed=args.seed)
 
 
-def problem_text(error: ServiceError) -> str:
+#: The review's command-line names of the request's fields: its board is an option.
+REVIEW_OPTIONS = {**OPTIONS, "board": "--board"}
+
+
+async def review_command(client: AsyncClient, args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+    moves = [move - 1 for move in args.moves]
+    try:
+        review = await client.review(moves, args.board, args.player)
+    except ServiceError as error:
+        index = illegal_move(error)
+        if index is None:
+            raise InputError(problem_text(error, REVIEW_OPTIONS)) from None
+        why = await why_illegal(client, args, moves, index)
+        raise InputError(
+            f"move {index + 1} in the list, cell {cell(moves[index])}, cannot be played: {why}"
+        ) from None
+    out.write(render_review(review) + "\n")
+    return 0
+
+
+def illegal_move(error: ServiceError) -> int | None:
+    """The index of the move the service refused as illegal, if that is what it refused."""
+    for item in error.problem.errors or []:
+        match item.loc:
+            case ["body", "moves", int(index)]:
+                return index
+    return None
+
+
+async def why_illegal(client: AsyncClient, args: argparse.Namespace, moves: list[int], index: int) -> str:
+    """Why ``moves[index]`` cannot be played, from the board before it, as the service gives it."""
+    if index == 0:
+        before = await client.analyze(args.board or "." * 9, args.player)
+        cells, status = before.board, before.status
+    else:
+        review = await client.review(moves[:index], args.board, args.player)
+        cells, status = review.plies[-1].board_after, review.status
+    if status != "in_progress":
+        after = f"after move {index}" if index else "on the starting board"
+        return f"the game is over {after} ({RESULT_WORDS[status]})"
+    return f"cell {cell(moves[index])} is taken (by {cells[moves[index]]})"
+
+
+async def puzzle_command(client: AsyncClient, args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+    return await puzzles(
+        client,
+        reader(stdin, out),
+        out,
+        theme=args.theme,
+        min_rating=args.min_rating,
+        max_rating=args.max_rating,
+        seed=args.seed,
+    )
+
+
+def problem_text(error: ServiceError, options: Mapping[str, str] = OPTIONS) -> str:
     """What the service refused, named by the command-line option at fault."""
     problem = error.problem
     if not problem.errors:
@@ -461,7 +716,7 @@ def problem_text(error: ServiceError) -> str:
     parts = []
     for item in problem.errors:
         fields = [str(part) for part in item.loc[1:] if not isinstance(part, int)]
-        option = OPTIONS.get(fields[0], fields[0]) if fields else "the request"
+        option = options.get(fields[0], fields[0]) if fields else "the request"
         parts.append(f"{option}: {item.msg}")
     return "; ".join(parts)
 
@@ -505,6 +760,9 @@ def game(command: GameCommand) -> Callable[[argparse.Namespace], int]:
                 return asyncio.run(with_client(args, command, sys.stdin, sys.stdout))
         except ServiceError as error:
             sys.stderr.write(f"error: {problem_text(error)}\n")
+            return 1
+        except InputError as error:
+            sys.stderr.write(f"error: {error}\n")
             return 1
         except httpx.TransportError as error:
             sys.stderr.write(f"error: cannot reach the service at {args.url}: {error}\n")
@@ -578,6 +836,12 @@ COMMANDS: dict[str, Command] = {
     "selfplay": Command(
         "the engine against itself, with a tally of the results", selfplay_options, game(selfplay_command)
     ),
+    "review": Command(
+        "a game judged move by move, and the strength each side played at",
+        review_options,
+        game(review_command),
+    ),
+    "puzzle": Command("find the only good move, puzzle after puzzle", puzzle_options, game(puzzle_command)),
     "openapi": Command("write the OpenAPI document of the service", openapi_options, write_openapi),
     "mcp": Command(
         "serve the engine's tools to an AI assistant over stdin and stdout (MCP)", mcp_options, serve_mcp
@@ -624,9 +888,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     command_line = parser()
     args = command_line.parse_args(argv)
     for prefix in ("", "x_", "o_"):
-        strength = [vars(args).get(prefix + name) for name in ("level", "skill", "depth")]
-        if strength[0] is not None and any(value is not None for value in strength[1:]):
-            option = "--" + prefix.replace("_", "-")
+        level, skill, depth, rating = (
+            vars(args).get(prefix + name) for name in ("level", "skill", "depth", "rating")
+        )
+        option = "--" + prefix.replace("_", "-")
+        if rating is not None and any(value is not None for value in (level, skill, depth)):
+            command_line.error(
+                f"{option}rating is a strength of its own: give it alone, "
+                f"without {option}level, {option}skill or {option}depth"
+            )
+        if level is not None and (skill is not None or depth is not None):
             command_line.error(
                 f"{option}level stands for a skill and a depth: "
                 f"give it alone, or {option}skill and {option}depth"
