@@ -8,8 +8,10 @@
   ``skipLibCheck: false`` compiles a program using every operation, as an ES module and as
   CommonJS (each resolving the package's types of its condition), and refuses a wrong program with
   exactly the errors marked in it;
-* both compiled programs, run by Node against a live server, get its real answers, a 304, a
-  problem, a timeout from a socket that never answers, the caller's abort and a refused connection;
+* both compiled programs, run by Node against a live server, get its real answers (a game's
+  review, every puzzle by paging with the cursor, one puzzle, a random one, a move at a rating),
+  304s, problems (an illegal move at its index, an unknown puzzle), a timeout from a socket that
+  never answers, the caller's abort and a refused connection;
 * the package's own checks pass: ``npm run typecheck`` and ``npm test`` against a live server.
 """
 
@@ -261,6 +263,7 @@ def test_the_compiled_programs_against_a_live_server(
     assert report["analyze"] == {"status": "x_won", "winner": "X", "winning_lines": [[0, 1, 2]]}
     assert report["health"] == {"status": "ok", "positions": 8533}
     assert report["metrics"] is True
+    check_coach(report, url)
 
     errors = report["errors"]
     common = {"base": True, "instance": True}
@@ -272,16 +275,16 @@ def test_the_compiled_programs_against_a_live_server(
         "status": 422,
         "type": "/problems/game-over",
         "game_status": "x_won",
+        "loc": ["body", "board"],
     }
-    assert errors["notFound"] == {
-        **common,
-        "kind": "problem",
-        "name": "ProblemError",
-        "url": f"{url}/v1/positions/X....%2F....",
-        "status": 404,
-        "type": "/problems/not-found",
-        "game_status": None,
-    }
+    problem = {**common, "kind": "problem", "name": "ProblemError", "game_status": None}
+    not_found = {**problem, "status": 404, "type": "/problems/not-found", "loc": None}
+    invalid = {**problem, "status": 422, "type": "/problems/invalid-input"}
+    assert errors["notFound"] == {**not_found, "url": f"{url}/v1/positions/X....%2F...."}
+    assert errors["illegalMove"] == {**invalid, "url": f"{url}/v1/review", "loc": ["body", "moves", 2]}
+    assert errors["ratingWithLevel"] == {**invalid, "url": f"{url}/v1/best-move", "loc": ["body", "rating"]}
+    assert errors["unknownPuzzle"] == {**not_found, "url": f"{url}/v1/puzzles/XXXXXXXXXX"}
+    assert errors["noRandomPuzzle"] == {**not_found, "url": f"{url}/v1/puzzles/random?min_rating=494"}
     timeout = {**common, "kind": "timeout", "name": "TimeoutError"}
     assert errors["timeout"] == {**timeout, "url": f"{silent_url}/health", "timeoutMs": 300}
     assert errors["clientTimeout"] == {**timeout, "url": f"{silent_url}/v1/best-move", "timeoutMs": 200}
@@ -300,6 +303,79 @@ def test_the_compiled_programs_against_a_live_server(
         "cause": True,
     }
     assert report["misplacedSignal"].startswith('"signal" is an option of the call')
+
+
+def bare(tag: str) -> str:
+    """An entity tag without its weak prefix: a gzip-encoded answer (a page of puzzles) has a weak one."""
+    return tag.removeprefix("W/")
+
+
+def check_coach(report: dict[str, Any], url: str) -> None:
+    """The review, puzzle and rating parts of a program's report, against the service's own answers."""
+    rating = report["rating"]
+    perfect = httpx.post(f"{url}/v1/best-move", json={"board": "XX..O....", "rating": 493, "seed": 1}).json()
+    rated = httpx.post(f"{url}/v1/best-move", json={"board": "X...O....", "rating": 200, "seed": 11}).json()
+    assert rating == {
+        "position": perfect["position"],
+        "optimal": True,
+        "batch": [perfect["position"], rated["position"]],
+        "sameForTheSeed": True,
+    }
+    assert perfect["position"] == 2  # the win
+
+    game = httpx.post(f"{url}/v1/review", json={"moves": [0, 4, 8, 2, 6, 3, 1]}).json()
+    review = report["review"]
+    assert review["judgements"] == [ply["judgement"] for ply in game["plies"]]
+    assert review["judgements"][3] == review["judgements"][6] == "blunder"
+    assert review["better"] == [ply["better"] and ply["better"]["position"] for ply in game["plies"]]
+    for mark in ("X", "O"):
+        side = game["players"][mark]
+        assert review[mark] == {name: side[name] for name in review[mark]}
+        assert review[mark]["moves"] == len([ply for ply in game["plies"] if ply["player"] == mark])
+    assert review["fromRows"] == {
+        "board": "XX.OO....",
+        "status": "x_won",
+        "winner": "X",
+        "O": {
+            "moves": 0,
+            "judgements": {"best": 0, "inaccuracy": 0, "mistake": 0, "blunder": 0},
+            "accuracy": None,
+            "only_moves": 0,
+            "level": None,
+            "rating": None,
+        },
+    }
+
+    forks = httpx.get(f"{url}/v1/puzzles", params={"theme": "fork", "limit": 5})
+    puzzles = report["puzzles"]
+    assert puzzles["ids"] == [puzzle["id"] for puzzle in forks.json()["puzzles"]]
+    assert (puzzles["total"], puzzles["next"]) == (forks.json()["total"], forks.json()["next"])
+    assert bare(puzzles["etag"]) == bare(forks.headers["etag"])
+    assert puzzles["again"] == {"notModified": True}
+
+    # Every puzzle, once, by the cursor: the union of the ids is the total, and the iterator agrees.
+    paging = report["paging"]
+    everything = httpx.get(f"{url}/v1/puzzles", params={"limit": 1}).json()["total"]
+    assert paging["total"] == everything > 100
+    assert len(paging["byCursor"]) == len(set(paging["byCursor"])) == everything
+    *full, last = [len(page) for page in paging["byPages"]]
+    assert full == [100] * len(full) and 0 < last <= 100
+    assert [puzzle_id for page in paging["byPages"] for puzzle_id in page] == paging["byCursor"]
+
+    one = report["puzzle"]
+    answer = httpx.get(f"{url}/v1/puzzles/{puzzles['ids'][0]}")
+    assert one["value"] == answer.json() and one["value"]["id"] == puzzles["ids"][0]
+    assert "fork" in one["value"]["themes"]
+    assert one["etag"] == answer.headers["etag"]
+    assert one["again"] == {"notModified": True, "etag": answer.headers["etag"]}
+
+    random = report["randomPuzzle"]
+    drawn = httpx.get(f"{url}/v1/puzzles/random", params={"seed": 5, "theme": "block", "min_rating": 181})
+    assert random["value"] == drawn.json()
+    assert "block" in random["value"]["themes"] and random["value"]["rating"] >= 181
+    assert random["etag"] == drawn.headers["etag"]
+    assert random["again"] == {"notModified": True}
+    assert random["unseeded"]["etag"] is None and "fork" in random["unseeded"]["themes"]
 
 
 def test_the_readme_examples_compile_and_print_what_they_say(consumer: Path, live_server: Server) -> None:

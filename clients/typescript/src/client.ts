@@ -11,6 +11,12 @@ import type {
   Mark,
   MoveOptions,
   Problem,
+  Puzzle,
+  PuzzlePage,
+  PuzzleQuery,
+  RandomPuzzleQuery,
+  Review,
+  ReviewOptions,
 } from "./types.js";
 import type { components } from "./api.js";
 
@@ -53,8 +59,11 @@ type BatchResponse = components["schemas"]["BatchResponse"];
 
 /** The longest timeout `setTimeout` keeps (about 24.8 days); longer ones would fire at once. */
 const LONGEST_TIMEOUT_MS = 2_147_483_647;
-/** The options of a call, refused among the options of a move, where the service would refuse them. */
+/** The options of a call, refused among the options of a move or a query, where the service would refuse them. */
 const CALL_OPTIONS = ["signal", "timeoutMs", "headers", "ifNoneMatch"];
+/** The query parameters of `GET /v1/puzzles` and of `GET /v1/puzzles/random`, in the order they are sent. */
+const PUZZLE_PARAMETERS = ["theme", "outcome", "min_rating", "max_rating", "limit", "cursor"];
+const RANDOM_PUZZLE_PARAMETERS = ["seed", "theme", "min_rating", "max_rating"];
 
 /** A client of the service; see {@link createClient}. Every method rejects with a {@link ClientError}. */
 export class TicTacToeClient {
@@ -74,10 +83,7 @@ export class TicTacToeClient {
 
   /** The move to play on `board`, its value, why, and the board after it (`POST /v1/best-move`). */
   async bestMove(board: Board, options: MoveOptions = {}, call: CallOptions = {}): Promise<BestMove> {
-    const misplaced = CALL_OPTIONS.find((name) => name in options);
-    if (misplaced !== undefined) {
-      throw new TypeError(`"${misplaced}" is an option of the call: give it in the third argument of bestMove`);
-    }
+    refuseCallOptions(options, "the third argument of bestMove");
     return this.#json<BestMove>("POST", "/v1/best-move", call, { ...options, board });
   }
 
@@ -110,6 +116,65 @@ export class TicTacToeClient {
   /** Everything about a board in any form: status, every move's value, the rest of the game (`POST /v1/analysis`). */
   async analyze(board: Board, player?: Mark, call: CallOptions = {}): Promise<Analysis> {
     return this.#json<Analysis>("POST", "/v1/analysis", call, player === undefined ? { board } : { board, player });
+  }
+
+  // Games
+
+  /**
+   * A game judged move by move from the solved values, and each side's strength (`POST /v1/review`):
+   * `moves` are the cells played in order, from `options.board` (empty by default). An illegal move
+   * is a 422 `ProblemError` whose `problem.errors[0].loc` is `["body", "moves", N]`, N its index.
+   */
+  async review(moves: readonly number[], options: ReviewOptions = {}, call: CallOptions = {}): Promise<Review> {
+    refuseCallOptions(options, "the third argument of review");
+    return this.#json<Review>("POST", "/v1/review", call, { ...options, moves });
+  }
+
+  // Puzzles
+
+  /**
+   * A page of the puzzles that match every filter of `query`, by rating and then id
+   * (`GET /v1/puzzles`): `limit` puzzles (20 by default) from `cursor` (the `next` of the page
+   * before). Cacheable, with an `etag` to send back as `ifNoneMatch`.
+   */
+  async puzzles(query: PuzzleQuery = {}, call: ConditionalCallOptions = {}): Promise<Conditional<PuzzlePage>> {
+    refuseCallOptions(query, "the second argument of puzzles");
+    return this.#conditional<PuzzlePage>(`/v1/puzzles${queryString(query, PUZZLE_PARAMETERS)}`, call);
+  }
+
+  /**
+   * Every page of the puzzles that match `query`, one request each, following `next` from
+   * `query.cursor` (or the first page) to the last: `for await (const page of client.puzzlePages())`.
+   * The call's options hold for each request; aborting its signal ends the iteration with an `AbortError`.
+   */
+  async *puzzlePages(query: PuzzleQuery = {}, call: CallOptions = {}): AsyncGenerator<PuzzlePage, void, undefined> {
+    refuseCallOptions(query, "the second argument of puzzlePages");
+    const each: CallOptions = { signal: call.signal, timeoutMs: call.timeoutMs, headers: call.headers };
+    let cursor = query.cursor;
+    do {
+      const path = `/v1/puzzles${queryString({ ...query, cursor }, PUZZLE_PARAMETERS)}`;
+      const page = await this.#json<PuzzlePage>("GET", path, each);
+      yield page;
+      cursor = page.next;
+    } while (cursor !== null && cursor !== undefined);
+  }
+
+  /**
+   * One puzzle by its `id`, the canonical board followed by the side to move (`GET /v1/puzzles/{id}`):
+   * cacheable, with an `etag` to send back as `ifNoneMatch`. An unknown id is a 404 `ProblemError`.
+   */
+  async puzzle(id: string, call: ConditionalCallOptions = {}): Promise<Conditional<Puzzle>> {
+    return this.#conditional<Puzzle>(`/v1/puzzles/${encodeURIComponent(id)}`, call);
+  }
+
+  /**
+   * A puzzle drawn uniformly from those that match `query` (`GET /v1/puzzles/random`). With a
+   * `seed`, the draw is reproducible and cacheable (an `etag` to send back as `ifNoneMatch`);
+   * without one, each call draws anew and `etag` is null. No match is a 404 `ProblemError`.
+   */
+  async randomPuzzle(query: RandomPuzzleQuery = {}, call: ConditionalCallOptions = {}): Promise<Conditional<Puzzle>> {
+    refuseCallOptions(query, "the second argument of randomPuzzle");
+    return this.#conditional<Puzzle>(`/v1/puzzles/random${queryString(query, RANDOM_PUZZLE_PARAMETERS)}`, call);
   }
 
   // The service
@@ -197,6 +262,25 @@ export class TicTacToeClient {
 /** A client of the service at `options.baseUrl` (by default, the page's own origin). */
 export function createClient(options: ClientOptions = {}): TicTacToeClient {
   return new TicTacToeClient(options);
+}
+
+/** Throws a `TypeError` when `options` holds an option of the call, which belongs in `where`. */
+function refuseCallOptions(options: object, where: string): void {
+  const misplaced = CALL_OPTIONS.find((name) => name in options);
+  if (misplaced !== undefined) throw new TypeError(`"${misplaced}" is an option of the call: give it in ${where}`);
+}
+
+/**
+ * `?` and the parameters of `query` that have a value (neither undefined nor null), those of
+ * `order` first in that order (the same query is the same URL, for HTTP caches), then any other
+ * (which the service refuses); or nothing when none has a value.
+ */
+function queryString(query: object, order: readonly string[]): string {
+  const entries = Object.entries(query).filter(([, value]) => value !== undefined && value !== null);
+  const rank = (name: string): number => (order.includes(name) ? order.indexOf(name) : order.length);
+  entries.sort(([first], [second]) => rank(first) - rank(second));
+  const text = new URLSearchParams(entries.map(([name, value]) => [name, String(value)])).toString();
+  return text === "" ? "" : `?${text}`;
 }
 
 function checkedTimeout(timeoutMs: number): number {

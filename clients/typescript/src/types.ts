@@ -1,6 +1,6 @@
 // The service's types, by name: each one is the schema of the same name in the OpenAPI document
 // (src/api.ts is generated from it by `npm run generate`), so they change when the API does.
-import type { components } from "./api.js";
+import type { components, operations } from "./api.js";
 
 type Schemas = components["schemas"];
 
@@ -14,7 +14,10 @@ export type Cell = Schemas["Cell"];
 export type Mark = "X" | "O";
 /** The body of one best-move request, as the batch takes them. */
 export type BestMoveRequest = Schemas["BestMoveRequest"];
-/** The options of a best move beside its board: `player`, `level`, `depth`, `skill`, `random`, `seed`. */
+/**
+ * The options of a best move beside its board: `player`, `level`, `depth`, `skill`, `rating`,
+ * `random`, `seed`.
+ */
 export type MoveOptions = Omit<BestMoveRequest, "board">;
 /** The move chosen, its value, why, and the board after it. */
 export type BestMove = Schemas["BestMoveResponse"];
@@ -32,3 +35,29 @@ export type Problem = Schemas["Problem"];
 export type ErrorDetail = Schemas["ErrorDetail"];
 /** A difficulty level, weakest first: `beginner`, `easy`, `medium`, `hard` or `perfect`. */
 export type Level = Schemas["Level"];
+/** The body of a review: `moves` (the cells played, in order), and the starting `board` and `player`. */
+export type ReviewRequest = Schemas["ReviewRequest"];
+/** The options of a review beside its moves: the starting `board` (empty by default) and `player`. */
+export type ReviewOptions = Omit<ReviewRequest, "moves">;
+/** A game reviewed move by move (`plies`), and each side's strength (`players`). */
+export type Review = Schemas["ReviewResponse"];
+/** One move of a reviewed game: its value, its `judgement`, and the `better` move when it was not best. */
+export type PlyReview = Schemas["PlyReview"];
+/** One side's part of a reviewed game: its judgements, accuracy, and the level and rating it played at. */
+export type SideReview = Schemas["SideReview"];
+/** How good a move was: `best`, `inaccuracy`, `mistake` or `blunder`. */
+export type Judgement = Schemas["Judgement"];
+/** How many of a side's moves got each judgement. */
+export type Judgements = Schemas["Judgements"];
+/** A move with its value, tactics and reason: the `better` move of a review. */
+export type Move = Schemas["Move"];
+/** A position where exactly one move, the `solution`, keeps a win or a draw, with its themes and rating. */
+export type Puzzle = Schemas["Puzzle"];
+/** A page of puzzles: `puzzles`, `total` (how many match) and `next` (the cursor of the following page, or null). */
+export type PuzzlePage = Schemas["PuzzlePage"];
+/** A theme of a puzzle: `win`, `block`, `fork`, `threat` or `block_fork`. */
+export type Theme = Puzzle["themes"][number];
+/** The filters of a list of puzzles (`theme`, `outcome`, `min_rating`, `max_rating`) and its page (`limit`, `cursor`). */
+export type PuzzleQuery = NonNullable<operations["listPuzzles"]["parameters"]["query"]>;
+/** The filters of a random puzzle (`theme`, `min_rating`, `max_rating`) and the `seed` that makes the draw reproducible. */
+export type RandomPuzzleQuery = NonNullable<operations["getRandomPuzzle"]["parameters"]["query"]>;

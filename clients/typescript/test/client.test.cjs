@@ -15,6 +15,11 @@ test("require() gives a working client", async () => {
   const cached = await client.getBestMove("X........");
   assert.equal((await client.getBestMove("X........", undefined, { ifNoneMatch: cached.etag })).notModified, true);
   await assert.rejects(client.bestMove("XXXOO...."), (error) => error instanceof ProblemError && error.status === 422);
+  const review = await client.review([4, 1, 0], { board: "........." });
+  assert.deepEqual(review.plies.map((ply) => ply.judgement), ["best", "blunder", "best"]);
+  const [first] = (await client.puzzles({ limit: 1 })).value.puzzles;
+  assert.deepEqual((await client.puzzle(first.id)).value, first);
+  await assert.rejects(client.puzzle("nothing"), (error) => error instanceof ProblemError && error.status === 404);
 });
 
 test("the ES module is another copy: instanceof differs across them, kind and isClientError do not", async () => {

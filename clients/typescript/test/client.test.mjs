@@ -104,6 +104,188 @@ test("a batch, answered in order", async () => {
   assert.deepEqual(moves.map((move) => move.position), [4, 2]);
 });
 
+test("options: a rating, reproducible with a seed, on a best move and on batch items; with a level it is refused", async () => {
+  const first = await client.bestMove("X...O....", { rating: 200, seed: 11 });
+  assert.deepEqual(await client.bestMove("X...O....", { rating: 200, seed: 11 }), first);
+  const perfect = await client.bestMove("XX..O....", { rating: 493, seed: 1 });
+  assert.equal(perfect.position, 2);
+  assert.equal(perfect.optimal, true);
+  const moves = await client.batch([
+    { board: "XX..O....", rating: 493, seed: 2 },
+    { board: "X...O....", rating: 200, seed: 11 },
+  ]);
+  assert.deepEqual(moves[0], perfect);
+  assert.deepEqual(moves[1], first);
+  const error = await rejection(client.bestMove("X........", { rating: 200, level: "easy" }), "problem", ProblemError);
+  assert.equal(error.status, 422);
+  assert.deepEqual(error.problem.errors?.[0]?.loc, ["body", "rating"]);
+  const tooStrong = await rejection(client.batch([{ board: "X........", rating: 494 }]), "problem", ProblemError);
+  assert.deepEqual(tooStrong.problem.errors?.[0]?.loc, ["body", "items", 0, "rating"]);
+});
+
+test("a review judges every move and each side", async () => {
+  const review = await client.review([0, 4, 8, 2, 6, 3, 1]);
+  assert.equal(review.board, ".........");
+  assert.equal(review.player, "X");
+  assert.equal(review.status, "in_progress");
+  assert.deepEqual(review.plies.map((ply) => ply.position), [0, 4, 8, 2, 6, 3, 1]);
+  assert.deepEqual(review.plies.map((ply) => ply.player), ["X", "O", "X", "O", "X", "O", "X"]);
+  // O's corner lets X fork; X's edge then lets O win: blunders, each with the better move.
+  assert.equal(review.plies[3].judgement, "blunder");
+  assert.equal(review.plies[3].better.position, 1);
+  assert.equal(review.plies[6].judgement, "blunder");
+  for (const ply of review.plies) {
+    assert.equal(ply.judgement === "best", ply.best_moves.includes(ply.position));
+    assert.equal(ply.better === null, ply.judgement === "best");
+  }
+  for (const [mark, side] of Object.entries(review.players)) {
+    const own = review.plies.filter((ply) => ply.player === mark);
+    assert.equal(side.moves, own.length);
+    assert.equal(side.judgements.blunder, 1);
+    assert.equal(side.judgements.best, own.filter((ply) => ply.judgement === "best").length);
+    assert.equal(side.accuracy, Math.round((1000 * side.judgements.best) / side.moves) / 10);
+    assert.ok(side.level !== null && side.level in side.level_likelihoods);
+    assert.equal(typeof side.rating, "number");
+  }
+});
+
+test("a review from a board in rows, with the side to move", async () => {
+  const review = await client.review([2], { board: [["X", "X", ""], ["O", "O", ""], ["", "", ""]], player: "X" });
+  assert.equal(review.board, "XX.OO....");
+  assert.equal(review.status, "x_won");
+  assert.equal(review.winner, "X");
+  assert.equal(review.plies[0].judgement, "best");
+  assert.deepEqual(review.players.O, {
+    moves: 0,
+    judgements: { best: 0, inaccuracy: 0, mistake: 0, blunder: 0 },
+    accuracy: null,
+    only_moves: 0,
+    level_likelihoods: null,
+    level: null,
+    rating: null,
+  });
+});
+
+test("an illegal move of a review is a 422 at its index in moves", async () => {
+  const taken = await rejection(client.review([4, 0, 4]), "problem", ProblemError);
+  assert.equal(taken.status, 422);
+  assert.deepEqual(taken.problem.errors?.[0]?.loc, ["body", "moves", 2]);
+  const afterTheEnd = await rejection(client.review([0, 3, 1, 4, 2, 5]), "problem", ProblemError);
+  assert.deepEqual(afterTheEnd.problem.errors?.[0]?.loc, ["body", "moves", 5]);
+  await assert.rejects(client.review([4], { signal: AbortSignal.abort() }), TypeError);
+});
+
+test("a page of puzzles, in order of rating and then id, cacheable", async () => {
+  const first = await client.puzzles({ limit: 5 });
+  assert.equal(first.notModified, false);
+  const page = first.value;
+  assert.equal(page.puzzles.length, 5);
+  assert.equal(page.next, page.puzzles[4].id);
+  const ordered = [...page.puzzles].sort((a, b) => a.rating - b.rating || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  assert.deepEqual(page.puzzles, ordered);
+  // A page is over 1 KiB: it may come gzip-encoded, with a weak tag, which still matches.
+  assert.match(first.etag, /^(W\/)?"[^"]+"$/);
+  const again = await client.puzzles({ limit: 5 }, { ifNoneMatch: first.etag });
+  assert.equal(again.notModified, true);
+  assert.equal(again.etag?.replace(/^W\//, ""), first.etag.replace(/^W\//, ""));
+  const following = await client.puzzles({ limit: 5, cursor: page.next });
+  assert.equal(following.value.total, page.total);
+  assert.ok(following.value.puzzles.every((puzzle) => !page.puzzles.some((seen) => seen.id === puzzle.id)));
+});
+
+test("paging with the cursor reaches every puzzle once: the union of ids is total", async () => {
+  const ids = [];
+  let cursor = null;
+  let total;
+  do {
+    const answer = await client.puzzles({ limit: 100, cursor });
+    assert.equal(answer.notModified, false);
+    total ??= answer.value.total;
+    assert.equal(answer.value.total, total);
+    ids.push(...answer.value.puzzles.map((puzzle) => puzzle.id));
+    cursor = answer.value.next;
+  } while (cursor !== null);
+  assert.ok(total > 100);
+  assert.equal(new Set(ids).size, ids.length);
+  assert.equal(ids.length, total);
+  // The iterator follows the same cursors.
+  const pages = [];
+  for await (const page of client.puzzlePages({ limit: 100 })) pages.push(page);
+  assert.equal(pages.length, Math.ceil(total / 100));
+  assert.deepEqual(pages.flatMap((page) => page.puzzles.map((puzzle) => puzzle.id)), ids);
+});
+
+test("filters: every puzzle of every page matches them, and the iterator starts at a cursor", async () => {
+  const query = { theme: "fork", outcome: "win", min_rating: 94, max_rating: 382, limit: 7 };
+  const puzzles = [];
+  let total;
+  for await (const page of client.puzzlePages(query)) {
+    total ??= page.total;
+    puzzles.push(...page.puzzles);
+  }
+  assert.ok(total > 7);
+  assert.equal(puzzles.length, total);
+  for (const puzzle of puzzles) {
+    assert.ok(puzzle.themes.includes("fork"), puzzle.id);
+    assert.equal(puzzle.outcome, "win");
+    assert.ok(puzzle.rating >= 94 && puzzle.rating <= 382, puzzle.id);
+  }
+  const rest = [];
+  for await (const page of client.puzzlePages({ ...query, cursor: puzzles[6].id })) rest.push(...page.puzzles);
+  assert.deepEqual(rest, puzzles.slice(7));
+  const refused = await rejection(client.puzzles({ min_rating: 400, max_rating: 300 }), "problem", ProblemError);
+  assert.deepEqual(refused.problem.errors?.[0]?.loc, ["query", "max_rating"]);
+  await assert.rejects(client.puzzles({ ifNoneMatch: '"x"' }), TypeError);
+});
+
+test("the pages' iterator stops with an AbortError when the caller aborts", async () => {
+  const controller = new AbortController();
+  const seen = [];
+  const iteration = (async () => {
+    for await (const page of client.puzzlePages({ limit: 10 }, { signal: controller.signal })) {
+      seen.push(page);
+      if (seen.length === 2) controller.abort("enough");
+    }
+  })();
+  const error = await rejection(iteration, "aborted", AbortError);
+  assert.equal(error.reason, "enough");
+  assert.equal(seen.length, 2);
+});
+
+test("one puzzle by id: an ETag, then 304 for it, and a 404 problem for an unknown id", async () => {
+  const listed = (await client.puzzles({ theme: "block_fork", limit: 1 })).value.puzzles[0];
+  const first = await client.puzzle(listed.id);
+  assert.equal(first.notModified, false);
+  assert.deepEqual(first.value, listed);
+  assert.match(first.etag, /^"[^"]+"$/);
+  const again = await client.puzzle(listed.id, { ifNoneMatch: first.etag });
+  assert.deepEqual(again, { notModified: true, etag: first.etag });
+  const other = await client.puzzle(listed.id, { ifNoneMatch: '"not-the-etag"' });
+  assert.deepEqual(other, first);
+  const missing = await rejection(client.puzzle("XXXXXXXXXX"), "problem", ProblemError);
+  assert.equal(missing.status, 404);
+  assert.equal(missing.problem.type, "/problems/not-found");
+  assert.equal(missing.request.url, `${baseUrl}/v1/puzzles/XXXXXXXXXX`);
+});
+
+test("a random puzzle: reproducible and cacheable with a seed, drawn among the matches, a 404 for no match", async () => {
+  const query = { seed: 5, theme: "block", min_rating: 181 };
+  const first = await client.randomPuzzle(query);
+  assert.equal(first.notModified, false);
+  assert.ok(first.value.themes.includes("block") && first.value.rating >= 181);
+  assert.deepEqual((await client.randomPuzzle(query)).value, first.value);
+  assert.deepEqual((await client.puzzle(first.value.id)).value, first.value);
+  assert.match(first.etag, /^"[^"]+"$/);
+  const again = await client.randomPuzzle(query, { ifNoneMatch: first.etag });
+  assert.deepEqual(again, { notModified: true, etag: first.etag });
+  const unseeded = await client.randomPuzzle({ theme: "fork" });
+  assert.equal(unseeded.etag, null);
+  assert.ok(unseeded.value.themes.includes("fork"));
+  const none = await rejection(client.randomPuzzle({ min_rating: 494 }), "problem", ProblemError);
+  assert.equal(none.status, 404);
+  assert.equal(none.problem.type, "/problems/not-found");
+});
+
 test("health and metrics", async () => {
   const health = await client.health();
   assert.equal(health.status, "ok");

@@ -1,5 +1,5 @@
 // A program of a project that installed the package: every operation of the client, the 304
-// path, and each of its four errors. `npm run typecheck` checks it against dist/ (the package
+// path, paging with the cursor, and each of its four errors. `npm run typecheck` checks it against dist/ (the package
 // imports itself by name). tests/e2e/test_typescript_client.py installs the packed package in a
 // fresh project, compiles this file there with tsc --strict twice, as program.mts (an ES module)
 // and as program.cts (CommonJS, which require()s the package), and runs both against a live
@@ -14,6 +14,10 @@ import {
   type MoveOptions,
   NetworkError,
   ProblemError,
+  type Puzzle,
+  type PuzzleQuery,
+  type Review,
+  type SideReview,
   TicTacToeError,
   TimeoutError,
 } from "tictactoe-client";
@@ -41,6 +45,7 @@ function described(error: ClientError): Record<string, unknown> {
         status: error.status,
         type: error.problem.type,
         game_status: error.problem.game_status ?? null,
+        loc: error.problem.errors?.[0]?.loc ?? null,
       };
     case "network":
       return { ...seen, instance: error instanceof NetworkError, cause: error.cause instanceof Error };
@@ -49,6 +54,11 @@ function described(error: ClientError): Record<string, unknown> {
     case "aborted":
       return { ...seen, instance: error instanceof AbortError, reason: String(error.reason) };
   }
+}
+
+function side(review: SideReview): Record<string, unknown> {
+  const { moves, judgements, accuracy, only_moves, level, rating } = review;
+  return { moves, judgements, accuracy, only_moves, level, rating };
 }
 
 async function main(baseUrl: string, silentUrl: string, refusedUrl: string): Promise<void> {
@@ -70,6 +80,41 @@ async function main(baseUrl: string, silentUrl: string, refusedUrl: string): Pro
   const finished = await client.analyze([["X", "X", "X"], ["O", "O", ""], ["O", "", ""]]);
   const health = await client.health();
   const metrics = await client.metrics();
+
+  const rated = await client.bestMove("XX..O....", { rating: 493, seed: 1 });
+  const ratedBatch = await client.batch([
+    { board: "XX..O....", rating: 493, seed: 1 },
+    { board: "X...O....", rating: 200, seed: 11 },
+  ]);
+  const ratedAgain = await client.bestMove("X...O....", { rating: 200, seed: 11 });
+  const review: Review = await client.review([0, 4, 8, 2, 6, 3, 1]);
+  const fromRows = await client.review([2], { board: [["X", "X", ""], ["O", "O", ""], ["", "", ""]], player: "X" });
+
+  const forks: PuzzleQuery = { theme: "fork", limit: 5 };
+  const page = await client.puzzles(forks);
+  if (page.notModified) throw new Error("a first GET cannot be 304");
+  const pageAgain = await client.puzzles(forks, { ifNoneMatch: page.etag ?? "" });
+  const byCursor: string[] = [];
+  let cursor: string | null = null;
+  let total = 0;
+  do {
+    const next = await client.puzzles({ limit: 100, cursor });
+    if (next.notModified) throw new Error("a GET without If-None-Match cannot be 304");
+    total = next.value.total;
+    byCursor.push(...next.value.puzzles.map((puzzle) => puzzle.id));
+    cursor = next.value.next;
+  } while (cursor !== null);
+  const byPages: string[][] = [];
+  for await (const each of client.puzzlePages({ limit: 100 })) byPages.push(each.puzzles.map((puzzle) => puzzle.id));
+  const listed: Puzzle | undefined = page.value.puzzles[0];
+  if (listed === undefined) throw new Error("no puzzle with a fork");
+  const one = await client.puzzle(listed.id);
+  if (one.notModified) throw new Error("a first GET cannot be 304");
+  const oneAgain = await client.puzzle(listed.id, { ifNoneMatch: one.etag ?? "" });
+  const random = await client.randomPuzzle({ seed: 5, theme: "block", min_rating: 181 });
+  if (random.notModified) throw new Error("a first GET cannot be 304");
+  const randomAgain = await client.randomPuzzle({ seed: 5, theme: "block", min_rating: 181 }, { ifNoneMatch: random.etag ?? "" });
+  const unseeded = await client.randomPuzzle({ theme: "fork" });
 
   const silent = createClient({ baseUrl: silentUrl, timeoutMs: 60_000 });
   const controller = new AbortController();
@@ -94,9 +139,41 @@ async function main(baseUrl: string, silentUrl: string, refusedUrl: string): Pro
     analyze: { status: finished.status, winner: finished.winner, winning_lines: finished.winning_lines },
     health: { status: health.status, positions: health.positions },
     metrics: metrics.includes("tictactoe_http_requests_total"),
+    rating: {
+      position: rated.position,
+      optimal: rated.optimal,
+      batch: ratedBatch.map((move) => move.position),
+      sameForTheSeed: ratedBatch[1]?.position === ratedAgain.position,
+    },
+    review: {
+      judgements: review.plies.map((ply) => ply.judgement),
+      better: review.plies.map((ply) => ply.better?.position ?? null),
+      X: side(review.players.X),
+      O: side(review.players.O),
+      fromRows: { board: fromRows.board, status: fromRows.status, winner: fromRows.winner, O: side(fromRows.players.O) },
+    },
+    puzzles: {
+      ids: page.value.puzzles.map((puzzle) => puzzle.id),
+      total: page.value.total,
+      next: page.value.next,
+      etag: page.etag,
+      again: { notModified: pageAgain.notModified },
+    },
+    paging: { total, byCursor, byPages },
+    puzzle: { value: one.value, etag: one.etag, again: { notModified: oneAgain.notModified, etag: oneAgain.etag } },
+    randomPuzzle: {
+      value: random.value,
+      etag: random.etag,
+      again: { notModified: randomAgain.notModified },
+      unseeded: { etag: unseeded.etag, themes: unseeded.notModified ? null : unseeded.value.themes },
+    },
     errors: {
       problem: described(await failure(client.bestMove("XXXOO...."))),
       notFound: described(await failure(client.getPosition("X..../...."))),
+      illegalMove: described(await failure(client.review([4, 0, 4]))),
+      ratingWithLevel: described(await failure(client.bestMove("X........", { rating: 200, level: "easy" }))),
+      unknownPuzzle: described(await failure(client.puzzle("XXXXXXXXXX"))),
+      noRandomPuzzle: described(await failure(client.randomPuzzle({ min_rating: 494 }))),
       timeout: described(await failure(silent.health({ timeoutMs: 300 }))),
       clientTimeout: described(await failure(createClient({ baseUrl: silentUrl, timeoutMs: 200 }).bestMove("X........"))),
       aborted: described(await failure(silent.getBestMove("X........", undefined, { signal: controller.signal }))),

@@ -18,11 +18,20 @@ export async function mistakes(signal: AbortSignal): Promise<string> {
   const health = await client.health();
   const version: number = health.version; // error TS2322
   createClient({ timeout: 100 }); // error TS2561
+  await client.bestMove("X........", { rating: "easy" }); // error TS2322
+  await client.review(["4"]); // error TS2322
+  await client.review([4], { moves: [0] }); // error TS2353
+  await client.review([4], {}, { ifNoneMatch: "x" }); // error TS2353
+  await client.puzzles({ minRating: 100 }); // error TS2561
+  await client.randomPuzzle({ theme: "center" }); // error TS2322
+  const puzzle = await client.puzzle("X...O...XO");
+  const solution: number = puzzle.value.solution; // error TS2339
+  for await (const page of client.puzzlePages()) page.puzzles.push(page.next); // error TS2345
   try {
     await client.health();
   } catch (error) {
     const status: number = error.status; // error TS18046
-    if (error instanceof ProblemError) return error.problem.title + wrong + position + version + status;
+    if (error instanceof ProblemError) return error.problem.title + wrong + position + version + status + solution;
   }
   return move.outcome;
 }
