@@ -1,6 +1,7 @@
 """The MCP tools of a real service, with the SDK's own clients: over HTTP, through the proxy, over stdio.
 
-Every answer is checked against the REST answer of the same server for the same board, and
+Every answer is checked against the REST answer of the same server for the same board, game or
+puzzle query, and
 docs/mcp.md against what the tests use: its configuration example names the endpoint and the
 command, and its Python example runs against the live server and prints what it says.
 """
@@ -31,7 +32,9 @@ from tests.support.server import Server, running
 
 pytestmark = pytest.mark.anyio
 
-TOOLS = {"best_move", "explain_move", "analyze_position"}
+#: The tools about one position, each with a required board.
+PLAY_TOOLS = {"best_move", "explain_move", "analyze_position"}
+TOOLS = PLAY_TOOLS | {"review_game", "random_puzzle", "get_puzzle", "list_puzzles"}
 #: How an assistant starts the stdio tools: the ``tictactoe mcp`` command, as docs/mcp.md configures it.
 STDIO = [str(Path(sys.executable).parent / "tictactoe"), "mcp"]
 #: Positions asked of every transport: both starts, every board form, a win, a block, a fork.
@@ -44,6 +47,14 @@ BOARDS: list[dict[str, Any]] = [
     {"board": [["O", "", ""], ["", "X", ""], ["", "", "X"]]},
 ]
 INVALID = {"board": "X.O......X"}
+#: Games reviewed on every transport: a blunder and a win, a draw, and one from a board with O to move.
+GAMES: list[dict[str, Any]] = [
+    {"moves": [4, 1, 0, 8, 6, 2, 3]},
+    {"moves": [0, 4, 8, 1, 7, 6, 2, 5, 3]},
+    {"moves": [2, 5, 6], "board": "X...O...X"},
+]
+#: A game whose fourth move (index 3) is on a taken cell.
+ILLEGAL_GAME = {"moves": [4, 0, 8, 8, 2]}
 TOO_LONG = "board: a board string has exactly 9 characters, one per cell; got 10"
 DOCS = ROOT / "docs" / "mcp.md"
 MCP_HEADERS = {"Accept": "application/json, text/event-stream", "MCP-Protocol-Version": "2025-11-25"}
@@ -60,8 +71,9 @@ async def check_against_rest(client: Client, rest: httpx.AsyncClient) -> None:
     listed = {tool.name: tool for tool in (await client.list_tools()).tools}
     assert set(listed) == TOOLS
     for listing in listed.values():
-        assert listing.input_schema["properties"]["board"]["oneOf"]
         assert listing.output_schema is not None and listing.output_schema["properties"]
+    for name in [*PLAY_TOOLS, "review_game"]:
+        assert listed[name].input_schema["properties"]["board"]["oneOf"]
     for arguments in BOARDS:
         best = await rest.post("/v1/best-move", json=arguments)
         analysis = await rest.post("/v1/analysis", json=arguments)
@@ -77,11 +89,49 @@ async def check_against_rest(client: Client, rest: httpx.AsyncClient) -> None:
     seeded = {"board": "X........", "level": "easy", "seed": 42}
     result = await client.call_tool("best_move", seeded)
     assert result.structured_content == (await rest.post("/v1/best-move", json=seeded)).json()
+    rated = {"board": "X........", "rating": 250, "seed": 9}
+    result = await client.call_tool("best_move", rated)
+    assert result.structured_content == (await rest.post("/v1/best-move", json=rated)).json()
     refused = await rest.post("/v1/best-move", json=INVALID)
     assert refused.status_code == 422 and refused.json()["errors"][0]["msg"] in TOO_LONG
-    for name in TOOLS:
+    for name in PLAY_TOOLS:
         result = await client.call_tool(name, INVALID)
         assert result.is_error and TOO_LONG in text_of(result)
+    await check_the_coach_against_rest(client, rest)
+
+
+async def check_the_coach_against_rest(client: Client, rest: httpx.AsyncClient) -> None:
+    """Reviews, an illegal move, and the puzzles drawn, by id and listed, against the REST API of ``rest``."""
+    for game in GAMES:
+        reviewed = await rest.post("/v1/review", json=game)
+        assert reviewed.status_code == 200
+        result = await client.call_tool("review_game", game)
+        assert not result.is_error and result.structured_content == reviewed.json()
+        assert json.loads(text_of(result)) == reviewed.json()
+    refused = await rest.post("/v1/review", json=ILLEGAL_GAME)
+    assert refused.status_code == 422
+    [error] = refused.json()["errors"]
+    assert error["loc"] == ["body", "moves", 3]
+    result = await client.call_tool("review_game", ILLEGAL_GAME)
+    assert result.is_error and f"moves.3: {error['msg']}" in text_of(result)
+    draw: dict[str, str | int] = {"theme": "fork", "seed": 7}
+    drawn = await rest.get("/v1/puzzles/random", params=draw)
+    assert drawn.status_code == 200
+    result = await client.call_tool("random_puzzle", draw)
+    assert not result.is_error and result.structured_content == drawn.json()
+    result = await client.call_tool("get_puzzle", {"id": drawn.json()["id"]})
+    assert not result.is_error and result.structured_content == drawn.json()
+    query: dict[str, str | int] = {"theme": "block", "limit": 4}
+    page = (await rest.get("/v1/puzzles", params=query)).json()
+    result = await client.call_tool("list_puzzles", query)
+    assert not result.is_error and result.structured_content == page
+    following: dict[str, str | int] = {**query, "cursor": page["next"]}
+    result = await client.call_tool("list_puzzles", following)
+    assert result.structured_content == (await rest.get("/v1/puzzles", params=following)).json()
+    missing = await rest.get("/v1/puzzles/X........X")
+    assert missing.status_code == 404
+    result = await client.call_tool("get_puzzle", {"id": "X........X"})
+    assert result.is_error and missing.json()["detail"] in text_of(result)
 
 
 @pytest.mark.parametrize("mode", ["legacy", "auto"])
@@ -114,7 +164,12 @@ def log_lines(text: str) -> list[dict[str, Any]]:
 
 async def test_the_tools_through_the_proxy_leave_one_request_id_in_both_access_logs() -> None:
     service = {"TICTACTOE_LOG_LEVEL": "info", "TICTACTOE_FORWARDED_ALLOW_IPS": "127.0.0.1"}
-    rates = {"PROXY_EXPENSIVE_RATE": "100", "PROXY_EXPENSIVE_BURST": "100"}
+    rates = {
+        "PROXY_RATE": "1000",
+        "PROXY_BURST": "1000",
+        "PROXY_EXPENSIVE_RATE": "100",
+        "PROXY_EXPENSIVE_BURST": "100",
+    }
     with running(env=service) as server, proxied([server.url.removeprefix("http://")], rates) as proxy:
         with anyio.fail_after(60):
             headers = {"X-Request-ID": "mcp-through-the-proxy"}
@@ -164,7 +219,7 @@ def test_the_python_example_prints_what_it_says(live_server: Server, tmp_path: P
     assert len(blocks) == 1
     program = blocks[0]
     said = re.findall(r"^\s*print\(.*\)\s+# (.+)$", program, re.M)
-    assert len(said) == 3
+    assert len(said) == 6
     assert f"http://127.0.0.1:8000{PATH}" in program
     script = tmp_path / "example.py"
     script.write_text(program.replace("http://127.0.0.1:8000", live_server.url))
