@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections import Counter
+from fractions import Fraction
 from typing import Any
 
 import httpx
 import pytest
 
 from service.game.levels import PRESETS, Level
+from tests.support import coach_oracle as co
 from tests.support import oracle
 
 pytestmark = pytest.mark.anyio
@@ -304,3 +306,87 @@ async def test_both_conflicts_are_named_and_batch_items_carry_levels(client: htt
     answered = await client.post("/v1/best-move/batch", json={"items": items[:1] * 3})
     assert answered.headers["cache-control"] == "no-store"
     assert [move["position"] for move in answered.json()["results"]] == [2, 2, 2]
+
+
+# --- rating ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("board", "rating"), [("XX..O....", 250), ("X...O...X", 350), (".O..X....", 450)])
+async def test_a_rating_plays_the_blend_of_its_two_players(
+    client: httpx.AsyncClient, board: str, rating: int
+) -> None:
+    """Over many seeds, each move comes as often as the blend's exact probability says: the weight of
+    the stronger player times its likelihood (coach oracle), plus the rest times the weaker's."""
+    ratings = co.RATINGS
+    names = list(co.NAMES)
+    upper = next(name for name in names if ratings[name] > rating)
+    lower = names[names.index(upper) - 1]
+    weight = Fraction(rating - ratings[lower], ratings[upper] - ratings[lower])
+    cells = oracle.encode(board)
+    side = 1 if cells.count(1) == cells.count(-1) else -1
+    strengths = {name: (depth, skill) for name, depth, skill in co.STRENGTHS}
+    chance = {
+        cell: (1 - weight) * co.likelihood(cells, side, cell, *strengths[lower])
+        + weight * co.likelihood(cells, side, cell, *strengths[upper])
+        for cell in co.legal(cells)
+    }
+    draws = 2000
+    counts: Counter[int] = Counter()
+    for seed in range(draws):
+        answer = await best(client, board=board, rating=rating, seed=seed)
+        assert answer == await best(client, board=board, rating=rating, seed=seed)
+        counts[answer["position"]] += 1
+    possible = [cell for cell, p in chance.items() if p > 0]
+    assert set(counts) <= set(possible)
+    chi2 = sum(
+        (counts[cell] - draws * float(chance[cell])) ** 2 / (draws * float(chance[cell])) for cell in possible
+    )
+    df = len(possible) - 1
+    critical = df * (1 - 2 / (9 * df) + 3.09 * (2 / (9 * df)) ** 0.5) ** 3  # p = 0.001, Wilson–Hilferty
+    assert chi2 < critical, (counts, chance)
+
+
+async def test_a_rating_answer_is_not_stored_and_says_whether_it_was_optimal(
+    client: httpx.AsyncClient,
+) -> None:
+    response = await client.post("/v1/best-move", json={"board": "XX.OO....", "rating": 50, "seed": 3})
+    assert response.status_code == 200
+    assert response.headers["cache-control"] == "no-store"
+    answer = response.json()
+    assert answer["optimal"] == (answer["position"] == 2)
+
+
+@pytest.mark.parametrize(
+    ("body", "loc", "kind"),
+    [
+        ({"level": "easy", "rating": 100}, ["body", "rating"], "level_conflict"),
+        ({"rating": 100, "skill": 0.5}, ["body", "skill"], "rating_conflict"),
+        ({"rating": 100, "depth": 2}, ["body", "depth"], "rating_conflict"),
+        ({"rating": -1}, ["body", "rating"], "greater_than_equal"),
+        ({"rating": 494}, ["body", "rating"], "less_than_equal"),
+        ({"rating": "100"}, ["body", "rating"], "float_type"),
+        ({"rating": True}, ["body", "rating"], "float_type"),
+        ({"rating": None, "depth": 2, "level": "easy"}, ["body", "depth"], "level_conflict"),
+    ],
+)
+async def test_a_rating_with_another_strength_or_out_of_range_is_a_422(
+    client: httpx.AsyncClient, body: dict[str, Any], loc: list[object], kind: str
+) -> None:
+    response = await client.post("/v1/best-move", json={"board": ".........", **body})
+    assert response.status_code == 422
+    assert {"loc": loc, "type": kind} in [
+        {"loc": e["loc"], "type": e["type"]} for e in response.json()["errors"]
+    ]
+
+
+async def test_a_rating_in_batch_items(client: httpx.AsyncClient) -> None:
+    items = [{"board": "XX.OO....", "rating": rating, "seed": 5} for rating in (0, 94.5, 250, 493)]
+    response = await client.post("/v1/best-move/batch", json={"items": items})
+    assert response.status_code == 200
+    assert response.headers["cache-control"] == "no-store"
+    singles = [await best(client, **item) for item in items]
+    assert response.json()["results"] == singles
+    assert singles[-1]["position"] == 2  # the top rating is perfect play
+    wrong = await client.post("/v1/best-move/batch", json={"items": [{"board": "X........", "rating": 1000}]})
+    assert wrong.status_code == 422
+    assert wrong.json()["errors"][0]["loc"] == ["body", "items", 0, "rating"]
