@@ -2,7 +2,10 @@
 
 The sync and the async client are run through the same operations; the hand-written input types
 are checked against the OpenAPI document, and the errors a program sees against real failures:
-an error answer, a proxy's page, a port where nothing listens, a server that never answers.
+an error answer, a proxy's page, a port where nothing listens, a server that never answers. The
+coach's operations (review, puzzles, rating) are checked against the service's other answers:
+a review's judgements against the analysis of each position, a puzzle's solution against the
+values of its moves, and every page of the puzzles against the total.
 """
 
 from __future__ import annotations
@@ -31,7 +34,12 @@ from tictactoe_client import (
     Level,
     Mark,
     NotModified,
+    Puzzle,
+    PuzzleOutcome,
+    PuzzlePage,
+    ReviewResponse,
     ServiceError,
+    Theme,
 )
 
 from tests.support import ROOT
@@ -266,7 +274,8 @@ def test_help_names_the_errors() -> None:
             "TICTACTOE_URL",
         ):
             assert name in text, f"help({client.__name__}) does not mention {name}"
-        for method in ("best_move", "get_best_move", "batch", "position", "analyze", "health"):
+        methods = ("best_move", "get_best_move", "batch", "position", "analyze", "health", "review")
+        for method in (*methods, "puzzles", "iter_puzzles", "puzzle", "random_puzzle"):
             assert f"{method}(" in text
 
 
@@ -289,6 +298,12 @@ def test_the_input_types_are_the_documents() -> None:
     for name, schema in request["properties"].items():
         nullable = any(part.get("type") == "null" for part in schema.get("anyOf", []))
         assert (type(None) in get_args(hints[name])) == nullable, name
+    filters = {
+        parameter["name"]: parameter["schema"]
+        for parameter in DOCUMENT["paths"]["/v1/puzzles"]["get"]["parameters"]
+    }
+    assert list(get_args(Theme)) == [v for v in enum(filters["theme"]) if v is not None]
+    assert list(get_args(PuzzleOutcome)) == [v for v in enum(filters["outcome"]) if v is not None]
 
 
 def test_the_client_imports_nothing_of_the_service(tmp_path: Path) -> None:
@@ -300,3 +315,235 @@ def test_the_client_imports_nothing_of_the_service(tmp_path: Path) -> None:
     )
     result = run([sys.executable, "-c", code], cwd=tmp_path, timeout=60)
     assert result.stdout.strip() == "[]"
+
+
+# --- the coach: review, puzzles, rating -----------------------------------------------------------
+
+#: X takes a corner, O an edge (a blunder), X the center, O a corner (slower to lose), X wins.
+GAME = [0, 1, 4, 2, 8]
+
+
+def check_review(client: Client, review: ReviewResponse, moves: list[int]) -> None:
+    """Each ply judged as the analysis of its position says, and each side summed up from its plies."""
+    assert [ply.position for ply in review.plies] == moves
+    assert [ply.ply for ply in review.plies] == list(range(1, len(moves) + 1))
+    for ply in review.plies:
+        analysis = client.analyze(ply.board_before)
+        assert (ply.player, ply.best_moves, ply.score_before) == (
+            analysis.player,
+            analysis.best_moves,
+            analysis.score,
+        )
+        (played,) = [move for move in analysis.moves if move.position == ply.position]
+        assert (ply.score, ply.outcome, ply.plies_to_end) == (
+            played.score,
+            played.outcome,
+            played.plies_to_end,
+        )
+        assert (ply.judgement == "best") == (ply.position in analysis.best_moves) == (ply.better is None)
+        if ply.judgement == "blunder":
+            assert ply.score == -1 < analysis.score  # type: ignore[operator]
+        if ply.better is not None:
+            assert ply.better.position == client.best_move(ply.board_before).position
+            assert ply.better.position in analysis.best_moves
+        keeping = [move for move in analysis.moves if move.score == analysis.score]
+        assert ply.only_move == (len(analysis.moves) >= 2 and [m.position for m in keeping] == [ply.position])
+    final = client.analyze(review.plies[-1].board_after)
+    assert (review.status, review.winner) == (final.status, final.winner)
+    for mark, side in (("X", review.players.X), ("O", review.players.O)):
+        mine = [ply for ply in review.plies if ply.player == mark]
+        assert side.moves == len(mine)
+        counts = side.judgements
+        assert (counts.best, counts.inaccuracy, counts.mistake, counts.blunder) == tuple(
+            sum(ply.judgement == name for ply in mine)
+            for name in ("best", "inaccuracy", "mistake", "blunder")
+        )
+        assert side.only_moves == sum(ply.only_move for ply in mine)
+        if mine:
+            assert side.accuracy == round(100 * counts.best / len(mine), 1)
+            assert side.level_likelihoods is not None and side.level in side.level_likelihoods
+            assert side.level_likelihoods[side.level] == max(side.level_likelihoods.values())
+        else:
+            assert (side.accuracy, side.level, side.rating, side.level_likelihoods) == (
+                None,
+                None,
+                None,
+                None,
+            )
+
+
+def test_review_judges_every_move_as_the_analysis_does(live_server: Server) -> None:
+    with Client(live_server.url) as client:
+        review = client.review(GAME)
+        assert isinstance(review, ReviewResponse)
+        assert (review.board, review.player, review.status, review.winner) == (".........", "X", "x_won", "X")
+        check_review(client, review, GAME)
+        assert [ply.judgement for ply in review.plies].count("best") == 3  # X never errs
+        # From a board of the user's, in rows, with O to move first: O's only move is the block.
+        start = [["X", "X", ""], ["", "O", ""], ["", "", ""]]
+        from_rows = client.review([2, 6, 3], start, "O")
+        assert (from_rows.board, from_rows.player) == ("XX..O....", "O")
+        check_review(client, from_rows, [2, 6, 3])
+        assert from_rows.plies[0].only_move and from_rows.plies[0].judgement == "best"
+        one = client.review((4,))
+        check_review(client, one, [4])
+        assert one.status == "in_progress" and one.players.O.moves == 0
+
+
+def test_an_illegal_move_of_a_review_is_located_at_its_index(live_server: Server) -> None:
+    with Client(live_server.url) as client:
+        assert refusal(lambda: client.review([0, 1, 4, 4])) == ["body", "moves", 3]
+        assert refusal(lambda: client.review([0, 3, 1, 4, 2, 5])) == ["body", "moves", 5]  # after X won
+        assert refusal(lambda: client.review([0], "XX.OO....", "O")) == ["body", "moves", 0]  # X's cell
+        with pytest.raises(ServiceError) as caught:
+            client.review([0, 1, 4, 4])
+        assert caught.value.problem.errors is not None
+        assert "taken" in caught.value.problem.errors[0].msg
+        assert refusal(lambda: client.review([0], "XXXOO....")) == ["body", "board"]
+
+
+def pages(client: Client, limit: int, **filters: Any) -> list[PuzzlePage]:
+    """Every page of the puzzles that match ``filters``, following each page's cursor."""
+    found: list[PuzzlePage] = []
+    cursor: str | None = None
+    while True:
+        page = client.puzzles(limit=limit, cursor=cursor, **filters).value
+        found.append(page)
+        if page.next is None:
+            return found
+        cursor = page.next
+
+
+def test_every_page_of_the_puzzles_once(live_server: Server) -> None:
+    with Client(live_server.url) as client:
+        every = pages(client, 100)
+        total = every[0].total
+        ids = [puzzle.id for page in every for puzzle in page.puzzles]
+        assert len(set(ids)) == len(ids) == total > 0
+        assert all(page.total == total for page in every)
+        assert all(len(page.puzzles) == 100 for page in every[:-1]) and 1 <= len(every[-1].puzzles) <= 100
+        assert len(every) == -(-total // 100)
+        ordered = [puzzle for page in every for puzzle in page.puzzles]
+        assert [(p.rating, p.id) for p in ordered] == sorted((p.rating, p.id) for p in ordered)
+        assert list(client.iter_puzzles(limit=100)) == ordered
+        assert [p.id for p in client.iter_puzzles(limit=37)] == ids  # other pages, the same puzzles
+        # Filters: each page holds only matches, and the matches are every puzzle that fits.
+        queries: list[dict[str, Any]] = [
+            {"theme": "fork"},
+            {"outcome": "win"},
+            {"outcome": "draw", "min_rating": 100, "max_rating": 400},
+        ]
+        for filters in queries:
+            matching = [p for page in pages(client, 50, **filters) for p in page.puzzles]
+            fits = [
+                p
+                for p in ordered
+                if ("theme" not in filters or filters["theme"] in p.themes)
+                and ("outcome" not in filters or p.outcome == filters["outcome"])
+                and filters.get("min_rating", 0) <= p.rating <= filters.get("max_rating", p.rating)
+            ]
+            assert matching == fits and fits, filters
+            assert client.puzzles(limit=1, **filters).value.total == len(fits)
+
+
+@pytest.mark.anyio
+async def test_every_page_through_the_async_client(live_server: Server) -> None:
+    with Client(live_server.url) as client:
+        expected = list(client.iter_puzzles(theme="block", limit=100))
+    async with AsyncClient(live_server.url) as client:
+        assert [puzzle async for puzzle in client.iter_puzzles(theme="block", limit=7)] == expected
+        first = await client.puzzles(theme="block", limit=7)
+        assert isinstance(first, Fetched) and first.value.puzzles == expected[:7]
+        assert isinstance(await client.puzzles(theme="block", limit=7, if_none_match=first.etag), NotModified)
+        one = await client.puzzle(expected[0].id)
+        assert one.value == expected[0]
+        assert isinstance(await client.puzzle(expected[0].id, if_none_match=one.etag), NotModified)
+        drawn = await client.random_puzzle(5, theme="block")
+        assert "block" in drawn.value.themes and drawn.value in expected
+        with pytest.raises(ServiceError) as caught:
+            await client.puzzle("XXXXXXXXXO")
+        assert caught.value.status == 404
+        review = await client.review(GAME)
+    with Client(live_server.url) as client:
+        assert review == client.review(GAME)
+
+
+def test_a_puzzle_has_exactly_one_move_that_keeps_its_outcome(live_server: Server) -> None:
+    with Client(live_server.url) as client:
+        first = client.puzzles(limit=20).value.puzzles
+        for puzzle in first[::5] + [client.random_puzzle(seed).value for seed in range(5)]:
+            analysis = client.analyze(puzzle.board, puzzle.player)
+            keeping = [move.position for move in analysis.moves if move.outcome == puzzle.outcome]
+            assert keeping == [puzzle.solution] and len(analysis.moves) >= 2, puzzle.id
+            assert puzzle.id == puzzle.board + puzzle.player
+            assert analysis.outcome == puzzle.outcome and analysis.plies_to_end == puzzle.plies_to_end
+
+
+def test_one_puzzle_and_a_random_one_cacheable(live_server: Server) -> None:
+    with Client(live_server.url) as client:
+        listed = client.puzzles(limit=3)
+        assert isinstance(listed, Fetched) and listed.etag
+        assert isinstance(client.puzzles(limit=3, if_none_match=listed.etag), NotModified)
+        assert isinstance(client.puzzles(limit=4, if_none_match=listed.etag), Fetched)
+        wanted = listed.value.puzzles[1]
+        one = client.puzzle(wanted.id)
+        assert isinstance(one.value, Puzzle) and one.value == wanted and one.etag
+        assert isinstance(client.puzzle(wanted.id, if_none_match=one.etag), NotModified)
+        drawn = client.random_puzzle(42)
+        assert drawn.etag and drawn == client.random_puzzle(seed=42)
+        assert isinstance(client.random_puzzle(42, if_none_match=drawn.etag), NotModified)
+        assert client.puzzle(drawn.value.id).value == drawn.value
+        assert client.random_puzzle().etag is None  # drawn anew each time: nothing to cache
+        hard = client.random_puzzle(7, theme="fork", min_rating=300)
+        assert "fork" in hard.value.themes and hard.value.rating >= 300
+        ratings = {client.random_puzzle(seed, max_rating=100).value.rating for seed in range(10)}
+        assert max(ratings) <= 100
+
+
+def test_puzzle_errors(live_server: Server) -> None:
+    with Client(live_server.url) as client:
+        for unknown in ("XXXXXXXXXO", "nothing"):
+            with pytest.raises(ServiceError) as caught:
+                client.puzzle(unknown)
+            assert (caught.value.status, caught.value.problem.type) == (404, "/problems/not-found")
+            assert unknown in caught.value.problem.detail or "10 characters" in caught.value.problem.detail
+        with pytest.raises(ServiceError) as caught:
+            client.random_puzzle(1, min_rating=10**6)
+        assert caught.value.status == 404
+        assert refusal(lambda: client.random_puzzle(min_rating=300, max_rating=100)) == [
+            "query",
+            "max_rating",
+        ]
+        assert refusal(lambda: client.puzzles(limit=0)) == ["query", "limit"]
+        assert refusal(lambda: client.puzzles(cursor="XXXXXXXXXO")) == ["query", "cursor"]
+
+
+@pytest.mark.anyio
+async def test_a_rating_on_best_moves_and_batch_items(live_server: Server) -> None:
+    board = "XX..O...."  # O must block: every other move loses
+    with Client(live_server.url) as client:
+        perfect = client.analyze(board).best_moves
+        assert perfect == [2]
+        strongest = [client.best_move(board, rating=493, seed=seed) for seed in range(8)]
+        assert all(move.optimal and move.position in perfect for move in strongest)
+        weakest = [client.best_move(board, rating=0, seed=seed) for seed in range(30)]
+        assert not all(move.optimal for move in weakest)  # a random player, seeded
+        middle = client.best_move(board, rating=250.5, seed=9)
+        assert middle == client.best_move(board, rating=250.5, seed=9)  # reproducible
+        items: list[BestMoveItem] = [{"board": board, "rating": 250.5, "seed": 9}, {"board": "........."}]
+        assert client.batch(items)[0] == middle
+        for conflict in ("level", "depth", "skill"):
+            options: dict[str, Any] = {"level": "easy", "depth": 2, "skill": 0.5}
+            with pytest.raises(ServiceError) as caught:
+                client.best_move(board, rating=100, **{conflict: options[conflict]})
+            assert caught.value.problem.errors is not None
+            (fault,) = caught.value.problem.errors
+            assert fault.loc in (["body", "rating"], ["body", conflict])
+            assert "rating" in fault.msg and conflict in fault.msg
+        assert refusal(lambda: client.best_move(board, rating=494)) == ["body", "rating"]
+    async with AsyncClient(live_server.url) as client:
+        assert await client.best_move(board, rating=250.5, seed=9) == middle
+        with pytest.raises(ServiceError) as caught:
+            await client.batch([{"board": board}, {"board": board, "rating": 100, "level": "hard"}])
+        assert caught.value.problem.errors is not None
+        assert caught.value.problem.errors[0].loc == ["body", "items", 1, "rating"]
