@@ -10,6 +10,12 @@ import sys
 
 from tic_tac_toe_best_move_api_client import Client
 from tic_tac_toe_best_move_api_client.api.analysis import get_position, post_analysis
+from tic_tac_toe_best_move_api_client.api.coach import (
+    get_puzzle,
+    get_random_puzzle,
+    list_puzzles,
+    post_review,
+)
 from tic_tac_toe_best_move_api_client.api.moves import get_best_move, post_best_move, post_best_move_batch
 from tic_tac_toe_best_move_api_client.api.service import get_health, get_metrics
 from tic_tac_toe_best_move_api_client.models import (
@@ -19,8 +25,14 @@ from tic_tac_toe_best_move_api_client.models import (
     BatchResponse,
     BestMoveRequest,
     BestMoveResponse,
+    GetRandomPuzzleThemeType0,
     HealthResponse,
+    Judgement,
     Problem,
+    Puzzle,
+    PuzzlePage,
+    ReviewRequest,
+    ReviewResponse,
 )
 
 
@@ -57,6 +69,35 @@ def main(url: str) -> None:
     refused = post_best_move.sync_detailed(client=client, body=BestMoveRequest(board="XXXOO...."))
     assert refused.status_code == 422 and isinstance(refused.parsed, Problem), refused
     assert refused.parsed.type_ == "/problems/game-over", refused.parsed
+
+    rated = post_best_move.sync(client=client, body=BestMoveRequest(board="XX..O....", rating=493, seed=1))
+    assert isinstance(rated, BestMoveResponse) and rated.position == 2, rated
+    review = post_review.sync(client=client, body=ReviewRequest(moves=[0, 4, 8, 2, 6, 3, 1]))
+    assert isinstance(review, ReviewResponse) and review.plies[3].judgement == Judgement.BLUNDER, review
+    assert review.players.x.moves == 4 and review.players.o.moves == 3, review.players
+    illegal = post_review.sync_detailed(client=client, body=ReviewRequest(moves=[4, 0, 4]))
+    assert illegal.status_code == 422 and isinstance(illegal.parsed, Problem), illegal
+    assert isinstance(illegal.parsed.errors, list) and illegal.parsed.errors[0].loc == ["body", "moves", 2]
+
+    ids: set[str] = set()
+    cursor: str | None = None
+    while True:
+        page = list_puzzles.sync(client=client, limit=100, cursor=cursor)
+        assert isinstance(page, PuzzlePage), page
+        ids.update(puzzle.id for puzzle in page.puzzles)
+        cursor = page.next_
+        if cursor is None:
+            break
+    assert page.total > 100 and len(ids) == page.total, (len(ids), page.total)
+    first = min(ids)
+    puzzle = get_puzzle.sync_detailed(first, client=client)
+    assert isinstance(puzzle.parsed, Puzzle) and puzzle.parsed.id == first, puzzle
+    cached_puzzle = get_puzzle.sync_detailed(first, client=client, if_none_match=puzzle.headers["etag"])
+    assert cached_puzzle.status_code == 304, cached_puzzle.status_code
+    unknown = get_puzzle.sync_detailed("XXXXXXXXXX", client=client)
+    assert unknown.status_code == 404 and isinstance(unknown.parsed, Problem), unknown
+    random = get_random_puzzle.sync(client=client, seed=5, theme=GetRandomPuzzleThemeType0.BLOCK)
+    assert isinstance(random, Puzzle) and "block" in random.themes, random
     print("ok")
 
 

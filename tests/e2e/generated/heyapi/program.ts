@@ -1,6 +1,7 @@
 // What a TypeScript front end writes with the SDK @hey-api/openapi-ts generates with its default
-// options (its fetch client included): every operation, the three board forms, a 422 problem, a
-// 404 and a 304. Compiled with tsc --strict and run with Node by tests/e2e/test_generated_clients.py.
+// options (its fetch client included): every operation, the three board forms, paging with a
+// cursor, 422 and 404 problems and 304s. Compiled with tsc --strict and run with Node by
+// tests/e2e/test_generated_clients.py.
 import { client } from "./generated/client.gen.js";
 import {
   type Board,
@@ -9,10 +10,14 @@ import {
   getHealth,
   getMetrics,
   getPosition,
+  getPuzzle,
+  getRandomPuzzle,
+  listPuzzles,
   type Problem,
   postAnalysis,
   postBestMove,
   postBestMoveBatch,
+  postReview,
 } from "./generated/index.js";
 
 declare const process: { argv: string[] }; // Node's, without its type package
@@ -63,6 +68,38 @@ async function main(baseUrl: string): Promise<void> {
   const refused = await postBestMove({ body: { board: "XXXOO...." } });
   const problem: Problem | undefined = refused.error;
   check(refused.response.status === 422 && problem?.type === "/problems/game-over", "422 problem");
+
+  const rated = await postBestMove({ body: { board: "XX..O....", rating: 493, seed: 1 } });
+  check(rated.data?.position === 2, "a rating");
+  const review = await postReview({ body: { moves: [0, 4, 8, 2, 6, 3, 1] } });
+  check(review.data?.plies[3]?.judgement === "blunder" && review.data.players.O.moves === 3, "review");
+  const illegal = await postReview({ body: { moves: [4, 0, 4] } });
+  const illegalProblem: Problem | undefined = illegal.error;
+  const where = illegalProblem?.errors?.[0]?.loc.join();
+  check(illegal.response.status === 422 && where === "body,moves,2", "an illegal move, at its index");
+
+  const pageAt = (cursor: string | null) => listPuzzles({ query: { limit: 100, cursor } });
+  const ids = new Set<string>();
+  let cursor: string | null = null;
+  let total = -1;
+  do {
+    const page = await pageAt(cursor);
+    for (const puzzle of page.data?.puzzles ?? []) ids.add(puzzle.id);
+    total = page.data?.total ?? -1;
+    cursor = page.data?.next ?? null;
+  } while (cursor !== null);
+  check(total > 100 && ids.size === total, "every puzzle once, by the cursor");
+  const [first = ""] = ids;
+  const puzzle = await getPuzzle({ path: { puzzle_id: first } });
+  const puzzleEtag = puzzle.response.headers.get("etag");
+  check(puzzle.data?.id === first && puzzleEtag !== null, "one puzzle");
+  const puzzleAgain = await getPuzzle({ path: { puzzle_id: first }, headers: { "if-none-match": puzzleEtag } });
+  check(puzzleAgain.response.status === 304 && puzzleAgain.data === undefined, "304 for a puzzle");
+  const unknownPuzzle = await getPuzzle({ path: { puzzle_id: "XXXXXXXXXX" } });
+  const notFound = unknownPuzzle.error?.type === "/problems/not-found";
+  check(unknownPuzzle.response.status === 404 && notFound, "404 for a puzzle");
+  const random = await getRandomPuzzle({ query: { seed: 5, theme: "block" } });
+  check(random.data?.themes.includes("block") === true, "a random puzzle");
   console.log("ok");
 }
 
