@@ -17,7 +17,7 @@ from typing import NamedTuple
 from ..game import OUTCOMES, Board, Position, SolvedGame
 from ..game.choice import generator
 from ..game.geometry import column, row
-from ..game.puzzles import Puzzle, Theme, puzzles
+from ..game.puzzles import Puzzle, Theme, canonical_form, puzzles
 from ..game.review import PlyReview, Review, SideReview, review
 from ..schemas import Judgements, Move, ReviewResponse, Sides
 from ..schemas import PlyReview as PlyModel
@@ -66,8 +66,25 @@ class Coach:
         """One puzzle by its id, ``None`` when there is no such puzzle."""
         return self._entities.get(puzzle_id)
 
-    def knows(self, puzzle_id: str) -> bool:
-        return puzzle_id in self._order
+    def missing(self, puzzle_id: str) -> str:
+        """Why no puzzle has the id ``puzzle_id`` (the detail of its ``404``), naming the puzzle when
+        the id's board is one only turned or mirrored."""
+        if len(puzzle_id) != 10:
+            return f"no puzzle has this id: an id is 10 characters, not {len(puzzle_id)}"
+        board, mover = puzzle_id[:9], puzzle_id[9:]
+        if mover in ("X", "O") and not board.strip("XO."):
+            canonical = canonical_form(board) + mover
+            if canonical != puzzle_id and canonical in self._entities:
+                return (
+                    f"no puzzle has the id {puzzle_id}: that board is puzzle {canonical}, turned or mirrored"
+                )
+        return f"no puzzle has the id {puzzle_id}"
+
+    def cursor_error(self, cursor: str | None) -> str | None:
+        """What is wrong with a page's ``cursor``; ``None`` when there is none or the service gave it."""
+        if cursor is None or cursor in self._entities:
+            return None
+        return f"{cursor!r} is not a cursor this service gave: pass the `next` of a page"
 
     def _render_page(self, wanted: PuzzleFilter, limit: int, cursor: str | None) -> Entity:
         """The page of up to ``limit`` matching puzzles after the puzzle ``cursor`` (a known id)."""

@@ -39,7 +39,6 @@ from ...settings import Settings
 from ..answers import Answers
 from ..coach import Coach, PuzzleFilter
 from ..problems import MAX_LISTED_ERRORS
-from ..routes.puzzles import _not_a_puzzle as not_a_puzzle
 
 #: The server's name, as clients show it.
 NAME = "tictactoe"
@@ -309,7 +308,7 @@ def add_coach_tools(server: MCPServer, coach: Coach) -> None:
         """
         found = coach.puzzle(id)
         if found is None:
-            raise ToolError(f"id: {not_a_puzzle(coach, id)}")
+            raise ToolError(f"id: {coach.missing(id)}")
         return answer(found.body)
 
     @server.tool(title="List puzzles", annotations=READ_ONLY)
@@ -340,9 +339,9 @@ def add_coach_tools(server: MCPServer, coach: Coach) -> None:
                 "cursor": cursor,
             },
         )
-        if query.cursor is not None and coach.puzzle(query.cursor) is None:
-            given = f"{query.cursor!r} is not a cursor this service gave: pass the `next` of a page"
-            raise ToolError(f"cursor: {given}")
+        wrong = coach.cursor_error(query.cursor)
+        if wrong is not None:
+            raise ToolError(f"cursor: {wrong}")
         wanted = PuzzleFilter(query.theme, query.outcome, query.min_rating, query.max_rating)
         return answer(coach.page(wanted, query.limit, query.cursor).body)
 

@@ -7,7 +7,6 @@ from typing import Annotated
 from fastapi import APIRouter, Path, Query, Request, Response
 from fastapi.exceptions import RequestValidationError
 
-from ...game.puzzles import canonical_form
 from ...schemas import Puzzle, PuzzlePage, PuzzleQuery, RandomPuzzleQuery
 from .. import examples
 from ..caching import cacheable, json_response
@@ -40,9 +39,9 @@ PuzzleIdInPath = Annotated[
 async def list_puzzles(
     query: Annotated[PuzzleQuery, Query()], coach: CoachDep, if_none_match: IfNoneMatch = None
 ) -> Response:
-    if query.cursor is not None and coach.puzzle(query.cursor) is None:
-        msg = f"{query.cursor!r} is not a cursor this service gave: pass the `next` of a page"
-        raise RequestValidationError([{"type": "unknown_cursor", "loc": ("query", "cursor"), "msg": msg}])
+    wrong = coach.cursor_error(query.cursor)
+    if wrong is not None:
+        raise RequestValidationError([{"type": "unknown_cursor", "loc": ("query", "cursor"), "msg": wrong}])
     wanted = PuzzleFilter(query.theme, query.outcome, query.min_rating, query.max_rating)
     return cacheable(coach.page(wanted, query.limit, query.cursor), if_none_match)
 
@@ -87,16 +86,4 @@ async def get_puzzle(
     found = coach.puzzle(puzzle_id)
     if found is not None:
         return cacheable(found, if_none_match)
-    return problem(NOT_FOUND, _not_a_puzzle(coach, puzzle_id), request.url.path)
-
-
-def _not_a_puzzle(coach: CoachDep, puzzle_id: str) -> str:
-    """Why there is no puzzle ``puzzle_id``, naming the puzzle when the id is one seen another way."""
-    if len(puzzle_id) != 10:
-        return f"no puzzle has this id: an id is 10 characters, not {len(puzzle_id)}"
-    board, mover = puzzle_id[:9], puzzle_id[9:]
-    if mover in ("X", "O") and not board.strip("XO."):
-        canonical = canonical_form(board) + mover
-        if canonical != puzzle_id and coach.puzzle(canonical) is not None:
-            return f"no puzzle has the id {puzzle_id}: that board is puzzle {canonical}, turned or mirrored"
-    return f"no puzzle has the id {puzzle_id}"
+    return problem(NOT_FOUND, coach.missing(puzzle_id), request.url.path)
