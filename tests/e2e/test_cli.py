@@ -1,4 +1,5 @@
-"""The terminal game: play through standard input, selfplay through its output."""
+"""The terminal game: play through standard input, selfplay through its output; the coach's review and
+puzzles against a real server, checked against the answers of the API through the client."""
 
 from __future__ import annotations
 
@@ -13,9 +14,11 @@ import sys
 import time
 
 import pytest
+from tictactoe_client import Client, Mark, Puzzle
 
-from service.cli import LEVELS, main, parser
+from service.cli import LEVELS, THEMES, main, parser
 from service.game import Level
+from service.game.puzzles import THEMES as PUZZLE_THEMES
 from tests.support.commands import run
 from tests.support.server import Server, free_port
 
@@ -94,6 +97,10 @@ def test_levels_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
         (["play", "--level", "hard", "--depth", "2"], "--level"),
         (["selfplay", "--o-level", "easy", "--o-skill", "1"], "--o-level"),
         (["best-move", "X........", "--level", "expert"], "--level"),
+        (["best-move", "X........", "--rating", "100", "--level", "easy"], "--rating"),
+        (["play", "--rating", "100", "--depth", "2"], "--rating"),
+        (["play", "--skill", "0.5", "--rating", "300"], "--rating"),
+        (["selfplay", "--x-rating", "100", "--x-skill", "0.5"], "--x-rating"),
     ],
 )
 def test_a_level_stands_alone(capsys: pytest.CaptureFixture[str], arguments: list[str], option: str) -> None:
@@ -197,6 +204,14 @@ def test_serve_forwards_host_and_port_even_zero(
         (["play", "--skill", "3"], "--skill"),
         (["selfplay", "--x-skill", "-0.5"], "--x-skill"),
         (["best-move", "X........", "--skill", "nan"], "--skill"),
+        (["best-move", "X........", "--rating", "494"], "--rating"),
+        (["play", "--rating", "strong"], "--rating"),
+        (["selfplay", "--o-rating", "-1"], "--o-rating"),
+        (["review", "0"], "CELL"),
+        (["review", "5", "10"], "CELL"),
+        (["review", "e4"], "CELL"),
+        (["puzzle", "--min-rating", "-1"], "--min-rating"),
+        (["puzzle", "--theme", "pin"], "--theme"),
     ],
 )
 def test_bad_options_are_refused_naming_the_option(
@@ -330,8 +345,19 @@ def test_ctrl_c_ends_play_at_once(live_server: Server, where: str) -> None:
         answers, prompt = b"1\n", b"Your move"
     else:
         args, answers, prompt = [], b"", b"Play as"
+    # With an answer given, the prompt comes again after the engine's move.
+    interrupt_at(["play", *args], answers, prompt, times=2 if answers else 1)
+
+
+def test_ctrl_c_ends_a_puzzle_at_once(live_server: Server) -> None:
+    """As in ``play``: the first SIGINT at the second puzzle's prompt ends ``puzzle``, status 130."""
+    interrupt_at(["puzzle", "--url", live_server.url], b"5\ny\n", b"Your move", times=2)
+
+
+def interrupt_at(command: list[str], answers: bytes, prompt: bytes, times: int) -> None:
+    """Run ``command`` with ``answers`` on its open input; at the ``times``-th ``prompt``, SIGINT."""
     process = subprocess.Popen(
-        [sys.executable, "-m", "service.cli", "play", *args],
+        [sys.executable, "-m", "service.cli", *command],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -340,13 +366,12 @@ def test_ctrl_c_ends_play_at_once(live_server: Server, where: str) -> None:
     try:
         process.stdin.write(answers)
         process.stdin.flush()  # and the input stays open: the game waits for the next answer
-        # With an answer given, the prompt comes again after the engine's move.
-        shown = read_until(process, prompt, times=2 if answers else 1)
+        shown = read_until(process, prompt, times=times)
         process.send_signal(signal.SIGINT)
         try:
             code = process.wait(timeout=30)
         except subprocess.TimeoutExpired:
-            pytest.fail(f"play went on after Ctrl-C ({where}): {shown!r}")
+            pytest.fail(f"{command[0]} went on after Ctrl-C: {shown!r}")
         errors = process.stderr.read().decode()
     finally:
         if process.poll() is None:
@@ -383,3 +408,221 @@ def test_the_final_board_keeps_its_numbers_and_another_game_is_offered() -> None
     finals = final_boards(out)
     assert finals == [" X | X | O\n---+---+---\n X | O | 6\n---+---+---\n O | 8 | 9"] * 2, out
     assert "Traceback" not in out
+
+
+# --- the coach: review, puzzles, rating -----------------------------------------------------------
+
+PLY = re.compile(
+    r"^ ?(\d)\. ([XO]) plays ([1-9]): (best|inaccuracy|mistake|blunder)(, the only move)?\. (.+)$"
+)
+BETTER = re.compile(r"^    Better: ([1-9])\. (.+)$")
+SIDE = re.compile(
+    r"^([XO]): (\d) moves?: (\d) best, (\d) inaccurac(?:y|ies), (\d) mistakes?, (\d) blunders?\.\n"
+    r"   Accuracy (\d+\.\d)%, (\d) only moves? found, played like: (\w+) \(≈ (\d+)\)\.$",
+    re.M,
+)
+
+
+def numbered(board: str) -> str:
+    """A board as the terminal shows it, empty cells numbered 1 to 9."""
+    shown = [mark if mark != "." else str(index + 1) for index, mark in enumerate(board)]
+    return "\n---+---+---\n".join(" " + " | ".join(shown[row * 3 : row * 3 + 3]) for row in range(3))
+
+
+def check_review_output(
+    out: str, client: Client, moves: list[int], board: str | None, player: Mark | None
+) -> None:
+    """Every line of ``tictactoe review`` says what the API's review of the same game says."""
+    review = client.review(moves, board, player)
+    lines = out.splitlines()
+    plies = [(n, PLY.match(line)) for n, line in enumerate(lines) if PLY.match(line)]
+    assert len(plies) == len(review.plies), out
+    for (n, match), ply in zip(plies, review.plies, strict=True):
+        assert match is not None
+        expected = (str(ply.ply), ply.player, str(ply.position + 1), ply.judgement, ply.only_move, ply.reason)
+        assert (*match.group(1, 2, 3, 4), match.group(5) is not None, match.group(6)) == expected
+        better = BETTER.match(lines[n + 1])
+        if ply.better is None:
+            assert better is None, lines[n + 1]
+        else:
+            assert better is not None and better.groups() == (str(ply.better.position + 1), ply.better.reason)
+    assert numbered(review.plies[-1].board_after) in out
+    sides = {match.group(1): match.groups()[1:] for match in SIDE.finditer(out)}
+    for mark, side in (("X", review.players.X), ("O", review.players.O)):
+        if side.moves == 0:
+            assert f"\n{mark}: no moves.\n" in out and mark not in sides
+            continue
+        counts = side.judgements
+        assert sides[mark] == tuple(
+            str(value)
+            for value in (
+                side.moves,
+                counts.best,
+                counts.inaccuracy,
+                counts.mistake,
+                counts.blunder,
+                side.accuracy,
+                side.only_moves,
+                side.level,
+                side.rating,
+            )
+        ), out
+
+
+def test_review_prints_each_move_judged_and_each_side(live_server: Server) -> None:
+    # X takes corner 1, O the edge 2 (a blunder), X the center, O corner 3 (a slower loss), X wins on 9.
+    code, out = run_cli(["review", "1", "2", "5", "3", "9", "--url", live_server.url])
+    assert code == 0, out
+    with Client(live_server.url) as client:
+        check_review_output(out, client, [0, 1, 4, 2, 8], None, None)
+        review = client.review([0, 1, 4, 2, 8])
+    assert {ply.judgement for ply in review.plies} == {"best", "blunder", "inaccuracy"}  # a varied game
+    assert out.startswith("The game from the empty board, X first:\n")
+    assert "\nX wins.\n" in out
+    assert "played like: " in out and "Traceback" not in out
+
+
+def test_review_from_a_board_with_the_player_to_move(
+    live_server: Server, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # O to move must block at 3; then X plays 7 and O takes 4.
+    assert (
+        main(["review", "3", "7", "4", "--board", "XX..O....", "--player", "O", "--url", live_server.url])
+        == 0
+    )
+    out = capsys.readouterr().out
+    assert out.startswith("The game from this board, O first:\n\n" + numbered("XX..O....") + "\n")
+    with Client(live_server.url) as client:
+        check_review_output(out, client, [2, 6, 3], "XX..O....", "O")
+    assert main(["review", "5", "--url", live_server.url]) == 0  # one move: O has none
+    out = capsys.readouterr().out
+    with Client(live_server.url) as client:
+        check_review_output(out, client, [4], None, None)
+    assert "The game goes on: O to move." in out
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (["1", "2", "5", "5"], "move 4 in the list, cell 5, cannot be played: cell 5 is taken (by X)"),
+        (
+            ["1", "4", "2", "5", "3", "6"],
+            "move 6 in the list, cell 6, cannot be played: the game is over after move 5 (X wins)",
+        ),
+        (
+            ["1", "--board", "XX.OO....", "--player", "O"],
+            "move 1 in the list, cell 1, cannot be played: cell 1 is taken (by X)",
+        ),
+        (
+            ["4", "5", "--board", "XX..O....", "--player", "O"],
+            "move 2 in the list, cell 5, cannot be played: cell 5 is taken (by O)",
+        ),
+        (["5", "--board", "XXXOO...."], "--board: the game is over (x_won)"),
+        (["5", "--board", "XX.OO..."], "--board: a board string has exactly 9 characters"),
+        (["1", "2", "3", "4", "5", "6", "7", "8", "9", "1"], "CELL: "),
+    ],
+)
+def test_an_illegal_review_names_the_move(
+    live_server: Server, capsys: pytest.CaptureFixture[str], arguments: list[str], message: str
+) -> None:
+    """A move that cannot be played is named by its place in the list and its cell, 1 to 9."""
+    assert main(["review", *arguments, "--url", live_server.url]) == 1
+    captured = capsys.readouterr()
+    assert captured.err.startswith(f"error: {message}"), captured.err
+    assert captured.out == ""
+
+
+def puzzle_session(
+    live_server: Server,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    answers: str,
+    *options: str,
+) -> tuple[str, list[Puzzle]]:
+    """``tictactoe puzzle`` with ``answers`` on its input: its output, and the puzzles it posed."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO(answers))
+    assert main(["puzzle", *options, "--url", live_server.url]) == 0
+    out = capsys.readouterr().out
+    assert out.rstrip().endswith("Bye."), out
+    posed = re.findall(
+        r"^Puzzle (\S+), rated (\d+): ([XO]) to move; only one move keeps the (win|draw)\.$", out, re.M
+    )
+    with Client(live_server.url) as client:
+        puzzles = [client.puzzle(found[0]).value for found in posed]
+    for puzzle, found in zip(puzzles, posed, strict=True):
+        assert found == (puzzle.id, str(puzzle.rating), puzzle.player, puzzle.outcome)
+        assert numbered(puzzle.board) in out
+    return out, puzzles
+
+
+def test_a_puzzle_answered_right_then_wrong(
+    live_server: Server, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    seed = ["--seed", "11"]
+    out, (puzzle,) = puzzle_session(live_server, monkeypatch, capsys, "q\n", *seed)
+    # The same seed, the same puzzle: now solved, and then a second one is offered (Enter: yes).
+    right = f"{puzzle.solution + 1}\n\nq\n"
+    out, posed = puzzle_session(live_server, monkeypatch, capsys, right, *seed)
+    assert len(posed) == 2 and posed[0] == puzzle
+    assert f"Right: {puzzle.solution + 1}. {puzzle.reason}\nPuzzles: 1 right, 0 wrong.\n" in out
+    assert "Next puzzle [y/n, Enter for y]: " in out
+    # A taken cell is asked again; a wrong move is judged as the review judges it; no next puzzle.
+    taken = next(index for index, mark in enumerate(puzzle.board) if mark != ".")
+    wrong = next(index for index, mark in enumerate(puzzle.board) if mark == "." and index != puzzle.solution)
+    out, posed = puzzle_session(live_server, monkeypatch, capsys, f"{taken + 1}\n{wrong + 1}\nn\n", *seed)
+    assert posed == [puzzle]
+    with Client(live_server.url) as client:
+        (judged,) = client.review([wrong], puzzle.board, puzzle.player).plies
+    assert judged.judgement in {"mistake", "blunder"}  # the only move that keeps the outcome was missed
+    assert (
+        f"Not this one: {wrong + 1} is a {judged.judgement}. {judged.reason}\n"
+        f"The answer is {puzzle.solution + 1}. {puzzle.reason}\nPuzzles: 0 right, 1 wrong.\n"
+    ) in out
+    assert f"Cell {taken + 1} is taken; choose an empty cell." in out
+
+
+def test_puzzles_with_filters_and_their_errors(
+    live_server: Server, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    answers = "\n".join(["5", "y"] * 3) + "\n"  # a move (or a refusal of it) and another puzzle, thrice
+    out, posed = puzzle_session(
+        live_server,
+        monkeypatch,
+        capsys,
+        answers,
+        "--theme",
+        "fork",
+        "--min-rating",
+        "300",
+        "--max-rating",
+        "400",
+    )
+    assert len(posed) >= 1
+    assert all("fork" in puzzle.themes and 300 <= puzzle.rating <= 400 for puzzle in posed), posed
+    out, posed = puzzle_session(live_server, monkeypatch, capsys, "")  # the input ends: Bye
+    assert len(posed) == 1 and "Your move (1-9, q to quit): \nBye." in out
+    assert main(["puzzle", "--min-rating", "100000", "--url", live_server.url]) == 1
+    assert "error: no puzzle matches these filters" in capsys.readouterr().err
+    assert main(["puzzle", "--min-rating", "300", "--max-rating", "100", "--url", live_server.url]) == 1
+    assert "error: --max-rating: max_rating (100) is below min_rating (300)" in capsys.readouterr().err
+
+
+def test_the_themes_are_the_services() -> None:
+    assert THEMES == PUZZLE_THEMES
+
+
+def test_a_rating_on_the_command_line(live_server: Server, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["best-move", "XX..O....", "--rating", "250.5", "--seed", "9", "--url", live_server.url]) == 0
+    out = capsys.readouterr().out
+    with Client(live_server.url) as client:
+        move = client.best_move("XX..O....", rating=250.5, seed=9)
+    assert f"O plays cell {move.position + 1} (row {move.row + 1}, column {move.column + 1})" in out
+    assert f"Why: {move.reason}" in out
+    # The calibrated ratings of perfect play: every game drawn.
+    assert main(["selfplay", "--games", "6", "--x-rating", "493", "--o-rating", "493", "--seed", "3"]) == 0
+    assert "6 game(s), X rating 493, O rating 493: X won 0, O won 0, drawn 6" in capsys.readouterr().out
+    code, out = run_cli(
+        ["play", "--side", "X", "--first", "O", "--rating", "200", "--url", live_server.url], every_cell()
+    )
+    assert code == 0, out
+    assert "You are X, the engine is O (rating 200); O starts." in out and "The engine plays" in out
