@@ -78,27 +78,51 @@ def only_move(analysis: Analysis, cell: int) -> bool:
 def likelihood(position: Position, cell: int, depth: int | None, skill: Fraction) -> Fraction:
     """The probability that a player of ``depth`` and ``skill`` plays ``cell`` in ``position``;
     ``depth`` ``None`` is the uniformly random player (whatever ``skill`` says)."""
-    legal = len(position.board.empty_cells())
-    if depth is None:
-        return Fraction(1, legal)
-    horizon = best_cells(position, depth)
-    found = Fraction(1, len(horizon)) if cell in horizon else Fraction(0)
-    return (1 - skill) / legal + skill * found
+    return Fraction(
+        *_chance(position, cell, depth, skill, legal=len(position.board.empty_cells()), horizons={})
+    )
 
 
 def posterior(moves: Iterable[tuple[Position, int]]) -> dict[str, Fraction]:
     """The probability of each calibrated player (:data:`~.levels.STRENGTHS`, in its order) given
     the ``(position, cell)`` moves of one side, from a uniform prior."""
-    products = {name: Fraction(1) for name, _, _ in STRENGTHS}
+    numerators = [1] * len(STRENGTHS)
+    denominators = [1] * len(STRENGTHS)
     counted = 0
     for position, cell in moves:
         counted += 1
-        for name, depth, skill in STRENGTHS:
-            products[name] *= likelihood(position, cell, depth, skill)
+        legal = len(position.board.empty_cells())
+        horizons: dict[int, tuple[int, ...]] = {}  # the levels share depths
+        for index, (_, depth, skill) in enumerate(STRENGTHS):
+            numerator, denominator = _chance(position, cell, depth, skill, legal=legal, horizons=horizons)
+            numerators[index] *= numerator
+            denominators[index] *= denominator
     if not counted:
         raise ValueError("a posterior needs at least one move")
-    total = sum(products.values(), Fraction(0))
-    return {name: product / total for name, product in products.items()}
+    products = [Fraction(n, d) for n, d in zip(numerators, denominators, strict=True)]
+    total = sum(products, Fraction(0))
+    return {name: product / total for (name, _, _), product in zip(STRENGTHS, products, strict=True)}
+
+
+def _chance(
+    position: Position,
+    cell: int,
+    depth: int | None,
+    skill: Fraction,
+    *,
+    legal: int,
+    horizons: dict[int, tuple[int, ...]],
+) -> tuple[int, int]:
+    """:func:`likelihood` as a numerator and a denominator, not reduced: integers multiply faster than
+    fractions, which reduce at every step. ``legal`` is the number of legal moves, ``horizons`` the
+    horizons already asked for."""
+    if depth is None:
+        return 1, legal
+    horizon = horizons.get(depth)
+    if horizon is None:
+        horizon = horizons[depth] = best_cells(position, depth)
+    a, b = skill.numerator, skill.denominator  # (1 - a/b) / L + (a/b) [in H] / |H|
+    return (b - a) * len(horizon) + (a * legal if cell in horizon else 0), b * legal * len(horizon)
 
 
 def most_likely(chances: dict[str, Fraction]) -> str:
