@@ -6,9 +6,11 @@ directory outside the repository (versions from constraints.txt); it must bring 
 and what they need, and nothing else. A user's project there has a module of its own named
 ``service`` (``service.py``), the name the client's package used to have: the client examples of
 docs/api.md run in that project against a live server and print what the document says, and a
-program of the user's that imports both its ``service`` and the client runs. mypy --strict, with
-the environment's packages, passes a correct program and refuses a wrong one (a level that does
-not exist, a misspelt option, a mark that is not X or O).
+program of the user's that imports both its ``service`` and the client runs, and so does one that
+uses the coach (a review, every page of the puzzles, one puzzle, a random one, a rating), whose
+answers must be those of the repository's client. mypy --strict, with the environment's packages,
+passes a correct program and refuses a wrong one (a level that does not exist, a misspelt option,
+a mark that is not X or O, a theme that does not exist).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from email.parser import HeaderParser
 from pathlib import Path
 
 import pytest
+from tictactoe_client import Client, NotModified, ServiceError
 
 from tests.e2e.test_readme import URL, Example, assert_same_answer, examples
 from tests.support import ROOT
@@ -58,10 +61,40 @@ inside = sorted(name for name in sys.modules if name.startswith("service."))
 print(inside, os.path.samefile(service.__file__, "service.py"))
 """
 
+#: The coach's operations, sync and async, as a user's program calls them.
+COACH_PROGRAM = """import asyncio
+
+from tictactoe_client import AsyncClient, Client, NotModified, ServiceError
+
+with Client("http://127.0.0.1:8000") as client:
+    review = client.review([0, 1, 4, 2, 8])
+    print(review.winner, [ply.judgement for ply in review.plies])
+    print(review.players.X.level, review.players.X.rating, review.players.O.accuracy)
+    ids = [puzzle.id for puzzle in client.iter_puzzles(limit=100)]
+    print(len(ids), len(set(ids)), client.puzzles(limit=1).value.total)
+    drawn = client.random_puzzle(3, theme="block")
+    print(drawn.value.id, isinstance(client.puzzle(drawn.value.id, if_none_match=drawn.etag), NotModified))
+    try:
+        client.puzzle("XXXXXXXXXO")
+    except ServiceError as error:
+        print(error.status, error.problem.type)
+    print(client.best_move("XX..O....", rating=250.5, seed=9).position)
+
+
+async def forks() -> list[str]:
+    async with AsyncClient("http://127.0.0.1:8000") as client:
+        return [puzzle.id async for puzzle in client.iter_puzzles(theme="fork", limit=50)]
+
+
+print(len(asyncio.run(forks())))
+"""
+
 #: Uses every part of the client's typed surface as the documentation shows it.
-CORRECT = """from tictactoe_client import (
-    AnalysisResponse, AsyncClient, BestMoveItem, BestMoveResponse, Client, Fetched, Level, Mark,
-    NotModified, ServiceError,
+CORRECT = """from collections.abc import Iterator
+
+from tictactoe_client import (
+    AnalysisResponse, AsyncClient, BestMoveItem, BestMoveResponse, Client, Fetched, Judgement, Level,
+    Mark, NotModified, Puzzle, PuzzlePage, ServiceError, Theme,
 )
 
 
@@ -91,6 +124,23 @@ async def first(client: AsyncClient) -> BestMoveResponse | str:
         return (await client.get_best_move("X........")).value
     except ServiceError as error:
         return error.problem.detail
+
+
+def judged(client: Client) -> list[Judgement]:
+    return [ply.judgement for ply in client.review([0, 1, 4], "X........", "X").plies]
+
+
+def themed(client: Client, theme: Theme) -> Iterator[Puzzle]:
+    page: PuzzlePage = client.puzzles(theme=theme, outcome="win", min_rating=100, limit=5).value
+    yield from page.puzzles
+    yield from client.iter_puzzles(theme=theme)
+    yield client.random_puzzle(1, max_rating=400).value
+    yield client.puzzle(page.puzzles[0].id).value
+
+
+def rated(client: Client) -> int:
+    items: list[BestMoveItem] = [{"board": "X........", "rating": 181.5}]
+    return client.batch(items)[0].score + client.best_move("X........", rating=300).score
 """
 #: Each line is a mistake mypy --strict must find; what it says about it.
 WRONG = {
@@ -98,6 +148,9 @@ WRONG = {
     'Client().best_move("X........", "Z")': "incompatible type \"Literal['Z']\"",
     'Client().batch([{"board": "X........", "skil": 0.5}])': '"skil"',
     'Client().position("X........").value.best_move': 'has no attribute "best_move"',
+    'Client().iter_puzzles(theme="forks")': "incompatible type \"Literal['forks']\"",
+    'Client().puzzles(outcome="loss")': 'No overload variant of "puzzles"',
+    "Client().review([4]).players.X.elo": 'has no attribute "elo"',
 }
 
 
@@ -226,6 +279,31 @@ def test_a_users_own_service_module_is_not_in_the_way(user: User, live_server: S
         [user.python, "-c", USER_PROGRAM.replace(URL, live_server.url)], cwd=user.project, timeout=60
     ).stdout
     assert output.splitlines() == ["the user's own service 4", "[] True"]
+
+
+def test_the_coach_runs_there(user: User, live_server: Server) -> None:
+    """Review, puzzles and rating from the installed wheel: the answers of the repository's client."""
+    output = run(
+        [user.python, "-c", COACH_PROGRAM.replace(URL, live_server.url)], cwd=user.project, timeout=120
+    ).stdout
+    with Client(live_server.url) as client:
+        review = client.review([0, 1, 4, 2, 8])
+        total = client.puzzles(limit=1).value.total
+        drawn = client.random_puzzle(3, theme="block").value
+        with pytest.raises(ServiceError) as caught:
+            client.puzzle("XXXXXXXXXO")
+        move = client.best_move("XX..O....", rating=250.5, seed=9)
+        forks = client.puzzles(theme="fork", limit=1).value.total
+        assert isinstance(client.puzzle(drawn.id, if_none_match=client.puzzle(drawn.id).etag), NotModified)
+    assert output.splitlines() == [
+        f"{review.winner} {[ply.judgement for ply in review.plies]}",
+        f"{review.players.X.level} {review.players.X.rating} {review.players.O.accuracy}",
+        f"{total} {total} {total}",
+        f"{drawn.id} True",
+        f"{caught.value.status} {caught.value.problem.type}",
+        str(move.position),
+        str(forks),
+    ]
 
 
 def test_mypy_strict_checks_a_users_program(user: User, tmp_path: Path) -> None:
