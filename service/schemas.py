@@ -623,7 +623,7 @@ class ReviewResponse(BaseModel):
 ThemeName = Annotated[Theme, Field(description="Only puzzles whose solution has this theme.")]
 MinRating = Annotated[int, Field(ge=0, description="Only puzzles rated at least this.")]
 MaxRating = Annotated[int, Field(ge=0, description="Only puzzles rated at most this.")]
-PuzzleId = Annotated[str, Field(pattern="^[XO.]{9}[XO]$", examples=["X...O...XO"])]
+PuzzleId = Annotated[str, Field(pattern="^[XO.]{9}[XO]$", examples=[".....OOXXX"])]
 
 
 class _PuzzleFilters(BaseModel):
@@ -675,7 +675,7 @@ class Puzzle(BaseModel):
     id: str = Field(
         pattern="^[XO.]{9}[XO]$",
         description="The canonical board followed by the side to move.",
-        examples=["X...O...XO"],
+        examples=[".....OOXXX"],
     )
     board: CanonicalBoard = Field(
         description="The canonical board: the smallest, as text, of the board's 8 rotations and "

@@ -852,7 +852,7 @@ export interface components {
             /**
              * Id
              * @description The canonical board followed by the side to move.
-             * @example X...O...XO
+             * @example .....OOXXX
              */
             id: string;
             /**

@@ -107,7 +107,7 @@ PuzzleIdArgument = Annotated[
     Field(
         description="The puzzle's `id`, as a puzzle gives it: its canonical board followed by the side "
         "to move.",
-        examples=["X...O...XO"],
+        examples=[".....OOXXX"],
     ),
 ]
 

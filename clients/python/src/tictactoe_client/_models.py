@@ -408,7 +408,7 @@ class Puzzle(BaseModel):
         str,
         Field(
             description="The canonical board followed by the side to move.",
-            examples=["X...O...XO"],
+            examples=[".....OOXXX"],
             pattern="^[XO.]{9}[XO]$",
             title="Id",
         ),
