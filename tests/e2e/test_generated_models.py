@@ -7,7 +7,8 @@ Two generations by datamodel-code-generator:
   ``make client-models`` runs it, it must give the committed file byte for byte;
 * one with the generator's default settings, as a user of the document would make, into a
   temporary directory: its models must validate the real answers of every operation of a live
-  server (best move by POST and GET, batch, positions, analysis, health, problems), and refuse
+  server (best move by POST and GET, batch, positions, analysis, review, puzzles, health,
+  problems), and refuse
   what the service refuses (a seed of 2**64, which needs integer bounds in the document).
 """
 
@@ -115,10 +116,28 @@ REQUESTS: list[tuple[str, str, dict[str, Any], str]] = [
     ("GET", "/v1/positions/XOXXOOOXX", {}, "AnalysisResponse"),
     ("POST", "/v1/analysis", {"json": {"board": "........."}}, "AnalysisResponse"),
     ("POST", "/v1/analysis", {"json": {"board": "OOOXX.X.."}}, "AnalysisResponse"),
+    (
+        "POST",
+        "/v1/best-move",
+        {"json": {"board": "XX..O....", "rating": 250.5, "seed": 9}},
+        "BestMoveResponse",
+    ),
+    ("POST", "/v1/review", {"json": {"moves": [0, 1, 4, 2, 8]}}, "ReviewResponse"),
+    (
+        "POST",
+        "/v1/review",
+        {"json": {"moves": [2], "board": [["X", "X", ""], ["", "O", ""], ["", "", ""]], "player": "O"}},
+        "ReviewResponse",
+    ),
+    ("GET", "/v1/puzzles", {"params": {"theme": "fork", "limit": 3}}, "PuzzlePage"),
+    ("GET", "/v1/puzzles/random", {"params": {"seed": 3, "max_rating": 200}}, "Puzzle"),
+    ("GET", "/v1/puzzles/..OOOXXOXX", {}, "Puzzle"),
     ("GET", "/health", {}, "HealthResponse"),
     ("POST", "/v1/best-move", {"json": {"board": "XXXOO...."}}, "Problem"),
     ("POST", "/v1/best-move/batch", {"json": {"items": [{"board": "X........", "skill": 3}]}}, "Problem"),
     ("GET", "/v1/positions/XX", {}, "Problem"),
+    ("POST", "/v1/review", {"json": {"moves": [0, 0]}}, "Problem"),
+    ("GET", "/v1/puzzles/XXXXXXXXXO", {}, "Problem"),
     ("GET", "/v1/nowhere", {}, "Problem"),
 ]
 
@@ -127,6 +146,7 @@ BODIES = {
     "/v1/best-move": "BestMoveRequest",
     "/v1/best-move/batch": "BatchRequest",
     "/v1/analysis": "AnalysisRequest",
+    "/v1/review": "ReviewRequest",
 }
 
 
