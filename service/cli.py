@@ -4,11 +4,11 @@ Commands: ``serve``, ``best-move BOARD``, ``analyze BOARD``, ``play`` (a person
 against the engine), ``selfplay`` (the engine against itself), ``review CELL...``
 (a game judged move by move), ``puzzle`` (find the only move, puzzle after
 puzzle), ``openapi`` (write the OpenAPI document) and ``mcp`` (the tools of
-docs/mcp.md, on stdin and stdout); :data:`COMMANDS` lists them, each with its options and what it runs. The
-game commands talk to the service at ``--url`` (or ``TICTACTOE_URL``) through
-:mod:`tictactoe_client`; without either the app runs in-process, so no server is
-needed. ``--url`` and ``--timeout`` may be given anywhere on the line, before the
-command or after it.
+docs/mcp.md, on stdin and stdout); :data:`COMMANDS` lists them, each with its
+options and what it runs. The game commands talk to the service at ``--url`` (or
+``TICTACTOE_URL``) through :mod:`tictactoe_client`; without either the app runs
+in-process, so no server is needed. ``--url`` and ``--timeout`` may be given
+anywhere on the line, before the command or after it.
 
 The terminal speaks to people: every command numbers cells 1 to 9, row by row
 from the top-left, and rows and columns 1 to 3 (the API's indexes plus one).
@@ -232,7 +232,7 @@ def render_review(review: ReviewResponse) -> str:
         lines = [
             f"The game from this board, {review.player} first:",
             "",
-            render_board(review.board, True),
+            render_board(review.board, numbered=True),
             "",
         ]
     for ply in review.plies:
@@ -555,7 +555,7 @@ def play_options(command: argparse.ArgumentParser) -> None:
     command.add_argument("--level", choices=LEVELS, help=f"{LEVEL_HELP} (asked when no strength is given)")
     command.add_argument("--skill", type=skill_value, help="engine skill from 0 (random) to 1 (perfect)")
     command.add_argument("--depth", type=depth_value, help=f"the engine's depth: {DEPTH_HELP}")
-    command.add_argument("--rating", type=rating_value, help=f"the engine's strength as {RATING_HELP}")
+    command.add_argument("--rating", type=rating_value, help=f"the engine as {RATING_HELP}")
 
 
 def selfplay_options(command: argparse.ArgumentParser) -> None:
