@@ -20,6 +20,7 @@ from starlette.responses import Response
 from starlette.types import Receive, Scope, Send
 
 from .caching import etag, etag_matches
+from .media import compressible
 
 
 @dataclass
@@ -74,6 +75,8 @@ class Assets:
             raise HTTPException(404)
         answer_headers = {"ETag": asset.etag, "Cache-Control": self.cache_control}
         if etag_matches(Headers(raw=scope["headers"]).get("if-none-match"), asset.etag):
+            if compressible(asset.media_type, len(asset.content)):  # the 200 would vary on it
+                answer_headers["Vary"] = "Accept-Encoding"
             response = Response(status_code=304, headers=answer_headers)
         else:
             response = Response(asset.content, media_type=asset.media_type, headers=answer_headers)

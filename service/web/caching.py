@@ -10,7 +10,7 @@ from typing import NamedTuple
 from starlette.datastructures import MutableHeaders
 from starlette.responses import Response
 
-from .media import JSON
+from .media import JSON, compressible
 
 #: What a cacheable answer allows: any cache may keep it for a day.
 CACHE_CONTROL = "public, max-age=86400"
@@ -36,8 +36,13 @@ class Entity(NamedTuple):
 
 def cacheable(entity: Entity, if_none_match: str | None, cache_control: str = CACHE_CONTROL) -> Response:
     """A cacheable answer: ``304`` when the client already holds this entity."""
-    given = ((b"etag", entity.tag.encode("latin-1")), (b"cache-control", cache_control.encode("latin-1")))
+    given: tuple[tuple[bytes, bytes], ...] = (
+        (b"etag", entity.tag.encode("latin-1")),
+        (b"cache-control", cache_control.encode("latin-1")),
+    )
     if etag_matches(if_none_match, entity.tag):
+        if compressible(JSON, len(entity.body)):  # the 200 would vary on it (see the compression middleware)
+            given = (*given, (b"vary", b"Accept-Encoding"))
         return JSONAnswer(b"", 304, given)
     return JSONAnswer(entity.body, 200, given)
 

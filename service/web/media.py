@@ -1,4 +1,4 @@
-"""The media types the API speaks, named once."""
+"""The media types the API speaks, and which answers are worth compressing, named once."""
 
 from __future__ import annotations
 
@@ -12,3 +12,20 @@ def is_json(content_type: str | None) -> bool:
     """Whether a ``Content-Type`` names JSON: ``application/json`` or ``application/*+json``."""
     media = (content_type or "").split(";", 1)[0].strip().lower()
     return media == JSON or (media.startswith("application/") and media.endswith("+json"))
+
+
+#: Answers smaller than this are not worth compressing.
+MIN_COMPRESSED = 1024
+#: Media types worth compressing (prefixes).
+COMPRESSIBLE = (
+    "text/",
+    "application/javascript",
+    "application/json",
+    "application/problem+json",
+    "image/svg+xml",
+)
+
+
+def compressible(media_type: str | None, length: int) -> bool:
+    """Whether an answer of this type and size is worth compressing (and so varies on ``Accept-Encoding``)."""
+    return length >= MIN_COMPRESSED and (media_type or "").startswith(COMPRESSIBLE)

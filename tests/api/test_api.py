@@ -10,8 +10,8 @@ import httpx
 import pytest
 
 from service.settings import Settings
+from service.web import media
 from service.web.app import create_app
-from service.web.middleware import compression
 
 pytestmark = pytest.mark.anyio
 
@@ -595,14 +595,50 @@ async def test_small_answers_are_left_alone(client: httpx.AsyncClient) -> None:
 async def test_a_gzipped_cacheable_answer_keeps_its_entity_tag_weakly(
     client: httpx.AsyncClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(compression, "MIN_COMPRESSED", 500)  # analyses stay just under 1 KiB
+    monkeypatch.setattr(media, "MIN_COMPRESSED", 500)  # analyses stay just under 1 KiB
     path = "/v1/positions/........."
     plain = await client.get(path, headers={"accept-encoding": "identity"})
     packed = await client.get(path, headers={"accept-encoding": "gzip"})
     assert packed.headers["content-encoding"] == "gzip"
     assert packed.headers["etag"] == "W/" + plain.headers["etag"]
     cached = {"accept-encoding": "gzip", "if-none-match": packed.headers["etag"]}
-    assert (await client.get(path, headers=cached)).status_code == 304
+    not_modified = await client.get(path, headers=cached)
+    assert not_modified.status_code == 304
+    # RFC 9110 §15.4.5: a 304 sends the ETag and Vary the 200 would have sent
+    assert not_modified.headers["etag"] == packed.headers["etag"]
+    assert "accept-encoding" in not_modified.headers["vary"].lower()
+    identity = {"accept-encoding": "identity", "if-none-match": plain.headers["etag"]}
+    plainly = await client.get(path, headers=identity)
+    assert plainly.status_code == 304
+    assert plainly.headers["etag"] == plain.headers["etag"]
+    assert "accept-encoding" in plainly.headers["vary"].lower()
+
+
+async def test_a_304_of_an_answer_never_compressed_does_not_vary_on_accept_encoding(
+    client: httpx.AsyncClient,
+) -> None:
+    path = "/v1/best-move?board=X........"
+    first = await client.get(path, headers={"accept-encoding": "gzip"})
+    again = await client.get(
+        path, headers={"accept-encoding": "gzip", "if-none-match": first.headers["etag"]}
+    )
+    assert again.status_code == 304
+    assert again.headers["etag"] == first.headers["etag"] and not first.headers["etag"].startswith("W/")
+    assert "accept-encoding" not in again.headers.get("vary", "").lower()
+
+
+async def test_a_304_of_a_puzzle_page_and_of_a_static_file_says_what_the_200_would(
+    client: httpx.AsyncClient,
+) -> None:
+    for path in ("/v1/puzzles?limit=20", "/static/play.js"):
+        packed = await client.get(path, headers={"accept-encoding": "gzip"})
+        assert packed.headers["content-encoding"] == "gzip"
+        again = await client.get(
+            path, headers={"accept-encoding": "gzip", "if-none-match": packed.headers["etag"]}
+        )
+        assert again.status_code == 304, path
+        assert again.headers["etag"] == packed.headers["etag"], path
+        assert "accept-encoding" in again.headers["vary"].lower(), path
 
 
 @pytest.mark.parametrize(

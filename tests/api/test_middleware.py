@@ -19,6 +19,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from service.logs import AccessLog
 from service.settings import Settings
+from service.web import media
 from service.web.app import create_app
 from service.web.metrics import Metrics
 from service.web.middleware import (
@@ -313,7 +314,7 @@ async def test_large_bodies_are_compressed_off_the_event_loop(monkeypatch: pytes
 
     monkeypatch.setattr(compression, "compress", counted)
     gzip_ok = get_scope(headers=[(b"accept-encoding", b"gzip")])
-    for size in [compression.MIN_COMPRESSED, compression.THREAD_MINIMUM]:
+    for size in [media.MIN_COMPRESSED, compression.THREAD_MINIMUM]:
         body = b"tic tac toe " * (size // 12 + 1)
         start, answer = await answered(CompressionMiddleware(text_answer(body)), gzip_ok)
         assert Headers(raw=start["headers"])["content-encoding"] == "gzip"

@@ -1,11 +1,14 @@
 """Compression, written once: gzip of every answer worth it, for clients that accept it.
 
 An answer is worth compressing when its length is known and at least
-:data:`MIN_COMPRESSED` bytes, its media type is text-like (:data:`COMPRESSIBLE`),
-and it is not encoded already. Such an answer always gets ``Vary:
-Accept-Encoding``; it is compressed when the request's ``Accept-Encoding``
-allows gzip (:func:`accepts_gzip`), and then its strong ``ETag`` becomes weak
-(``W/``): the same content, another encoding.
+:data:`~service.web.media.MIN_COMPRESSED` bytes, its media type is text-like
+(:func:`~service.web.media.compressible`), and it is not encoded already. Such an
+answer always gets ``Vary: Accept-Encoding``; it is compressed when the request's
+``Accept-Encoding`` allows gzip (:func:`accepts_gzip`), and then its strong ``ETag``
+becomes weak (``W/``): the same content, another encoding. A ``304`` says what its
+``200`` would have (:func:`not_modified`): whoever answers it names
+``Accept-Encoding`` in its ``Vary`` when the ``200`` would be worth compressing, and
+its entity tag is made weak here when the client takes gzip.
 
 A strong entity tag names one representation of one resource, byte for byte
 (RFC 9110 §8.8.1), so the compressed bytes of an answer with one are kept
@@ -31,18 +34,9 @@ from gzip import compress
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from .. import media
 from ..caching import vary_on
 
-#: Answers smaller than this are not worth compressing.
-MIN_COMPRESSED = 1024
-#: Media types worth compressing (prefixes).
-COMPRESSIBLE = (
-    "text/",
-    "application/javascript",
-    "application/json",
-    "application/problem+json",
-    "image/svg+xml",
-)
 #: Bodies at least this long are compressed in a thread.
 THREAD_MINIMUM = 128 * 1024
 #: gzip's level: 6, zlib's default, for answers compressed on every request; 9 for kept ones.
@@ -79,11 +73,6 @@ def _quality(params: str) -> float:
                 return 1.0
             return quality if 0 <= quality <= 1 else 1.0
     return 1.0
-
-
-def compressible(media_type: str | None, length: int) -> bool:
-    """Whether an answer of this type and size is worth compressing."""
-    return length >= MIN_COMPRESSED and (media_type or "").startswith(COMPRESSIBLE)
 
 
 class GzipCache:
@@ -137,7 +126,21 @@ def worth_compressing(headers: Iterable[tuple[bytes, bytes]]) -> bool:
             return False
     if length is None or not length.isdigit():
         return False
-    return compressible(media_type.decode("latin-1") if media_type else None, int(length))
+    return media.compressible(media_type.decode("latin-1") if media_type else None, int(length))
+
+
+def not_modified(start: Message, scope: Scope) -> None:
+    """A ``304`` says what the ``200`` would have (RFC 9110 §15.4.5): when its representation varies
+    on ``Accept-Encoding`` (its ``Vary`` says so) and the client takes gzip, the entity tag the
+    client holds is the gzip one's, weak."""
+    headers = MutableHeaders(raw=list(start.get("headers", ())))
+    tag = headers.get("etag")
+    if tag is None or tag.startswith("W/"):
+        return
+    varies = "accept-encoding" in (token.strip().lower() for token in headers.get("vary", "").split(","))
+    if varies and accepts_gzip(Headers(scope=scope).get("accept-encoding")):
+        headers["ETag"] = "W/" + tag
+        start["headers"] = headers.raw
 
 
 class CompressionMiddleware:
@@ -156,7 +159,9 @@ class CompressionMiddleware:
         async def send_compressed(message: Message) -> None:
             nonlocal held
             if message["type"] == "http.response.start":
-                if worth_compressing(message.get("headers", ())):  # most answers are not: left as they are
+                if message["status"] == 304:
+                    not_modified(message, scope)
+                elif worth_compressing(message.get("headers", ())):  # most answers are not: left as they are
                     raw = message["headers"] = list(message["headers"])
                     vary_on(raw, "Accept-Encoding")
                     if accepts_gzip(Headers(scope=scope).get("accept-encoding")):
