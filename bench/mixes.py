@@ -5,21 +5,27 @@ The positions come from the tests' independent oracle
 unfinished boards reached in real play with either side starting, each with
 every side that may be to move on it, 9,040 positions. ``player`` is sent only
 when both sides have as many marks (otherwise the marks say whose turn it is),
-as a client would. A mix is a file of request lines, ``METHOD<TAB>PATH<TAB>BODY``,
-that ``requests.lua`` cycles through.
+as a client would. The coach's requests come from the tests' independent oracles
+too: complete drawn games of 9 moves found by a seeded walk over legal moves, and
+pages of the puzzle book (:func:`tests.support.coach_oracle.puzzles`) under every
+filter, each page's cursor the id of the last puzzle of the page before. A mix is a
+file of request lines, ``METHOD<TAB>PATH<TAB>BODY``, that ``requests.lua`` cycles through.
 """
 
 from __future__ import annotations
 
 import asyncio
 import http.client
+import itertools
 import json
 import math
+import random
 from pathlib import Path
 from typing import Literal
 
+from tests.support.coach_oracle import RATINGS, Puzzle, puzzles
 from tests.support.loadgen import Request, load
-from tests.support.oracle import decode, reachable
+from tests.support.oracle import decode, has_line, reachable
 
 from .asgi import CONSTANT, CONSTANT_OF, CONSTANT_PATH
 
@@ -55,6 +61,85 @@ def query(board: str, player: str | None) -> str:
 LEVELS = ("beginner", "easy", "medium", "hard", "perfect")
 #: The ``skill`` of the ``skill`` mix.
 SKILL = 0.5
+#: Games in the ``review`` mix, and the seed of the walk that finds them.
+REVIEW_GAMES = 1000
+REVIEW_SEED = 9
+#: Puzzles per page in the ``puzzles`` mix (the API's default, sent as ``limit``).
+PAGE_SIZE = 20
+#: The puzzles' themes: every one is a filter of the ``puzzles`` mix.
+THEMES = ("win", "block", "fork", "threat", "block_fork")
+
+
+def drawn_games(count: int = REVIEW_GAMES, seed: int = REVIEW_SEED) -> list[list[int]]:
+    """``count`` different complete games of 9 moves from the empty board, each a draw.
+
+    A seeded walk: X and O in turn on a cell drawn among the empty ones, the game
+    kept when nobody has three in a row after any of its 9 moves, so that every
+    move is legal when it is played.
+    """
+    draw = random.Random(seed)
+    found: dict[tuple[int, ...], None] = {}
+    while len(found) < count:
+        cells, moves = [0] * 9, list(range(9))
+        draw.shuffle(moves)
+        for ply, cell in enumerate(moves):
+            side = 1 if ply % 2 == 0 else -1
+            cells[cell] = side
+            if has_line(tuple(cells), side):
+                break
+        else:
+            found.setdefault(tuple(moves))
+    return [list(game) for game in found]
+
+
+Filter = dict[str, str | int]
+
+
+def puzzle_filters() -> list[Filter]:
+    """The filters of the ``puzzles`` mix: none; each theme; each outcome; rating windows between
+    the calibrated ratings, and at or above and at or below one; themes with an outcome and with a
+    rating window."""
+    ratings = sorted(set(RATINGS.values()))
+    pairs = itertools.pairwise(ratings)
+    windows: list[Filter] = [{"min_rating": low, "max_rating": high} for low, high in pairs]
+    themes: list[Filter] = [{"theme": theme} for theme in THEMES]
+    return [
+        {},
+        *themes,
+        {"outcome": "win"},
+        {"outcome": "draw"},
+        *windows,
+        {"min_rating": RATINGS["easy"]},
+        {"max_rating": RATINGS["easy"]},
+        {"theme": "block", "outcome": "draw"},
+        {"theme": "block_fork", "outcome": "win"},
+        {"theme": "threat", "min_rating": RATINGS["beginner"], "max_rating": RATINGS["medium"]},
+    ]
+
+
+def matches(puzzle: Puzzle, wanted: Filter) -> bool:
+    theme, outcome = wanted.get("theme"), wanted.get("outcome")
+    low, high = wanted.get("min_rating"), wanted.get("max_rating")
+    return (
+        (theme is None or theme in puzzle.themes)
+        and (outcome is None or puzzle.outcome == outcome)
+        and (not isinstance(low, int) or puzzle.rating >= low)
+        and (not isinstance(high, int) or puzzle.rating <= high)
+    )
+
+
+def puzzle_pages() -> list[str]:
+    """The query of every page of :data:`PAGE_SIZE` puzzles under each of :func:`puzzle_filters`: the
+    first page without a cursor, each following one with the id of the last puzzle before it."""
+    book = puzzles()  # in the book's order: rating, then id
+    queries = []
+    for wanted in puzzle_filters():
+        matching = [puzzle for puzzle in book if matches(puzzle, wanted)]
+        filters = "".join(f"{name}={value}&" for name, value in wanted.items())
+        for start in range(0, len(matching), PAGE_SIZE):
+            cursor = "" if start == 0 else f"&cursor={matching[start - 1].id}"
+            queries.append(f"{filters}limit={PAGE_SIZE}{cursor}")
+    return queries
 
 
 def mixes() -> dict[str, list[str]]:
@@ -62,7 +147,8 @@ def mixes() -> dict[str, list[str]]:
     to the constant route), ``post``, ``get``, ``batch``, ``positions``, and ``random``,
     ``depth``, ``level`` and ``skill`` (``POST /v1/best-move`` with ``random: true``, with a depth
     of 1 to 9 in turn, with each level in turn, and with a skill of 0.5 and a seed, the
-    request's number).
+    request's number); ``review`` (``POST /v1/review`` of each of :func:`drawn_games`) and
+    ``puzzles`` (``GET /v1/puzzles``, each of :func:`puzzle_pages`).
 
     The batches take 100 positions at a time, the last wrapping around to the first ones.
     """
@@ -92,6 +178,8 @@ def mixes() -> dict[str, list[str]]:
             f"POST\t/v1/best-move\t{compact(body(*p) | {'skill': SKILL, 'seed': i})}"
             for i, p in enumerate(every)
         ],
+        "review": [f"POST\t/v1/review\t{compact({'moves': game})}" for game in drawn_games()],
+        "puzzles": [f"GET\t/v1/puzzles?{page}\t" for page in puzzle_pages()],
     }
 
 
@@ -171,6 +259,11 @@ def check(name: str, port: int, mix: list[str]) -> None:
             raise RuntimeError(f"{name}: {method} {target} answered {status}: {answer[:500]!r}")
         if target == CONSTANT_PATH and answer != CONSTANT:
             raise RuntimeError(f"{name}: {target} answered {answer[:500]!r}, not the constant")
-        results = json.loads(answer).get("results")
-        if target.endswith("/batch") and len(results) != BATCH_SIZE:
-            raise RuntimeError(f"{name}: {len(results)} results in a batch of {BATCH_SIZE}")
+        found = json.loads(answer)
+        if target.endswith("/batch") and len(found["results"]) != BATCH_SIZE:
+            raise RuntimeError(f"{name}: {len(found['results'])} results in a batch of {BATCH_SIZE}")
+        if target == "/v1/review" and (len(found["plies"]) != 9 or found["status"] != "draw"):
+            plies, status = len(found["plies"]), found["status"]
+            raise RuntimeError(f"{name}: {payload} reviewed as {plies} plies, {status}")
+        if target.startswith("/v1/puzzles?") and not 0 < len(found["puzzles"]) <= PAGE_SIZE:
+            raise RuntimeError(f"{name}: {target} answered a page of {len(found['puzzles'])} puzzles")

@@ -94,6 +94,8 @@ TARGETS = [
     Target("depth", "`POST /v1/best-move` with `depth` (1 to 9 in turn)", "product", "depth"),
     Target("level", "`POST /v1/best-move` with `level` (each in turn)", "product", "level"),
     Target("skill", f"`POST /v1/best-move` with `skill` {mixes.SKILL:g} and a `seed`", "product", "skill"),
+    Target("review", "`POST /v1/review` of a 9-move game", "product", "review"),
+    Target("puzzles", f"`GET /v1/puzzles`, a page of {mixes.PAGE_SIZE}", "product", "puzzles"),
 ]
 
 
@@ -243,8 +245,9 @@ def startup_figures(mode: Mode, checkout: Checkout | None) -> dict[str, dict[str
     }
 
 
-WARMED = ("post", "get", "positions", "batch", "depth", "level")
-"""The mixes whose answers a worker makes on first use and keeps: each request is sent once."""
+WARMED = ("post", "get", "positions", "batch", "depth", "level", "puzzles", "review")
+"""The mixes whose answers a worker makes on first use and keeps (and the reviews, every game of which
+must answer ``200``): each request is sent once."""
 SOAKED = (*WARMED, "random", "skill")
 """The product's mixes, which the soak takes in turn."""
 
