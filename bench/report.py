@@ -324,6 +324,9 @@ def other_table(results: dict[str, Any]) -> list[str]:
             f"{sr['rss_start_mib']:.1f} / {sr['rss_warm_mib']:.1f} / {sr['rss_after_mib']:.1f} MiB",
         ],
     ]
+    soaked = [step[2] for step in sr.get("rss_trace", [])[1:] if len(step) > 2]  # the mix of each chunk
+    if soaked:
+        rows.append([f"the soak's chunks of wrk, {len(soaked)}, each a mix in turn", ", ".join(soaked)])
     if "constant_post" in http:
         value, spread = ratio(http, "post", "constant_post")
         rows.insert(

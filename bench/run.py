@@ -272,21 +272,23 @@ def memory_figures(
 
     First every request of the mixes of :data:`WARMED` is sent once (and each must answer
     ``200``), so that everything the worker keeps once made (rendered analyses, entity tags,
-    look-aheads) is made; then the soak: wrk runs for a time, not a count, so it runs in chunks
-    of at most 10 s, each mix of :data:`SOAKED` in turn, until enough requests were sent. The
-    memory is read after each chunk.
+    look-aheads, pages of puzzles) is made; then the soak: wrk runs for a time, not a count, so it
+    runs in chunks of at most 10 s, each mix of :data:`SOAKED` in turn, until enough requests were
+    sent and every mix has had a chunk (so that a short soak has the reviews and puzzles too). The
+    memory is read after each chunk: ``rss_trace`` holds the requests sent so far, the MiB, and the
+    mix of the chunk.
     """
     with servers.service() as (server, _):
         start = server.rss_mib()
         mixes.every_request(server.port, [line for name in WARMED for line in lines[name]])
         warm = server.rss_mib()
-        sent, trace = 0, [(0, round(warm, 2))]
-        while sent < mode.soak_requests:
+        sent, trace = 0, [(0, round(warm, 2), "every request once")]
+        while sent < mode.soak_requests or len(trace) <= len(SOAKED):
             left = (mode.soak_requests - sent) / max(rate, 1000) / len(SOAKED)  # seconds for each mix
             seconds = min(10, max(1, math.ceil(left)))
-            mix = files[SOAKED[(len(trace) - 1) % len(SOAKED)]]
-            sent += wrk.run(server.port, mix, seconds, mode.connections).requests
-            trace.append((sent, round(server.rss_mib(), 2)))
+            name = SOAKED[(len(trace) - 1) % len(SOAKED)]
+            sent += wrk.run(server.port, files[name], seconds, mode.connections).requests
+            trace.append((sent, round(server.rss_mib(), 2), name))
         after = server.rss_mib()
     return {
         "rss_start_mib": start,
