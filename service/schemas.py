@@ -35,6 +35,8 @@ from .game.tactics import Tactic
 __all__ = [
     "MAX_BATCH_ITEMS",
     "MAX_BODY_BYTES",
+    "MAX_PUZZLE_PAGE",
+    "PUZZLE_PAGE",
     "AnalysisRequest",
     "AnalysisResponse",
     "BatchRequest",
@@ -620,6 +622,9 @@ class ReviewResponse(BaseModel):
     players: Sides
 
 
+#: Puzzles in a page: by default, and at most.
+PUZZLE_PAGE, MAX_PUZZLE_PAGE = 20, 100
+
 ThemeName = Annotated[Theme, Field(description="Only puzzles whose solution has this theme.")]
 MinRating = Annotated[int, Field(ge=0, description="Only puzzles rated at least this.")]
 MaxRating = Annotated[int, Field(ge=0, description="Only puzzles rated at most this.")]
@@ -650,7 +655,12 @@ class PuzzleQuery(_PuzzleFilters):
     outcome: Literal["win", "draw"] | None = Field(
         default=None, description="Only puzzles with this outcome."
     )
-    limit: int = Field(default=20, ge=1, le=100, description="Puzzles per page, 1 to 100 (default 20).")
+    limit: int = Field(
+        default=PUZZLE_PAGE,
+        ge=1,
+        le=MAX_PUZZLE_PAGE,
+        description=f"Puzzles per page, 1 to {MAX_PUZZLE_PAGE} (default {PUZZLE_PAGE}).",
+    )
     cursor: PuzzleId | None = Field(
         default=None,
         description="Where the page starts: the `next` of the page before; the first page without it.",

@@ -98,7 +98,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     problems.install(app)
     # Innermost first: Starlette's add_middleware puts each one outside the ones before it.
     # The order, and why, is in service/web/middleware/__init__.py.
-    app.add_middleware(FastLane, answers=answers, routes=api)
+    app.add_middleware(FastLane, answers=answers, coach=coach, routes=api)
     app.add_middleware(AdmissionMiddleware, limit=settings.max_costly_requests)
     app.add_middleware(
         ProblemCORSMiddleware,

@@ -8,13 +8,19 @@ nothing else. The fast lane answers exactly these:
 ``GET /v1/best-move``                     ``?board=X........``, perhaps ``&player=O``
 ``POST /v1/best-move/batch``              ``{"items": [...]}``, every item plain
 ``GET /v1/positions/{board}``             perhaps ``?player=O``
+``GET /v1/puzzles``                       filters, ``limit`` and ``cursor`` in plain form
+``GET /v1/puzzles/{puzzle_id}``           a puzzle's id, no query
 ========================================  ==============================================
 
 when the board is legal, the player agrees with it, and, for a move, the game is
 not over. The solved game holds every such position under exactly those keys
-(:meth:`~service.game.SolvedGame.lookup`), so no validation is needed: the answer
-is made by the routes' own functions (:mod:`.caching`, :class:`.answers.Answers`),
-so it has the same bytes, headers and entity tag. ``tests/api/test_fast_lane.py``
+(:meth:`~service.game.SolvedGame.lookup`), so no validation is needed; a puzzle
+query is plain when each value is written as the routes' models would write it (a
+theme or an outcome by name, a number in digits without a leading zero, within its
+bounds, a cursor the service gave) and a puzzle id is plain when it is a puzzle's.
+The answer is made by the routes' own functions (:mod:`.caching`,
+:class:`.answers.Answers`, :class:`.coach.Coach`), so it has the same bytes,
+headers and entity tag. ``tests/api/test_fast_lane.py``
 checks that it does, on every position, against the app without the fast lane.
 
 Anything else goes on, untouched, to the routes, which read it strictly
@@ -41,18 +47,32 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..game import Mark, Options, Position, SolvedGame
 from ..game.choice import DEFAULT as DEFAULT_OPTIONS
-from ..schemas import MAX_BATCH_ITEMS
+from ..game.puzzles import THEMES, Theme
+from ..schemas import MAX_BATCH_ITEMS, MAX_PUZZLE_PAGE, PUZZLE_PAGE
 from . import strict
 from .answers import Answers
 from .caching import cacheable, json_response
+from .coach import Coach, PuzzleFilter
 from .headers import header
 from .media import is_json
 
 BEST_MOVE = "/v1/best-move"
 BATCH = "/v1/best-move/batch"
 POSITIONS = "/v1/positions/"
+PUZZLES = "/v1/puzzles"
+PUZZLE = PUZZLES + "/"
+RANDOM_PUZZLE = PUZZLE + "random"
 #: The path templates of the routes the fast lane answers for, by method.
-ROUTES = {("POST", BEST_MOVE), ("GET", BEST_MOVE), ("POST", BATCH), ("GET", POSITIONS + "{board}")}
+ROUTES = {
+    ("POST", BEST_MOVE),
+    ("GET", BEST_MOVE),
+    ("POST", BATCH),
+    ("GET", POSITIONS + "{board}"),
+    ("GET", PUZZLES),
+    ("GET", PUZZLE + "{puzzle_id}"),
+}
+#: The query parameters of ``GET /v1/puzzles``.
+PUZZLE_QUERY = frozenset({"theme", "outcome", "min_rating", "max_rating", "limit", "cursor"})
 
 PLAYERS: tuple[Mark | None, ...] = (None, "X", "O")
 #: The longest body read here: a plain batch of 1,000 items, with room for spaces.
@@ -62,9 +82,10 @@ MAX_PLAIN_BODY = 64 * 1024
 class FastLane:
     """ASGI middleware answering plain requests from the solved table; see the module's docstring."""
 
-    def __init__(self, app: ASGIApp, *, answers: Answers, routes: list[BaseRoute]) -> None:
+    def __init__(self, app: ASGIApp, *, answers: Answers, coach: Coach, routes: list[BaseRoute]) -> None:
         self.app = app
         self.answers = answers
+        self.coach = coach
         self.game: SolvedGame = answers.game
         self.routes = _routes_answered(routes)
 
@@ -80,6 +101,11 @@ class FastLane:
             elif path.startswith(POSITIONS):
                 answer = self.get_position(scope, path.removeprefix(POSITIONS))
                 path = POSITIONS + "{board}"
+            elif path == PUZZLES:
+                answer = self.get_puzzles(scope)
+            elif path.startswith(PUZZLE) and path != RANDOM_PUZZLE:
+                answer = self.get_puzzle(scope, path.removeprefix(PUZZLE))
+                path = PUZZLE + "{puzzle_id}"
         elif method == "POST" and path in (BEST_MOVE, BATCH):
             scope["route"] = self.routes[method, path]  # a client that leaves mid-body is counted here
             body = await _plain_body(scope, receive)
@@ -113,6 +139,45 @@ class FastLane:
         if position is None:
             return None
         return cacheable(self.answers.analysis(position), header(scope["headers"], b"if-none-match"))
+
+    def get_puzzles(self, scope: Scope) -> Response | None:
+        params = _query(scope)
+        asked = None if params is None else self._puzzle_query(params)
+        if asked is None:
+            return None
+        return cacheable(self.coach.page(*asked), header(scope["headers"], b"if-none-match"))
+
+    def _puzzle_query(self, params: dict[str, str]) -> tuple[PuzzleFilter, int, str | None] | None:
+        """The filters, ``limit`` and ``cursor`` of a plain puzzle query, else ``None``."""
+        if not params.keys() <= PUZZLE_QUERY or params.get("outcome") not in (None, "win", "draw"):
+            return None
+        theme: Theme | None = None
+        if "theme" in params:
+            if not _is_theme(params["theme"]):
+                return None
+            theme = params["theme"]
+        numbers = {
+            name: _number(params[name]) for name in ("min_rating", "max_rating", "limit") if name in params
+        }
+        low, high, limit = (
+            numbers.get("min_rating"),
+            numbers.get("max_rating"),
+            numbers.get("limit", PUZZLE_PAGE),
+        )
+        if None in numbers.values() or limit is None or not 1 <= limit <= MAX_PUZZLE_PAGE:
+            return None
+        if low is not None and high is not None and low > high:
+            return None
+        cursor = params.get("cursor")
+        if self.coach.cursor_error(cursor) is not None:
+            return None
+        return PuzzleFilter(theme, params.get("outcome"), low, high), limit, cursor
+
+    def get_puzzle(self, scope: Scope, puzzle_id: str) -> Response | None:
+        found = self.coach.puzzle(puzzle_id)
+        if found is None or scope["query_string"]:
+            return None
+        return cacheable(found, header(scope["headers"], b"if-none-match"))
 
     def post_best_move(self, data: object) -> Response | None:
         position = self._plain(data)
@@ -149,6 +214,19 @@ class FastLane:
 
 def _is_player(value: object) -> TypeGuard[Mark | None]:
     return value in PLAYERS
+
+
+def _is_theme(value: str) -> TypeGuard[Theme]:
+    return value in THEMES
+
+
+def _number(value: str | None) -> int | None:
+    """A whole number from 0 to 999,999 written plainly (digits, no leading zero), else ``None``."""
+    if value is None or not value.isdigit() or not value.isascii() or len(value) > 6:
+        return None
+    if value[0] == "0" and value != "0":
+        return None
+    return int(value)
 
 
 def _routes_answered(routes: list[BaseRoute]) -> dict[tuple[str, str], APIRoute]:

@@ -23,13 +23,15 @@ from service.web import fast_lane
 from service.web.answers import Answers
 from service.web.app import solved_game
 from service.web.caching import CACHE_CONTROL, Entity, cacheable, json_response
+from service.web.coach import Coach
 from service.web.fast_lane import FastLane
-from service.web.routes import analysis, moves
+from service.web.routes import analysis, moves, puzzles
 from tests.support import oracle
 
 pytestmark = pytest.mark.anyio
 
 Request = tuple[str, str, bytes | None, dict[str, str]]
+COACH = Coach(solved_game())
 JSON = {"Content-Type": "application/json"}
 
 
@@ -70,7 +72,10 @@ async def taken(request: Request, chunk: int | None = None) -> str:
         sent.append(message)
 
     lane = FastLane(
-        routes, answers=Answers(solved_game()), routes=[*moves.router.routes, *analysis.router.routes]
+        routes,
+        answers=Answers(solved_game()),
+        coach=COACH,
+        routes=[*moves.router.routes, *analysis.router.routes, *puzzles.router.routes],
     )
     scope = {
         "type": "http",
@@ -105,6 +110,10 @@ PLAIN: list[Request] = [
     ("GET", "/v1/positions/XXXOO.O..", None, {}),
     ("GET", "/v1/positions/XX.OO....?player=X", None, {}),
     ("GET", "/v1/positions/.........?player=O", None, {}),
+    ("GET", "/v1/puzzles", None, {}),
+    ("GET", "/v1/puzzles?theme=fork&outcome=win&min_rating=0&max_rating=493&limit=100", None, {}),
+    ("GET", "/v1/puzzles?limit=5&cursor=.....OOXXX", None, {}),
+    ("GET", "/v1/puzzles/.....OOXXX", None, {}),
 ]
 NOT_PLAIN: list[Request] = [
     ("POST", "/v1/best-move", body({"board": ["X", None, None, None, None, None, None, None, None]}), JSON),
@@ -142,6 +151,19 @@ NOT_PLAIN: list[Request] = [
     ("PUT", "/v1/best-move", body({"board": "X........"}), JSON),
     ("GET", "/v1/best-move/", None, {}),
     ("GET", "/health", None, {}),
+    ("GET", "/v1/puzzles?limit=020", None, {}),  # 200: not written plainly, left to the routes
+    ("GET", "/v1/puzzles?limit=0", None, {}),
+    ("GET", "/v1/puzzles?limit=101", None, {}),
+    ("GET", "/v1/puzzles?min_rating=300&max_rating=200", None, {}),
+    ("GET", "/v1/puzzles?theme=center", None, {}),
+    ("GET", "/v1/puzzles?outcome=loss", None, {}),
+    ("GET", "/v1/puzzles?cursor=X...O...XO", None, {}),
+    ("GET", "/v1/puzzles?theme=fork&theme=win", None, {}),
+    ("GET", "/v1/puzzles?colour=blue", None, {}),
+    ("GET", "/v1/puzzles?min_rating=%2B5", None, {}),  # 200 ("+5"), by the routes
+    ("GET", "/v1/puzzles/random?seed=1", None, {}),
+    ("GET", "/v1/puzzles/...O..XXOX", None, {}),  # a puzzle turned: 404 naming it
+    ("GET", "/v1/puzzles/.....OOXXX?x=1", None, {}),  # 200: a parameter it does not read, by the routes
 ]
 
 
@@ -183,11 +205,12 @@ async def test_the_fast_lane_answers_as_the_routes_do(app: FastAPI, routes_only_
     for request, one, other in zip(requests, fast, routed, strict=True):
         assert one == other, request
     statuses = [status for status, _, _ in fast]
-    assert statuses[: len(PLAIN)] == [200] * 7 + [304] + [200] * 3
+    assert statuses[: len(PLAIN)] == [200] * 7 + [304] + [200] * 7
     assert statuses[len(PLAIN) :] == [
         *(200, 200, 200, 422, 422, 422, 422, 415, 415, 400, 400, 422, 422),
         *(422, 200, 422, 422, 200),
         *(422, 422, 422, 422, 422, 422, 422, 422, 404, 405, 404, 200),
+        *(200, 422, 422, 422, 422, 422, 422, 422, 422, 200, 200, 404, 200),
     ]
 
 
@@ -275,3 +298,39 @@ def test_json_answers_have_the_headers_starlette_writes(deterministic: bool) -> 
     headers = None if deterministic else {"Cache-Control": "no-store"}
     expected = Response(body, media_type="application/json", headers=headers)
     assert (answer.status_code, answer.raw_headers, answer.body) == (200, expected.raw_headers, body)
+
+
+async def test_every_plain_puzzle_query_is_answered_alike_on_both_paths(
+    app: FastAPI, routes_only_app: FastAPI
+) -> None:
+    """Every filter, several limits, and the cursor of every page: the same status, headers and
+    bytes with and without the fast lane; and every puzzle by its id."""
+    filters = [
+        "",
+        *(f"theme={theme}" for theme in ("win", "block", "fork", "threat", "block_fork")),
+        "outcome=win",
+        "outcome=draw",
+        "min_rating=181",
+        "max_rating=94",
+        "min_rating=94&max_rating=382",
+        "theme=block&outcome=draw&min_rating=0&max_rating=181",
+    ]
+    pages = 0
+    for wanted in filters:
+        for limit in ("", "limit=1", "limit=37", "limit=100"):
+            cursor = ""
+            while True:
+                query = "&".join(part for part in (wanted, limit, cursor) if part)
+                request: Request = ("GET", f"/v1/puzzles?{query}", None, {})
+                fast = await served(app, request)
+                assert fast[0] == 200 and fast == await served(routes_only_app, request), request
+                pages += 1
+                following = json.loads(fast[2])["next"]
+                if following is None:
+                    break
+                cursor = f"cursor={following}"
+    assert pages > 500
+    for puzzle in COACH.book:
+        request = ("GET", f"/v1/puzzles/{puzzle.id}", None, {})
+        fast = await served(app, request)
+        assert fast[0] == 200 and fast == await served(routes_only_app, request), request
