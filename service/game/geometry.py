@@ -41,6 +41,16 @@ HAS_LINE: tuple[bool, ...] = tuple(
 CELLS_OF: tuple[tuple[int, ...], ...] = tuple(
     tuple(cell for cell in CELLS if mask >> cell & 1) for mask in range(FULL + 1)
 )
+#: Each mask in base 3, cell ``i`` as ``3 ** i`` (indexed by mask): see :func:`ternary`.
+TERNARY: tuple[int, ...] = tuple(sum(3**cell for cell in cells) for cells in CELLS_OF)
+#: How many :func:`ternary` indexes there are.
+TERNARY_SIZE = 3**9
+
+
+def ternary(own: int, other: int) -> int:
+    """The index, from 0 to :data:`TERNARY_SIZE` - 1, of the two disjoint masks of a position seen from
+    one side: in base 3, 1 for its own cells and 2 for the other's. Memos indexed by it are flat arrays."""
+    return TERNARY[own] + 2 * TERNARY[other]
 
 
 def row(cell: int) -> int:

@@ -21,7 +21,7 @@ from array import array
 from collections.abc import Iterator
 
 from .board import Position, opponent
-from .geometry import CELLS, CELLS_OF, FULL, HAS_LINE, mask_of
+from .geometry import CELLS, CELLS_OF, FULL, HAS_LINE, TERNARY_SIZE, mask_of, ternary
 from .solver import rank
 
 #: The depths a player may look ahead: 1 (take a win) to 9 (the whole game).
@@ -33,10 +33,8 @@ DEPTH_IN_WORDS = (
 
 # Memos, filled as positions are asked for, in flat arrays rather than dictionaries of tuples
 # (half a megabyte for every position at every depth, against about 11 MiB). A position is
-# indexed in base 3 from the mover's side, 1 for its own marks and 2 for the other's, then by
-# depth; 0 means not yet known.
-_TERNARY: tuple[int, ...] = tuple(sum(3**cell for cell in cells) for cells in CELLS_OF)
-_SLOTS = 3**9 * len(DEPTHS)
+# indexed from the mover's side (:func:`~.geometry.ternary`), then by depth; 0 means not yet known.
+_SLOTS = TERNARY_SIZE * len(DEPTHS)
 #: ``1 + 10 * (score + 1) + plies`` of the best move, for :func:`_best`.
 _VALUES = bytearray(_SLOTS)
 #: ``512 | cells`` (a bit mask) of the best moves, for :func:`_best_cells`.
@@ -52,7 +50,7 @@ def best_cells(position: Position, depth: int) -> tuple[int, ...]:
 
 
 def _slot(own: int, other: int, depth: int) -> int:
-    return (_TERNARY[own] + 2 * _TERNARY[other]) * len(DEPTHS) + depth - 1
+    return ternary(own, other) * len(DEPTHS) + depth - 1
 
 
 def _best_cells(own: int, other: int, depth: int) -> tuple[int, ...]:

@@ -16,10 +16,25 @@ give it two or more distinct completing cells. A move has, in this order:
 
 from __future__ import annotations
 
+from array import array
 from typing import Literal, TypeAlias
 
 from .board import EMPTY, Board, Mark, opponent
-from .geometry import CELLS_OF, CENTER, CORNERS, LINE_MASKS, LINES, Line, mask_of, place, row
+from .geometry import (
+    CELLS,
+    CELLS_OF,
+    CENTER,
+    CORNERS,
+    FULL,
+    LINE_MASKS,
+    LINES,
+    TERNARY_SIZE,
+    Line,
+    mask_of,
+    place,
+    row,
+    ternary,
+)
 
 #: The tactics of a move, in the order in which they are listed.
 Tactic: TypeAlias = Literal[
@@ -164,21 +179,35 @@ def _masks(cells: str, mark: Mark) -> tuple[int, int]:
     return mask_of(cells, mark), mask_of(cells, opponent(mark))
 
 
+# Memos of :func:`_completing` and :func:`_forks`, filled as positions are asked for, indexed by
+# :func:`~.geometry.ternary`: ``512 | cells`` (a bit mask), 0 when not yet known; 40 KiB each.
+_COMPLETING = array("H", bytes(2 * TERNARY_SIZE))
+_FORKS = array("H", bytes(2 * TERNARY_SIZE))
+
+
 def _completing(own: int, other: int) -> int:
     """The completing cells of the side holding ``own``, as a bit mask."""
-    found = 0
-    for mask in LINE_MASKS:
-        if (own & mask).bit_count() == 2 and not other & mask:
-            found |= mask & ~own
-    return found
+    slot = ternary(own, other)
+    known = _COMPLETING[slot]
+    if not known:
+        found = 0
+        for mask in LINE_MASKS:
+            if (own & mask).bit_count() == 2 and not other & mask:
+                found |= mask & ~own
+        known = _COMPLETING[slot] = 512 | found
+    return known & FULL
 
 
 def _forks(own: int, other: int) -> int:
     """The fork cells of the side holding ``own``, as a bit mask."""
-    taken = own | other
-    found = 0
-    for cell in range(9):
-        bit = 1 << cell
-        if not taken & bit and _completing(own | bit, other).bit_count() >= 2:
-            found |= bit
-    return found
+    slot = ternary(own, other)
+    known = _FORKS[slot]
+    if not known:
+        taken = own | other
+        found = 0
+        for cell in CELLS:
+            bit = 1 << cell
+            if not taken & bit and _completing(own | bit, other).bit_count() >= 2:
+                found |= bit
+        known = _FORKS[slot] = 512 | found
+    return known & FULL
