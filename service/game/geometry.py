@@ -64,8 +64,13 @@ def column(cell: int) -> int:
 
 
 def mask_of(cells: str, symbol: str) -> int:
-    """The cells of a 9-character board text that hold ``symbol``, as a bit mask."""
-    return sum(1 << cell for cell in CELLS if cells[cell] == symbol)
+    """The cells of a 9-character canonical board text (``X``, ``O``, ``.``) that hold ``symbol``, as a
+    bit mask: the text reversed, each cell a binary digit (cell 8 first), read as a number."""
+    return int(cells[::-1].translate(_DIGITS[symbol]), 2)
+
+
+#: For each symbol, the translation of a board text into binary digits: 1 where it is.
+_DIGITS = {symbol: str.maketrans({s: "1" if s == symbol else "0" for s in "XO."}) for symbol in "XO."}
 
 
 def place(cells: str, cell: int, symbol: str) -> str:

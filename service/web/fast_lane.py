@@ -8,12 +8,14 @@ nothing else. The fast lane answers exactly these:
 ``GET /v1/best-move``                     ``?board=X........``, perhaps ``&player=O``
 ``POST /v1/best-move/batch``              ``{"items": [...]}``, every item plain
 ``GET /v1/positions/{board}``             perhaps ``?player=O``
+``POST /v1/review``                       ``{"moves": [...]}``, perhaps a board string and ``"player"``
 ``GET /v1/puzzles``                       filters, ``limit`` and ``cursor`` in plain form
 ``GET /v1/puzzles/{puzzle_id}``           a puzzle's id, no query
 ========================================  ==============================================
 
 when the board is legal, the player agrees with it, and, for a move, the game is
-not over. The solved game holds every such position under exactly those keys
+not over, and, for a review, its moves are 1 to 9 cells (JSON integers from 0 to 8),
+each legal when it is played. The solved game holds every such position under exactly those keys
 (:meth:`~service.game.SolvedGame.lookup`), so no validation is needed; a puzzle
 query is plain when each value is written as the routes' models would write it (a
 theme or an outcome by name, a number in digits without a leading zero, within its
@@ -48,6 +50,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from ..game import Mark, Options, Position, SolvedGame
 from ..game.choice import DEFAULT as DEFAULT_OPTIONS
 from ..game.puzzles import THEMES, Theme
+from ..game.review import IllegalMove
 from ..schemas import MAX_BATCH_ITEMS, MAX_PUZZLE_PAGE, PUZZLE_PAGE
 from . import strict
 from .answers import Answers
@@ -59,6 +62,7 @@ from .media import is_json
 BEST_MOVE = "/v1/best-move"
 BATCH = "/v1/best-move/batch"
 POSITIONS = "/v1/positions/"
+REVIEW = "/v1/review"
 PUZZLES = "/v1/puzzles"
 PUZZLE = PUZZLES + "/"
 RANDOM_PUZZLE = PUZZLE + "random"
@@ -68,6 +72,7 @@ ROUTES = {
     ("GET", BEST_MOVE),
     ("POST", BATCH),
     ("GET", POSITIONS + "{board}"),
+    ("POST", REVIEW),
     ("GET", PUZZLES),
     ("GET", PUZZLE + "{puzzle_id}"),
 }
@@ -75,6 +80,8 @@ ROUTES = {
 PUZZLE_QUERY = frozenset({"theme", "outcome", "min_rating", "max_rating", "limit", "cursor"})
 
 PLAYERS: tuple[Mark | None, ...] = (None, "X", "O")
+#: A review's starting board when its request gives none.
+EMPTY_BOARD = "........."
 #: The longest body read here: a plain batch of 1,000 items, with room for spaces.
 MAX_PLAIN_BODY = 64 * 1024
 
@@ -106,14 +113,17 @@ class FastLane:
             elif path.startswith(PUZZLE) and path != RANDOM_PUZZLE:
                 answer = self.get_puzzle(scope, path.removeprefix(PUZZLE))
                 path = PUZZLE + "{puzzle_id}"
-        elif method == "POST" and path in (BEST_MOVE, BATCH):
+        elif method == "POST" and path in (BEST_MOVE, BATCH, REVIEW):
             scope["route"] = self.routes[method, path]  # a client that leaves mid-body is counted here
             body = await _plain_body(scope, receive)
             if body is not None:
                 messages, data = body
                 receive = _replay(messages, receive)
                 if data is not None:
-                    answer = self.post_best_move(data) if path == BEST_MOVE else await self.post_batch(data)
+                    if path == BEST_MOVE:
+                        answer = self.post_best_move(data)
+                    else:
+                        answer = await self.post_batch(data) if path == BATCH else self.post_review(data)
                     if answer is None:
                         scope.setdefault("state", {})[strict.PARSED_BODY] = data
         if answer is None:
@@ -198,6 +208,24 @@ class FastLane:
                 return None
             requests.append((position, DEFAULT_OPTIONS))
         return json_response(await self.answers.batch(requests))
+
+    def post_review(self, data: object) -> Response | None:
+        if type(data) is not dict or "moves" not in data or not data.keys() <= {"moves", "board", "player"}:
+            return None
+        moves = data["moves"]
+        if (
+            type(moves) is not list
+            or not 1 <= len(moves) <= 9
+            or any(type(cell) is not int for cell in moves)
+        ):
+            return None
+        start = self._position(data.get("board", EMPTY_BOARD), data.get("player"))
+        if start is None or start.to_move is None:
+            return None
+        try:
+            return json_response(self.coach.review(start, moves))
+        except IllegalMove:
+            return None  # the routes say which move, and why
 
     def _plain(self, data: object) -> Position | None:
         """The unfinished position of a body that is a board string and perhaps a player, else ``None``."""

@@ -8,6 +8,7 @@ and for requests the fast lane must leave to the routes.
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Iterable
 from urllib.parse import parse_qsl, quote, unquote
 
@@ -25,7 +26,7 @@ from service.web.app import solved_game
 from service.web.caching import CACHE_CONTROL, Entity, cacheable, json_response
 from service.web.coach import Coach
 from service.web.fast_lane import FastLane
-from service.web.routes import analysis, moves, puzzles
+from service.web.routes import analysis, moves, puzzles, review
 from tests.support import oracle
 
 pytestmark = pytest.mark.anyio
@@ -75,7 +76,7 @@ async def taken(request: Request, chunk: int | None = None) -> str:
         routes,
         answers=Answers(solved_game()),
         coach=COACH,
-        routes=[*moves.router.routes, *analysis.router.routes, *puzzles.router.routes],
+        routes=[*moves.router.routes, *analysis.router.routes, *review.router.routes, *puzzles.router.routes],
     )
     scope = {
         "type": "http",
@@ -110,6 +111,9 @@ PLAIN: list[Request] = [
     ("GET", "/v1/positions/XXXOO.O..", None, {}),
     ("GET", "/v1/positions/XX.OO....?player=X", None, {}),
     ("GET", "/v1/positions/.........?player=O", None, {}),
+    ("POST", "/v1/review", body({"moves": [4, 0, 8, 2, 1, 7, 6, 3, 5]}), JSON),
+    ("POST", "/v1/review", body({"board": "x...o...X", "moves": [2, 6], "player": "O"}), JSON),
+    ("POST", "/v1/review", body({"player": "O", "moves": [0]}), JSON),
     ("GET", "/v1/puzzles", None, {}),
     ("GET", "/v1/puzzles?theme=fork&outcome=win&min_rating=0&max_rating=493&limit=100", None, {}),
     ("GET", "/v1/puzzles?limit=5&cursor=.....OOXXX", None, {}),
@@ -151,6 +155,15 @@ NOT_PLAIN: list[Request] = [
     ("PUT", "/v1/best-move", body({"board": "X........"}), JSON),
     ("GET", "/v1/best-move/", None, {}),
     ("GET", "/health", None, {}),
+    ("POST", "/v1/review", body({"moves": [4, 4]}), JSON),  # 422 at moves.1
+    ("POST", "/v1/review", body({"moves": [0, 3, 1, 4, 2, 5]}), JSON),  # 422: after the end
+    ("POST", "/v1/review", body({"moves": [9]}), JSON),
+    ("POST", "/v1/review", body({"moves": [True]}), JSON),
+    ("POST", "/v1/review", body({"moves": []}), JSON),
+    ("POST", "/v1/review", body({"moves": [4], "board": None}), JSON),
+    ("POST", "/v1/review", body({"moves": [4], "board": list(".........")}), JSON),  # 200, by the routes
+    ("POST", "/v1/review", body({"moves": [4], "level": "easy"}), JSON),
+    ("POST", "/v1/review", body({"moves": [5], "board": "XXXOO...."}), JSON),  # 422 game over
     ("GET", "/v1/puzzles?limit=020", None, {}),  # 200: not written plainly, left to the routes
     ("GET", "/v1/puzzles?limit=0", None, {}),
     ("GET", "/v1/puzzles?limit=101", None, {}),
@@ -205,11 +218,12 @@ async def test_the_fast_lane_answers_as_the_routes_do(app: FastAPI, routes_only_
     for request, one, other in zip(requests, fast, routed, strict=True):
         assert one == other, request
     statuses = [status for status, _, _ in fast]
-    assert statuses[: len(PLAIN)] == [200] * 7 + [304] + [200] * 7
+    assert statuses[: len(PLAIN)] == [200] * 7 + [304] + [200] * 10
     assert statuses[len(PLAIN) :] == [
         *(200, 200, 200, 422, 422, 422, 422, 415, 415, 400, 400, 422, 422),
         *(422, 200, 422, 422, 200),
         *(422, 422, 422, 422, 422, 422, 422, 422, 404, 405, 404, 200),
+        *(422, 422, 422, 422, 422, 422, 200, 422, 422),
         *(200, 422, 422, 422, 422, 422, 422, 422, 422, 200, 200, 404, 200),
     ]
 
@@ -334,3 +348,28 @@ async def test_every_plain_puzzle_query_is_answered_alike_on_both_paths(
         request = ("GET", f"/v1/puzzles/{puzzle.id}", None, {})
         fast = await served(app, request)
         assert fast[0] == 200 and fast == await served(routes_only_app, request), request
+
+
+async def test_reviews_of_games_from_anywhere_are_answered_alike_on_both_paths(
+    app: FastAPI, routes_only_app: FastAPI
+) -> None:
+    """Games played at random from the empty board (either side first) and from 300 positions, and
+    each cut short at every length: the same answer with and without the fast lane."""
+    rng = random.Random(20261125)
+    unfinished = sorted((cells, side) for cells, sides in oracle.reachable().items() for side in sides)
+    starts = [((0,) * 9, 1), ((0,) * 9, -1), *rng.sample(unfinished, 300)]
+    checked = 0
+    for start, side in starts:
+        board, first, cells, mover, moves = oracle.decode(start), "X" if side == 1 else "O", start, side, []
+        while not oracle.finished(cells):
+            cell = rng.choice([i for i in range(9) if cells[i] == 0])
+            moves.append(cell)
+            cells = cells[:cell] + (mover,) + cells[cell + 1 :]
+            mover = -mover
+        for length in range(1, len(moves) + 1):
+            item = {"board": board, "moves": moves[:length], "player": first}
+            request: Request = ("POST", "/v1/review", body(item), JSON)
+            fast = await served(app, request)
+            assert fast[0] == 200 and fast == await served(routes_only_app, request), request
+            checked += 1
+    assert checked > 800
