@@ -15,7 +15,7 @@ from tests.support.server import Server
 from tests.support.tools import under_ci
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Request, Route
+    from playwright.sync_api import Browser, Request, Response, Route
 
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -57,8 +57,14 @@ class Page:
         self.touch = bool(context.get("has_touch"))
         self.requests: list[str] = []
         self.console: list[str] = []
+        self.responses: list[Response] = []
         self.page.on("request", lambda request: self.requests.append(request.url))
+        self.page.on("response", self.record)
         self.page.on("console", lambda message: self.console.append(f"{message.type}: {message.text}"))
+
+    def record(self, response: Response) -> None:
+        """Keeps ``response``: the tests read what the service answered the page."""
+        self.responses.append(response)
 
     def goto(self, path: str) -> None:
         self.page.goto(self.server.url + path)
@@ -92,7 +98,7 @@ class Page:
 
     def board(self) -> str:
         """The board as the page shows it, as 9 characters of X, O and '.'."""
-        marks: list[str] = self.page.locator(".cell").evaluate_all(
+        marks: list[str] = self.page.locator("#board .cell").evaluate_all(
             "cells => cells.map(c => c.classList.contains('x') ? 'X' : c.classList.contains('o') ? 'O' : '.')"
         )
         return "".join(marks)
@@ -121,7 +127,7 @@ class Page:
             body = {"board": self.board(), "player": person}
             analysis = httpx.post(f"{self.server.url}/v1/analysis", json=body).json()
             cell = choose(analysis)
-            locator = self.page.locator(f".cell[data-cell='{cell}']")
+            locator = self.page.locator(f"#board .cell[data-cell='{cell}']")
             if self.touch:
                 locator.tap()
             else:
@@ -129,6 +135,40 @@ class Page:
             played.append(cell)
             self.wait_for_turn_or_end()
         return played
+
+    def wait_for_review(self) -> dict[str, Any]:
+        """The review of the game just ended, as the service gave it to the page, once the page shows it."""
+        self.page.wait_for_function("() => document.getElementById('review-status').textContent !== ''")
+        answers = [r for r in self.responses if r.url.endswith("/v1/review")]
+        assert answers, "the page showed a review without asking for one"
+        review: dict[str, Any] = answers[-1].json()
+        return review
+
+    # --- puzzles -----------------------------------------------------------------------------------
+
+    def puzzle_board(self) -> str:
+        """The puzzle board as the page shows it, as 9 characters of X, O and '.'."""
+        marks: list[str] = self.page.locator("#puzzle-board .cell").evaluate_all(
+            "cells => cells.map(c => c.classList.contains('x') ? 'X' : c.classList.contains('o') ? 'O' : '.')"
+        )
+        return "".join(marks)
+
+    def get_puzzle(self, theme: str = "", low: int = 0, high: int = 493) -> dict[str, Any]:
+        """Asks for a puzzle with these filters and waits for it on the board; the puzzle."""
+        self.page.select_option("#puzzle-theme", theme)
+        self.page.fill("#puzzle-min", str(low))
+        self.page.fill("#puzzle-max", str(high))
+        with self.page.expect_response(lambda r: "/v1/puzzles/random" in r.url) as answered:
+            self.page.click("#next-puzzle")
+        puzzle: dict[str, Any] = answered.value.json()
+        self.wait_for_puzzle()
+        return puzzle
+
+    def wait_for_puzzle(self) -> None:
+        """Waits until a puzzle is on its board and asked."""
+        self.page.wait_for_function(
+            "() => document.getElementById('puzzle-status').textContent.startsWith('Puzzle')"
+        )
 
     # --- axe-core -----------------------------------------------------------------------------------
 

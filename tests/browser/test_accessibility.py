@@ -38,10 +38,10 @@ def test_the_game_before_and_during_a_game_with_a_hint(sized: Page) -> None:
     sized.goto("/play")
     assert_no_violations(sized)
     sized.new_game()
-    sized.page.click(".cell[data-cell='0']")
+    sized.page.click("#board .cell[data-cell='0']")
     sized.wait_for_turn_or_end()
     sized.page.click("#hint")
-    sized.page.wait_for_selector(".cell .hint")
+    sized.page.wait_for_selector("#board .cell .hint")
     assert sized.page.locator("#reasons li").count() >= 1
     assert sized.page.locator("#engine-move").inner_text().startswith("The engine played cell ")
     assert_no_violations(sized)
@@ -53,7 +53,7 @@ def test_the_game_before_and_during_a_game_with_a_hint(sized: Page) -> None:
 
 def winning_cells(page: Page) -> dict[int, dict[str, Any]]:
     """Each cell of the winning line, with its classes, label, tag and border style."""
-    cells: list[dict[str, Any]] = page.page.locator(".cell.winning").evaluate_all(
+    cells: list[dict[str, Any]] = page.page.locator("#board .cell.winning").evaluate_all(
         """cells => cells.map((c) => ({
             cell: Number(c.dataset.cell),
             classes: Array.from(c.classList).filter((n) => n.startsWith("won-by-")),

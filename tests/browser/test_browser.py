@@ -5,11 +5,13 @@ from __future__ import annotations
 import contextlib
 import json
 from typing import TYPE_CHECKING, Any
+from urllib.parse import parse_qs, urlsplit
 
 import httpx
 import pytest
 
 from service.game import Level
+from service.game.levels import MAX_RATING, RATINGS
 from tests.browser.driver import ENDED, Page, sent, worst
 from tests.support.server import Server
 
@@ -27,15 +29,15 @@ def test_a_whole_game_by_clicks_ends_in_a_draw_or_an_engine_win(page: Page) -> N
     page.wait_for_turn_or_end()
     moves = 0
     while not ENDED.match(page.status()):
-        page.page.locator(".cell[aria-disabled='false']").first.click()
+        page.page.locator("#board .cell[aria-disabled='false']").first.click()
         moves += 1
         page.wait_for_turn_or_end()
     assert moves >= 3
     assert not page.status().startswith("You win")
-    marks = page.page.locator(".cell.x").count() + page.page.locator(".cell.o").count()
+    marks = page.page.locator("#board .cell.x").count() + page.page.locator("#board .cell.o").count()
     assert marks >= 5
     if "engine wins" in page.status():
-        assert page.page.locator(".cell.winning").count() >= 3
+        assert page.page.locator("#board .cell.winning").count() >= 3
         assert "Winning line:" in page.status()
     page.assert_only_own_host()
 
@@ -52,7 +54,7 @@ def test_the_game_can_be_played_with_the_keyboard(page: Page) -> None:
         page.wait_for_turn_or_end()
     assert ENDED.match(page.status()), page.status()
     # The cells are buttons, in a grid of rows.
-    assert page.page.locator("[role=grid] > [role=row] > [role=gridcell] > button.cell").count() == 9
+    assert page.page.locator("#board[role=grid] > [role=row] > [role=gridcell] > button.cell").count() == 9
     page.assert_only_own_host()
 
 
@@ -60,13 +62,13 @@ def test_hint_shows_every_moves_value(page: Page, live_server: Server) -> None:
     page.goto("/play")
     page.page.click("#new-game")
     page.wait_for_turn_or_end()
-    page.page.click(".cell[data-cell='0']")
+    page.page.click("#board .cell[data-cell='0']")
     page.wait_for_turn_or_end()
     page.page.click("#hint")
-    page.page.wait_for_selector(".cell .hint")
+    page.page.wait_for_selector("#board .cell .hint")
     board = "".join(
         (
-            page.page.locator(f".cell[data-cell='{i}']").evaluate(
+            page.page.locator(f"#board .cell[data-cell='{i}']").evaluate(
                 "el => el.firstChild && el.firstChild.nodeType === 3 ? el.firstChild.textContent : ''"
             )
             or "."
@@ -76,7 +78,7 @@ def test_hint_shows_every_moves_value(page: Page, live_server: Server) -> None:
     analysis = httpx.post(f"{live_server.url}/v1/analysis", json={"board": board, "player": "X"}).json()
     shown = {
         int(cell.get_attribute("data-cell") or -1): cell.locator(".hint").inner_text()
-        for cell in page.page.locator(".cell").all()
+        for cell in page.page.locator("#board .cell").all()
         if cell.locator(".hint").count()
     }
     expected = {
@@ -84,7 +86,7 @@ def test_hint_shows_every_moves_value(page: Page, live_server: Server) -> None:
         for m in analysis["moves"]
     }
     assert shown == expected
-    assert page.page.locator(".cell.hint-best").count() == len(analysis["best_moves"])
+    assert page.page.locator("#board .cell.hint-best").count() == len(analysis["best_moves"])
     assert "Hint:" in page.status()
     reasons = [item.inner_text() for item in page.page.locator("#reasons li").all()]
     best = set(analysis["best_moves"])
@@ -94,7 +96,8 @@ def test_hint_shows_every_moves_value(page: Page, live_server: Server) -> None:
     ]
     first = analysis["moves"][0]
     assert (
-        page.page.locator(f".cell[data-cell='{first['position']}']").get_attribute("title") == first["reason"]
+        page.page.locator(f"#board .cell[data-cell='{first['position']}']").get_attribute("title")
+        == first["reason"]
     )
     page.assert_only_own_host()
 
@@ -121,7 +124,7 @@ def test_unreachable_service_shows_a_readable_error(page: Page) -> None:
     page.page.route("**/v1/best-move", lambda route: route.abort())
     page.page.click("#new-game")
     page.wait_for_turn_or_end()
-    page.page.click(".cell[data-cell='4']")
+    page.page.click("#board .cell[data-cell='4']")
     error = page.page.locator("#error")
     error.wait_for(state="visible")
     assert "Cannot reach the service" in error.inner_text()
@@ -137,9 +140,9 @@ def test_phone_sized_screen(browser: Browser, live_server: Server) -> None:
         assert box is not None and box["width"] <= 360 and box["width"] > 200
         phone.page.tap("#new-game")
         phone.wait_for_turn_or_end()
-        phone.page.tap(".cell[data-cell='4']")
+        phone.page.tap("#board .cell[data-cell='4']")
         phone.wait_for_turn_or_end()
-        assert phone.page.locator(".cell.o").count() == 1
+        assert phone.page.locator("#board .cell.o").count() == 1
     finally:
         phone.context.close()
 
@@ -195,10 +198,10 @@ def test_the_page_asks_the_service_whether_a_game_is_over(page: Page) -> None:
     page.page.select_option("#first", "X")
     page.page.click("#new-game")
     page.wait_for_turn_or_end()
-    page.page.click(".cell[data-cell='0']")
+    page.page.click("#board .cell[data-cell='0']")
     page.wait_for_turn_or_end()
     assert page.status() == "You win with X! Winning line: 1-5-9."
-    assert page.page.locator(".cell.winning").count() == 3
+    assert page.page.locator("#board .cell.winning").count() == 3
 
 
 # --- no stale answers -----------------------------------------------------------------------------
@@ -262,7 +265,7 @@ def test_a_new_game_drops_the_engine_move_of_the_last_one(page: Page, abortable:
         assert late.value.status == 200
     # The new game goes on, with one move each: the old game's answer is nowhere.
     with page.page.expect_response("**/v1/best-move") as answered:
-        page.page.click(".cell[data-cell='8']")
+        page.page.click("#board .cell[data-cell='8']")
     page.wait_for_turn_or_end()
     move = answered.value.json()
     assert move["board"] == "........X"
@@ -280,7 +283,7 @@ def test_a_level_changed_while_the_engine_thinks_asks_again_at_that_level(page: 
     page.goto("/play")
     page.new_game(level="perfect")
     with page.page.expect_request("**/v1/best-move") as first:
-        page.page.click(".cell[data-cell='0']")
+        page.page.click("#board .cell[data-cell='0']")
     assert sent(first.value)["level"] == "perfect"
     with (
         page.page.expect_event("requestfailed") as failed,
@@ -309,7 +312,7 @@ def test_a_level_changed_on_your_turn_applies_to_the_engines_next_move(page: Pag
     assert note.inner_text() == "Level changed to Easy: it applies from the engine's next move."
     assert note.is_visible()
     with page.page.expect_request("**/v1/best-move") as asked:
-        page.page.click(".cell[data-cell='4']")
+        page.page.click("#board .cell[data-cell='4']")
     assert sent(asked.value)["level"] == "easy"
     page.wait_for_turn_or_end()
 
@@ -364,11 +367,11 @@ def test_the_focus_stays_on_the_board_after_a_move(page: Page, how: str) -> None
         if page.board()[cell] != ".":
             continue
         if how == "click":
-            page.page.click(f".cell[data-cell='{cell}']")
+            page.page.click(f"#board .cell[data-cell='{cell}']")
         elif how == "digit":
             page.page.keyboard.press(str(cell + 1))
         else:
-            page.page.focus(f".cell[data-cell='{cell}']")
+            page.page.focus(f"#board .cell[data-cell='{cell}']")
             page.page.keyboard.press(how)
         page.wait_for_turn_or_end()
         assert page.board()[cell] == "X"
@@ -397,22 +400,30 @@ RECORD_ANNOUNCEMENTS = """() => {
 }"""
 
 
-def test_every_engine_move_and_the_result_are_announced(page: Page) -> None:
+#: The live regions of /play, as each is marked.
+LIVE_REGIONS = {
+    "status": "status",
+    "engine-move": "polite",
+    "level-note": "polite",
+    "error": "alert",
+    "review-status": "status",
+    "puzzle-status": "status",
+    "puzzle-error": "alert",
+}
+
+
+def test_every_engine_move_the_result_and_the_review_are_announced(page: Page) -> None:
     page.goto("/play")
     # The regions are in the page, shown and empty, before anything is said in them.
     regions = page.page.evaluate(
-        """() => ["status", "engine-move", "level-note", "error"].map((id) => {
+        """(ids) => ids.map((id) => {
             const el = document.getElementById(id);
             return [id, el.hidden, getComputedStyle(el).display, el.closest("[aria-hidden=true]") === null,
                     el.getAttribute("aria-live") || el.getAttribute("role")];
-        })"""
+        })""",
+        list(LIVE_REGIONS),
     )
-    assert regions == [
-        ["status", False, "block", True, "status"],
-        ["engine-move", False, "block", True, "polite"],
-        ["level-note", False, "block", True, "polite"],
-        ["error", False, "block", True, "alert"],
-    ]
+    assert regions == [[name, False, "block", True, kind] for name, kind in LIVE_REGIONS.items()]
     page.page.evaluate(RECORD_ANNOUNCEMENTS)
     moves: list[dict[str, Any]] = []
     page.page.on(
@@ -422,10 +433,436 @@ def test_every_engine_move_and_the_result_are_announced(page: Page) -> None:
     page.page.click("#new-game")
     page.wait_for_turn_or_end()
     page.play_out(worst)
+    review = page.wait_for_review()
     announced = [tuple(item) for item in page.page.evaluate("window.announced")]
     engine = [text for region, text in announced if region == "engine-move"]
     assert engine == [f"The engine played cell {m['position'] + 1}: {m['reason']}" for m in moves]
     assert len(engine) >= 3
-    assert announced[-1] == ("status", page.status())
+    # The result, then the review's summary, which names the level each side played like.
+    said = f"the engine played like: {review['players']['O']['level']} (≈ {review['players']['O']['rating']})"
+    assert announced[-2] == ("status", page.status())
+    assert announced[-1][0] == "review-status"
+    assert said in announced[-1][1]
     assert page.page.evaluate("window.unheard") == []
     assert page.status().startswith("The engine wins with O. Winning line: ")
+
+
+# --- the review of a game -------------------------------------------------------------------------
+
+#: Each judgement as the page words it: a word and the annotator's sign, never a colour alone.
+JUDGEMENT_WORDS = {
+    "best": "Best",
+    "inaccuracy": "Inaccuracy (?!)",
+    "mistake": "Mistake (?)",
+    "blunder": "Blunder (??)",
+}
+
+
+def replay(moves: list[int], first: str) -> str:
+    """The board after ``moves`` from the empty board, ``first`` moving first."""
+    board = ["."] * 9
+    mark = first
+    for cell in moves:
+        board[cell] = mark
+        mark = "O" if mark == "X" else "X"
+    return "".join(board)
+
+
+def played_like(side: dict[str, Any]) -> str:
+    return f"{side['level']} (≈ {side['rating']})"
+
+
+@pytest.mark.parametrize(("side", "first"), [("X", "X"), ("O", "O"), ("O", "X")])
+def test_a_finished_game_is_reviewed_move_by_move(page: Page, side: str, first: str) -> None:
+    page.goto("/play")
+    page.new_game(side=side, first=first)
+    with page.page.expect_request("**/v1/review") as asked:
+        played = page.play_out(worst)
+    review = page.wait_for_review()
+    # The page sends the game's moves, from the empty board, and who started.
+    body = sent(asked.value)
+    assert set(body) == {"moves", "player"}
+    assert body["player"] == first
+    assert replay(body["moves"], first) == page.board()
+    person_moves = body["moves"][0 if first == side else 1 :: 2]
+    assert person_moves == played
+    # Every move, in order, with the judgement the service gives it, and its reason.
+    items = page.page.locator("#review-moves > li")
+    assert items.count() == len(review["plies"]) == len(body["moves"])
+    for item, ply in zip(items.all(), review["plies"], strict=True):
+        who = "you" if ply["player"] == side else "the engine"
+        assert item.get_attribute("data-judgement") == ply["judgement"]
+        line = item.locator(".ply-line").inner_text()
+        expected = f"Move {ply['ply']}, {who} ({ply['player']}): cell {ply['position'] + 1} — "
+        assert line.startswith(expected + JUDGEMENT_WORDS[ply["judgement"]]), line
+        assert line.endswith("only move") == ply["only_move"], line
+        assert item.locator(".ply-reason").inner_text() == ply["reason"]
+        assert item.locator("button.show-better").count() == (ply["better"] is not None)
+    assert "blunder" in [ply["judgement"] for ply in review["plies"]]
+    # Each side's strength: the level it played like and its rating; the person is "you".
+    engine = "O" if side == "X" else "X"
+    sides = page.page.locator("#review-players > li")
+    assert sides.count() == 2
+    you, it = (sides.nth(0).inner_text(), sides.nth(1).inner_text())
+    assert you.startswith(f"You ({side}) played like: {played_like(review['players'][side])} — "), you
+    assert it.startswith(f"The engine ({engine}) played like: {played_like(review['players'][engine])} — "), (
+        it
+    )
+    judged = review["players"][side]
+    assert (
+        f"{judged['judgements']['best']} of {judged['moves']} moves best (accuracy {judged['accuracy']:g}%)"
+        in you
+    )
+    assert page.page.locator("#review-status").inner_text() == (
+        f"Review: you played like: {played_like(review['players'][side])}; the engine played like: "
+        f"{played_like(review['players'][engine])}. Every move is judged below."
+    )
+    page.assert_only_own_host()
+
+
+def test_a_better_move_is_shown_on_demand(page: Page) -> None:
+    page.goto("/play")
+    page.new_game()
+    page.play_out(worst)
+    review = page.wait_for_review()
+    faulty = [ply for ply in review["plies"] if ply["better"] is not None]
+    assert faulty, "the worst moves against perfect play were all judged best"
+    assert page.page.locator("#review-moves button.show-better").count() == len(faulty)
+    ply = faulty[0]
+    item = page.page.locator(f"#review-moves > li[data-ply='{ply['ply']}']")
+    button = item.locator("button.show-better")
+    shown = item.locator(".better-move")
+    assert button.get_attribute("aria-expanded") == "false"
+    assert button.get_attribute("aria-label") == f"Show the better move for move {ply['ply']}"
+    assert shown.is_hidden()
+    assert button.get_attribute("aria-controls") == shown.get_attribute("id")
+    button.focus()
+    page.page.keyboard.press("Enter")  # a button: the keyboard opens it as a click does
+    assert button.get_attribute("aria-expanded") == "true"
+    assert button.get_attribute("aria-label") == f"Hide the better move for move {ply['ply']}"
+    assert shown.is_visible()
+    # The small board: the position before the move, the move played, and the better one.
+    board = shown.locator(".mini-board")
+    better, position = ply["better"]["position"], ply["position"]
+    cells = board.locator(".mini-cell").evaluate_all(
+        "cells => cells.map((c) => [c.textContent, c.matches('.played'), c.matches('.better')])"
+    )
+    for index, (text, is_played, is_better) in enumerate(cells):
+        mark = ply["board_before"][index]
+        assert (is_played, is_better) == (index == position, index == better)
+        if index == better:
+            assert text == "★"
+        elif index == position:
+            assert text == ply["player"]
+        else:
+            assert text == ("" if mark == "." else mark)
+    # ... and in words: the board's text alternative, and a sentence under it.
+    label = board.get_attribute("aria-label") or ""
+    assert board.get_attribute("role") == "img"
+    assert f"Played: cell {position + 1}" in label
+    assert f"Better: cell {better + 1}" in label
+    assert (
+        shown.locator(".better-text").inner_text() == f"Better: cell {better + 1}. {ply['better']['reason']}"
+    )
+    page.page.keyboard.press("Space")  # and closes it again
+    assert button.get_attribute("aria-expanded") == "false"
+    assert shown.is_hidden()
+
+
+@pytest.mark.parametrize("abortable", [True, False], ids=["aborted", "answered-late"])
+def test_a_new_game_drops_the_review_of_the_last_one(page: Page, abortable: bool) -> None:
+    if not abortable:
+        page.page.add_init_script(UNABORTABLE_FETCH)
+    held = Held()
+    page.page.route("**/v1/review", held)
+    page.goto("/play")
+    page.new_game()
+    with page.page.expect_request("**/v1/review") as asked:
+        page.play_out(worst)
+    if abortable:
+        with page.page.expect_event("requestfailed") as failed:
+            page.page.click("#new-game")
+        assert failed.value == asked.value
+        held.release()
+    else:
+        page.page.click("#new-game")
+        with page.page.expect_response(lambda response: response.request == asked.value) as late:
+            held.release()
+        assert late.value.status == 200
+    page.wait_for_turn_or_end()
+    # The new game has no review yet, and the last game's never shows up in it.
+    page.page.click("#board .cell[data-cell='4']")
+    page.wait_for_turn_or_end()
+    assert page.page.locator("#review-status").inner_text() == ""
+    assert page.page.locator("#review-moves > li").count() == 0
+    assert page.page.locator("#review-body").is_hidden()
+    assert page.page.locator("#review-waiting").inner_text().startswith("When this game ends")
+
+
+# --- puzzles --------------------------------------------------------------------------------------
+
+
+def puzzle_query(url: str) -> dict[str, list[str]]:
+    return parse_qs(urlsplit(url).query)
+
+
+def test_a_puzzle_solved_right_with_the_keyboard(page: Page) -> None:
+    page.goto("/play")
+    puzzle = page.get_puzzle("fork", 382, 382)
+    asked = [r for r in page.responses if "/v1/puzzles/random" in r.url][-1]
+    assert puzzle_query(asked.url) == {"theme": ["fork"], "min_rating": ["382"], "max_rating": ["382"]}
+    assert "fork" in puzzle["themes"]
+    assert puzzle["rating"] == 382
+    assert page.puzzle_board() == puzzle["board"]
+    goal = "wins" if puzzle["outcome"] == "win" else "holds the draw"
+    status = page.page.locator("#puzzle-status")
+    assert status.inner_text() == (
+        f"Puzzle (rating 382): {puzzle['player']} to play. Find the only move that {goal}."
+    )
+    # The puzzle's board has the focus, on its first empty cell; the keys answer there.
+    focused = page.page.evaluate("document.activeElement.closest('#puzzle-board') !== null")
+    assert focused
+    page.page.keyboard.press(str(puzzle["solution"] + 1))
+    assert status.inner_text().startswith(f"Right: cell {puzzle['solution'] + 1}. {puzzle['reason']}")
+    assert status.get_attribute("data-result") == "right"
+    solved = page.page.locator(f"#puzzle-board .cell[data-cell='{puzzle['solution']}']")
+    assert solved.get_attribute("aria-label") == (
+        f"cell {puzzle['solution'] + 1}, {puzzle['player']}, your answer, right"
+    )
+    assert solved.inner_text().startswith(puzzle["player"])
+    # Answered: the board takes no other answer; the game's board is untouched.
+    assert page.page.locator("#puzzle-board .cell[aria-disabled='false']").count() == 0
+    assert page.board() == "........."
+    assert page.page.locator("#next-puzzle").inner_text() == "Next puzzle"
+    with page.page.expect_response(lambda r: "/v1/puzzles/random" in r.url) as again:
+        page.page.keyboard.press("n")  # the next puzzle, with the same filters
+    assert puzzle_query(again.value.url) == {"theme": ["fork"], "min_rating": ["382"], "max_rating": ["382"]}
+    page.wait_for_puzzle()
+    assert page.puzzle_board() == again.value.json()["board"]
+    assert status.get_attribute("data-result") == ""
+    page.assert_only_own_host()
+
+
+def test_a_puzzle_answered_wrong_shows_the_solution(page: Page) -> None:
+    page.goto("/play")
+    puzzle = page.get_puzzle()
+    assert puzzle_query([r for r in page.responses if "/v1/puzzles/random" in r.url][-1].url) == {
+        "min_rating": ["0"],
+        "max_rating": ["493"],
+    }
+    wrong = next(i for i, mark in enumerate(puzzle["board"]) if mark == "." and i != puzzle["solution"])
+    page.page.click(f"#puzzle-board .cell[data-cell='{wrong}']")
+    status = page.page.locator("#puzzle-status")
+    solution_cell = puzzle["solution"] + 1
+    assert status.inner_text().startswith(
+        f"Wrong: cell {wrong + 1} is not it. The solution is cell {solution_cell}: {puzzle['reason']}"
+    )
+    assert status.get_attribute("data-result") == "wrong"
+    answered = page.page.locator(f"#puzzle-board .cell[data-cell='{wrong}']")
+    assert answered.get_attribute("aria-label") == f"cell {wrong + 1}, {puzzle['player']}, your answer, wrong"
+    solution = page.page.locator(f"#puzzle-board .cell[data-cell='{puzzle['solution']}']")
+    assert solution.get_attribute("aria-label") == f"cell {puzzle['solution'] + 1}, empty, the solution"
+    assert "solution" in (solution.get_attribute("class") or "").split()
+    tag = solution.locator("xpath=..").locator(".line-tag")
+    assert tag.inner_text() == "solution"
+    # A second answer changes nothing.
+    solution.focus()
+    page.page.keyboard.press("Enter")
+    assert solution.get_attribute("aria-label") == f"cell {puzzle['solution'] + 1}, empty, the solution"
+    assert status.get_attribute("data-result") == "wrong"
+
+
+def test_no_matching_puzzle_is_said_clearly(page: Page, live_server: Server) -> None:
+    page.goto("/play")
+    page.page.select_option("#puzzle-theme", "win")
+    page.page.fill("#puzzle-min", "400")
+    page.page.fill("#puzzle-max", "450")
+    query = {"theme": "win", "min_rating": "400", "max_rating": "450"}
+    assert httpx.get(f"{live_server.url}/v1/puzzles/random", params=query).status_code == 404
+    with page.page.expect_response(lambda r: "/v1/puzzles/random" in r.url) as answered:
+        page.page.click("#next-puzzle")
+    assert answered.value.status == 404
+    error = page.page.locator("#puzzle-error")
+    error.wait_for(state="visible")
+    assert error.inner_text() == (
+        "No puzzle matches these filters (theme win: complete a line, rating 400 to 450). "
+        "Widen the rating range or choose another theme, then press Next puzzle."
+    )
+    assert page.page.locator("#puzzle-board").is_hidden()
+    assert page.page.locator("#puzzle-status").inner_text() == ""
+
+
+@pytest.mark.parametrize(
+    ("low", "high", "field", "message"),
+    [
+        ("300", "100", "#puzzle-min", "The lowest rating (300) is above the highest (100)."),
+        ("", "100", "#puzzle-min", "The lowest rating must be a whole number from 0 to 493."),
+        ("0", "500", "#puzzle-max", "The highest rating must be a whole number from 0 to 493."),
+        ("1.5", "100", "#puzzle-min", "The lowest rating must be a whole number from 0 to 493."),
+    ],
+)
+def test_wrong_puzzle_filters_are_said_before_asking(
+    page: Page, low: str, high: str, field: str, message: str
+) -> None:
+    page.goto("/play")
+    page.page.fill("#puzzle-min", low)
+    page.page.fill("#puzzle-max", high)
+    page.page.click("#next-puzzle")
+    assert page.page.locator("#puzzle-error").inner_text() == message
+    assert page.page.locator(field).get_attribute("aria-invalid") == "true"
+    assert page.page.evaluate("document.activeElement.id") == field[1:]
+    assert [url for url in page.requests if "/v1/puzzles" in url] == []
+    # Mended, the filters are asked for, and the mark is gone.
+    page.page.fill("#puzzle-min", "0")
+    page.page.fill("#puzzle-max", "493")
+    with page.page.expect_response(lambda r: "/v1/puzzles/random" in r.url):
+        page.page.click("#next-puzzle")
+    assert page.page.locator(field).get_attribute("aria-invalid") is None
+    assert page.page.locator("#puzzle-error").inner_text() == ""
+
+
+@pytest.mark.parametrize("abortable", [True, False], ids=["aborted", "answered-late"])
+def test_a_new_puzzle_drops_the_answer_of_the_last_request(page: Page, abortable: bool) -> None:
+    """Two requests with filters that no puzzle meets both: the page shows the second one's puzzle."""
+    if not abortable:
+        page.page.add_init_script(UNABORTABLE_FETCH)
+    held = Held()
+    page.page.route("**/v1/puzzles/random*", held)
+    page.goto("/play")
+    page.page.select_option("#puzzle-theme", "win")
+    page.page.fill("#puzzle-max", "0")
+    with page.page.expect_request("**/v1/puzzles/random*") as first:
+        page.page.click("#next-puzzle")
+    page.page.select_option("#puzzle-theme", "fork")
+    page.page.fill("#puzzle-min", "382")
+    page.page.fill("#puzzle-max", "382")
+    if abortable:
+        with page.page.expect_event("requestfailed") as failed:
+            page.page.click("#next-puzzle")
+        assert failed.value == first.value
+        held.release()
+    else:
+        with page.page.expect_response(lambda r: "fork" in r.url) as second:
+            page.page.click("#next-puzzle")
+        with page.page.expect_response(lambda r: r.request == first.value) as late:
+            held.release()
+        # The last request's puzzle is answered (the page never reads that answer's body).
+        assert late.value.status == 200
+        assert puzzle_query(late.value.url)["theme"] == ["win"]
+        assert second.value.json()["rating"] == 382
+    page.wait_for_puzzle()
+    shown = [r for r in page.responses if "fork" in r.url][-1].json()
+    assert page.page.locator("#puzzle-status").inner_text().startswith("Puzzle (rating 382):")
+    assert page.puzzle_board() == shown["board"]
+
+
+def test_the_game_and_the_puzzles_do_not_cancel_each_other(page: Page) -> None:
+    """Each has its requests: a puzzle asked for while the engine thinks leaves the engine's move be."""
+    held = Held()
+    page.page.route("**/v1/best-move", held)
+    page.goto("/play")
+    page.new_game()
+    with page.page.expect_request("**/v1/best-move") as thinking:
+        page.page.click("#board .cell[data-cell='4']")
+    page.get_puzzle()
+    with page.page.expect_response(lambda r: r.request == thinking.value):
+        held.release()
+    page.wait_for_turn_or_end()
+    assert page.board().count("O") == 1
+    assert page.page.locator("#error").inner_text() == ""
+
+
+# --- strength by rating ---------------------------------------------------------------------------
+
+
+def test_the_rating_slider_says_its_value_and_the_levels_around_it(page: Page) -> None:
+    page.goto("/play")
+    marks = page.page.locator("#rating-marks option").evaluate_all(
+        "options => options.map((o) => [o.label, Number(o.value)])"
+    )
+    assert dict(marks) == RATINGS
+    slider = page.page.locator("#rating")
+    assert (slider.get_attribute("min"), slider.get_attribute("max")) == ("0", str(MAX_RATING))
+    # By level at first: the slider is off; by rating, the level is.
+    assert page.page.is_checked("#by-level")
+    assert (page.page.is_enabled("#level"), slider.is_enabled()) == (True, False)
+    page.page.check("#by-rating")
+    assert (page.page.is_enabled("#level"), slider.is_enabled()) == (False, True)
+    value = page.page.locator("#rating-value")
+    slider.focus()
+    for key, said in [
+        ("End", f"{MAX_RATING}: perfect"),
+        ("Home", "0: random"),
+        ("ArrowRight", f"1: between random (0) and beginner ({RATINGS['beginner']})"),
+    ]:
+        page.page.keyboard.press(key)
+        assert value.inner_text() == said
+        assert slider.get_attribute("aria-valuetext") == said
+    slider.fill(str(RATINGS["medium"]))
+    assert value.inner_text() == f"{RATINGS['medium']}: medium"
+    page.page.check("#by-level")
+    assert (page.page.is_enabled("#level"), slider.is_enabled()) == (True, False)
+
+
+def test_a_game_by_rating_sends_the_rating_instead_of_the_level(page: Page) -> None:
+    page.goto("/play")
+    page.page.check("#by-rating")
+    page.page.fill("#rating", "250")
+    page.page.select_option("#first", "O")  # the engine (O) moves first
+    with page.page.expect_response(lambda r: r.url.endswith("/v1/best-move")) as caught:
+        page.page.click("#new-game")
+    assert sent(caught.value.request) == {"board": ".........", "player": "O", "rating": 250}
+    assert caught.value.status == 200
+    page.wait_for_turn_or_end()
+    # Changed on your turn, the rating applies from the engine's next move, and the page says so.
+    page.page.fill("#rating", "400")
+    note = page.page.locator("#level-note")
+    assert (
+        note.inner_text()
+        == "Rating changed to 400 (between hard and perfect): it applies from the engine's next move."
+    )
+    cell = page.board().index(".")
+    with page.page.expect_request("**/v1/best-move") as asked:
+        page.page.click(f"#board .cell[data-cell='{cell}']")
+    body = sent(asked.value)
+    assert (body["rating"], "level" in body) == (400, False)
+    page.wait_for_turn_or_end()
+    # Back to levels: the level, and no rating.
+    page.page.check("#by-level")
+    assert note.inner_text() == "Level changed to Perfect: it applies from the engine's next move."
+    cell = page.board().index(".")
+    with page.page.expect_request("**/v1/best-move") as asked:
+        page.page.click(f"#board .cell[data-cell='{cell}']")
+    body = sent(asked.value)
+    assert (body["level"], "rating" in body) == ("perfect", False)
+
+
+def test_choosing_the_rating_while_the_engine_thinks_asks_again_at_that_rating(page: Page) -> None:
+    held = Held()
+    page.page.route("**/v1/best-move", held)
+    page.goto("/play")
+    page.page.check("#by-rating")
+    page.page.fill("#rating", "100")
+    page.page.check("#by-level")
+    page.new_game(level="perfect")
+    with page.page.expect_request("**/v1/best-move") as first:
+        page.page.click("#board .cell[data-cell='0']")
+    assert sent(first.value)["level"] == "perfect"
+    with (
+        page.page.expect_event("requestfailed") as failed,
+        page.page.expect_request("**/v1/best-move") as again,
+    ):
+        page.page.check("#by-rating")
+    assert failed.value == first.value  # the request at the level, aborted
+    assert failed.value.failure == "net::ERR_ABORTED"
+    assert sent(again.value) == {"board": "X........", "player": "O", "rating": 100}
+    page.wait_for_turn_or_end()
+    held.release()
+    said = (
+        "Rating changed to 100 (between beginner and easy): "
+        "the engine is choosing its move again at this rating."
+    )
+    assert page.page.locator("#level-note").inner_text() == said
+    answer = again.value.response()
+    assert answer is not None
+    assert page.board() == answer.json()["board_after"]
