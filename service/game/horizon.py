@@ -45,7 +45,7 @@ def best_cells(position: Position, depth: int) -> tuple[int, ...]:
     """The cells a player looking ``depth`` plies ahead finds best, in increasing order."""
     if depth not in DEPTHS:
         raise ValueError(f"depth must be from 1 to 9, got {depth}")
-    own, other = _masks(position)
+    own, other = masks(position)
     return _best_cells(own, other, depth)
 
 
@@ -54,13 +54,19 @@ def _slot(own: int, other: int, depth: int) -> int:
 
 
 def _best_cells(own: int, other: int, depth: int) -> tuple[int, ...]:
+    return CELLS_OF[best_mask(own, other, depth)]
+
+
+def best_mask(own: int, other: int, depth: int) -> int:
+    """:func:`best_cells` as a bit mask, for the side holding ``own`` against ``other`` (bit masks of
+    a position whose game is not over; ``depth`` from 1 to 9, unchecked)."""
     slot = _slot(own, other, depth)
     known = _BEST_CELLS[slot]
     if not known:
         values = [(cell, rank(*_value(own, other, cell, depth))) for cell in _empty(own | other)]
         best = min(key for _, key in values)
         known = _BEST_CELLS[slot] = 512 | sum(1 << cell for cell, key in values if key == best)
-    return CELLS_OF[known & FULL]
+    return known & FULL
 
 
 def _best(own: int, other: int, depth: int) -> tuple[int, int]:
@@ -90,7 +96,7 @@ def _empty(taken: int) -> Iterator[int]:
     return (cell for cell in CELLS if not taken >> cell & 1)
 
 
-def _masks(position: Position) -> tuple[int, int]:
+def masks(position: Position) -> tuple[int, int]:
     """The cells of the side to move and of the other side, as bit masks."""
     mover = position.to_move
     if mover is None:

@@ -30,7 +30,7 @@ from enum import StrEnum
 from fractions import Fraction
 
 from .board import MARKS, Mark, Position, Status
-from .horizon import best_cells
+from .horizon import best_mask, masks
 from .levels import RATINGS, STRENGTHS
 from .solver import Analysis, MoveValue, SolvedGame
 from .tactics import Tactic, explain
@@ -78,9 +78,8 @@ def only_move(analysis: Analysis, cell: int) -> bool:
 def likelihood(position: Position, cell: int, depth: int | None, skill: Fraction) -> Fraction:
     """The probability that a player of ``depth`` and ``skill`` plays ``cell`` in ``position``;
     ``depth`` ``None`` is the uniformly random player (whatever ``skill`` says)."""
-    return Fraction(
-        *_chance(position, cell, depth, skill, legal=len(position.board.empty_cells()), horizons={})
-    )
+    own, other = masks(position)
+    return Fraction(*_chance(own, other, 1 << cell, depth, skill, horizons={}))
 
 
 def posterior(moves: Iterable[tuple[Position, int]]) -> dict[str, Fraction]:
@@ -91,10 +90,10 @@ def posterior(moves: Iterable[tuple[Position, int]]) -> dict[str, Fraction]:
     counted = 0
     for position, cell in moves:
         counted += 1
-        legal = len(position.board.empty_cells())
-        horizons: dict[int, tuple[int, ...]] = {}  # the levels share depths
+        own, other = masks(position)
+        horizons: dict[int, int] = {}  # the levels share depths
         for index, (_, depth, skill) in enumerate(STRENGTHS):
-            numerator, denominator = _chance(position, cell, depth, skill, legal=legal, horizons=horizons)
+            numerator, denominator = _chance(own, other, 1 << cell, depth, skill, horizons=horizons)
             numerators[index] *= numerator
             denominators[index] *= denominator
     if not counted:
@@ -105,24 +104,20 @@ def posterior(moves: Iterable[tuple[Position, int]]) -> dict[str, Fraction]:
 
 
 def _chance(
-    position: Position,
-    cell: int,
-    depth: int | None,
-    skill: Fraction,
-    *,
-    legal: int,
-    horizons: dict[int, tuple[int, ...]],
+    own: int, other: int, played: int, depth: int | None, skill: Fraction, *, horizons: dict[int, int]
 ) -> tuple[int, int]:
-    """:func:`likelihood` as a numerator and a denominator, not reduced: integers multiply faster than
-    fractions, which reduce at every step. ``legal`` is the number of legal moves, ``horizons`` the
-    horizons already asked for."""
+    """:func:`likelihood` as a numerator and a denominator, not reduced (integers multiply faster
+    than fractions, which reduce at every step), the position and the move as bit masks;
+    ``horizons`` keeps the best moves already found at each depth."""
+    legal = 9 - (own | other).bit_count()
     if depth is None:
         return 1, legal
-    horizon = horizons.get(depth)
-    if horizon is None:
-        horizon = horizons[depth] = best_cells(position, depth)
+    best = horizons.get(depth)
+    if best is None:
+        best = horizons[depth] = best_mask(own, other, depth)
+    size = best.bit_count()
     a, b = skill.numerator, skill.denominator  # (1 - a/b) / L + (a/b) [in H] / |H|
-    return (b - a) * len(horizon) + (a * legal if cell in horizon else 0), b * legal * len(horizon)
+    return (b - a) * size + (a * legal if best & played else 0), b * legal * size
 
 
 def most_likely(chances: dict[str, Fraction]) -> str:
@@ -155,8 +150,9 @@ class PlyReview:
     only_move: bool
     tactics: tuple[Tactic, ...]
     reason: str
-    #: The engine's move by steps 1–4, when the move played was not ``best``.
+    #: The engine's move by steps 1–4, when the move played was not ``best``, its tactics and reason.
     better: MoveValue | None
+    better_tactics: tuple[Tactic, ...] | None
     better_reason: str | None
 
 
@@ -227,10 +223,12 @@ def _ply(number: int, analysis: Analysis, cell: int, after: Position) -> PlyRevi
     move = _move(analysis, cell)
     judgement = judge(analysis, cell)
     tactics, reason = explain(position.board, mover, cell, move.score, move.plies)
-    better = better_reason = None
+    better = better_tactics = better_reason = None
     if judgement is not Judgement.BEST:
         better = analysis.moves[0]
-        better_reason = explain(position.board, mover, better.cell, better.score, better.plies)[1]
+        better_tactics, better_reason = explain(
+            position.board, mover, better.cell, better.score, better.plies
+        )
     return PlyReview(
         ply=number,
         player=mover,
@@ -247,6 +245,7 @@ def _ply(number: int, analysis: Analysis, cell: int, after: Position) -> PlyRevi
         tactics=tactics,
         reason=reason,
         better=better,
+        better_tactics=better_tactics,
         better_reason=better_reason,
     )
 

@@ -14,16 +14,13 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import NamedTuple
 
-from ..game import OUTCOMES, Board, Position, SolvedGame
+from ..game import OUTCOMES, Position, SolvedGame
 from ..game.choice import generator
 from ..game.geometry import column, row
 from ..game.puzzles import Puzzle, Theme, canonical_form, puzzles
 from ..game.review import PlyReview, Review, SideReview, review
-from ..schemas import Judgements, Move, ReviewResponse, Sides
-from ..schemas import PlyReview as PlyModel
 from ..schemas import Puzzle as PuzzleModel
-from ..schemas import SideReview as SideModel
-from .answers import move_fields
+from ..schemas import ReviewResponse
 from .caching import Entity
 
 #: How many pages of puzzles are kept rendered.
@@ -105,57 +102,68 @@ class Coach:
 
 
 def review_response(done: Review) -> ReviewResponse:
-    """The answer to ``POST /v1/review``."""
+    """The answer to ``POST /v1/review``, validated at once from plain values (Pydantic's core does
+    that faster than building each nested model in Python)."""
     assert done.start.to_move is not None
-    return ReviewResponse(
-        board=done.start.board.cells,
-        player=done.start.to_move,
-        status=done.final.status,
-        winner=done.final.board.winner,
-        plies=[_ply(ply) for ply in done.plies],
-        players=Sides(X=_side(done.sides["X"]), O=_side(done.sides["O"])),
+    return ReviewResponse.model_validate(
+        {
+            "board": done.start.board.cells,
+            "player": done.start.to_move,
+            "status": done.final.status,
+            "winner": done.final.board.winner,
+            "plies": [_ply(ply) for ply in done.plies],
+            "players": {"X": _side(done.sides["X"]), "O": _side(done.sides["O"])},
+        }
     )
 
 
-def _ply(ply: PlyReview) -> PlyModel:
+def _ply(ply: PlyReview) -> dict[str, object]:
     better = None
     if ply.better is not None:
-        before = Position(Board(ply.board_before), ply.player)
-        better = Move(**move_fields(before, ply.better))
-    return PlyModel(
-        ply=ply.ply,
-        player=ply.player,
-        position=ply.cell,
-        row=row(ply.cell),
-        column=column(ply.cell),
-        board_before=ply.board_before,
-        board_after=ply.board_after,
-        score_before=ply.score_before,
-        outcome_before=OUTCOMES[ply.score_before],
-        plies_to_end_before=ply.plies_before,
-        score=ply.score,
-        outcome=OUTCOMES[ply.score],
-        plies_to_end=ply.plies,
-        best_moves=list(ply.best_moves),
-        judgement=ply.judgement,
-        only_move=ply.only_move,
-        tactics=list(ply.tactics),
-        reason=ply.reason,
-        better=better,
-    )
+        better = {
+            "position": ply.better.cell,
+            "row": ply.better.row,
+            "column": ply.better.column,
+            "score": ply.better.score,
+            "outcome": ply.better.outcome,
+            "plies_to_end": ply.better.plies,
+            "tactics": ply.better_tactics,
+            "reason": ply.better_reason,
+        }
+    return {
+        "ply": ply.ply,
+        "player": ply.player,
+        "position": ply.cell,
+        "row": row(ply.cell),
+        "column": column(ply.cell),
+        "board_before": ply.board_before,
+        "board_after": ply.board_after,
+        "score_before": ply.score_before,
+        "outcome_before": OUTCOMES[ply.score_before],
+        "plies_to_end_before": ply.plies_before,
+        "score": ply.score,
+        "outcome": OUTCOMES[ply.score],
+        "plies_to_end": ply.plies,
+        "best_moves": ply.best_moves,
+        "judgement": ply.judgement,
+        "only_move": ply.only_move,
+        "tactics": ply.tactics,
+        "reason": ply.reason,
+        "better": better,
+    }
 
 
-def _side(side: SideReview) -> SideModel:
+def _side(side: SideReview) -> dict[str, object]:
     chances = side.posterior
-    return SideModel(
-        moves=side.moves,
-        judgements=Judgements(**{judgement.value: count for judgement, count in side.judgements.items()}),
-        accuracy=side.accuracy,
-        only_moves=side.only_moves,
-        level_likelihoods=None if chances is None else {name: _rounded(p) for name, p in chances.items()},
-        level=side.level,
-        rating=side.rating,
-    )
+    return {
+        "moves": side.moves,
+        "judgements": {judgement.value: count for judgement, count in side.judgements.items()},
+        "accuracy": side.accuracy,
+        "only_moves": side.only_moves,
+        "level_likelihoods": None if chances is None else {name: _rounded(p) for name, p in chances.items()},
+        "level": side.level,
+        "rating": side.rating,
+    }
 
 
 def _rounded(chance: Fraction) -> float:
