@@ -115,6 +115,72 @@ def test_the_game_drawn(sized: Page) -> None:
     assert_no_violations(sized)
 
 
+def test_the_review_of_a_game_with_a_better_move_shown(sized: Page) -> None:
+    sized.goto("/play")
+    sized.new_game()
+    sized.play_out(worst)
+    review = sized.wait_for_review()
+    assert sized.page.locator("#review-moves > li").count() == len(review["plies"])
+    assert_no_violations(sized)
+    # Every better move shown at once: each small board, its text and its legend.
+    buttons = sized.page.locator("#review-moves button.show-better")
+    assert buttons.count() >= 1
+    for button in buttons.all():
+        button.focus()
+        sized.page.keyboard.press("Enter")
+        assert button.get_attribute("aria-expanded") == "true"
+        assert sized.page.evaluate("document.activeElement.classList.contains('show-better')")
+    assert sized.page.locator(".mini-board[role=img]").count() == buttons.count()
+    assert_no_violations(sized)
+
+
+def test_a_puzzle_asked_answered_wrong_and_right(sized: Page) -> None:
+    sized.goto("/play")
+    puzzle = sized.get_puzzle("block_fork", 94, 382)
+    assert sized.puzzle_board() == puzzle["board"]
+    assert_no_violations(sized)
+    wrong = next(i for i, mark in enumerate(puzzle["board"]) if mark == "." and i != puzzle["solution"])
+    sized.page.keyboard.press(str(wrong + 1))
+    assert sized.page.locator("#puzzle-status").inner_text().startswith(f"Wrong: cell {wrong + 1}")
+    assert sized.page.locator("#puzzle-board .cell.solution").count() == 1
+    assert_no_violations(sized)
+    puzzle = sized.get_puzzle("win", 0, 0)
+    sized.page.click(f"#puzzle-board .cell[data-cell='{puzzle['solution']}']")
+    assert (
+        sized.page.locator("#puzzle-status").inner_text().startswith(f"Right: cell {puzzle['solution'] + 1}")
+    )
+    assert_no_violations(sized)
+
+
+def test_puzzle_filters_that_match_nothing_or_are_wrong(sized: Page) -> None:
+    sized.goto("/play")
+    sized.page.select_option("#puzzle-theme", "win")
+    sized.page.fill("#puzzle-min", "400")
+    sized.page.fill("#puzzle-max", "450")
+    with sized.page.expect_response(lambda r: "/v1/puzzles/random" in r.url) as answered:
+        sized.page.click("#next-puzzle")
+    assert answered.value.status == 404
+    sized.page.locator("#puzzle-error").wait_for(state="visible")
+    assert sized.page.locator("#puzzle-error").inner_text().startswith("No puzzle matches these filters")
+    assert_no_violations(sized)
+    sized.page.fill("#puzzle-min", "460")
+    sized.page.click("#next-puzzle")
+    assert sized.page.locator("#puzzle-min").get_attribute("aria-invalid") == "true"
+    assert_no_violations(sized)
+
+
+def test_the_engine_by_rating_changed_during_a_game(sized: Page) -> None:
+    sized.goto("/play")
+    sized.page.check("#by-rating")
+    assert sized.page.is_disabled("#level")
+    assert_no_violations(sized)
+    sized.page.click("#new-game")
+    sized.wait_for_turn_or_end()
+    sized.page.fill("#rating", "120")
+    assert sized.page.locator("#level-note").inner_text().startswith("Rating changed to 120")
+    assert_no_violations(sized)
+
+
 # --- the documentation pages ----------------------------------------------------------------------
 
 #: The rules about the page around Swagger UI and ReDoc, which our templates in

@@ -130,6 +130,33 @@ def test_unreachable_service_shows_a_readable_error(page: Page) -> None:
     assert "Cannot reach the service" in error.inner_text()
 
 
+def test_an_unreachable_review_is_said_and_the_result_stays(page: Page) -> None:
+    page.page.route("**/v1/review", lambda route: route.abort())
+    page.goto("/play")
+    page.new_game()
+    page.play_out(worst)
+    error = page.page.locator("#error")
+    error.wait_for(state="visible")
+    assert error.inner_text().startswith("The review of the game is not available. Cannot reach the service.")
+    assert page.status().startswith("The engine wins with O.")
+    assert page.page.locator("#review-waiting").inner_text() == "This game has no review."
+    assert page.page.locator("#review-body").is_hidden()
+
+
+def test_unreachable_puzzles_are_said_clearly(page: Page) -> None:
+    page.goto("/play")
+    page.get_puzzle()
+    page.page.route("**/v1/puzzles/random*", lambda route: route.abort())
+    page.page.click("#next-puzzle")
+    error = page.page.locator("#puzzle-error")
+    error.wait_for(state="visible")
+    assert error.inner_text() == (
+        "Cannot reach the service. Check the connection and press Next puzzle to try again."
+    )
+    assert page.page.locator("#puzzle-board").is_hidden()
+    assert page.page.locator("#puzzle-status").inner_text() == ""
+
+
 def test_phone_sized_screen(browser: Browser, live_server: Server) -> None:
     phone = Page(browser, live_server, viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True)
     try:
@@ -602,6 +629,16 @@ def test_a_new_game_drops_the_review_of_the_last_one(page: Page, abortable: bool
 # --- puzzles --------------------------------------------------------------------------------------
 
 
+#: Each theme as the page words it.
+THEME_WORDS = {
+    "win": "win",
+    "block": "block",
+    "fork": "fork",
+    "threat": "threat",
+    "block_fork": "stop a fork",
+}
+
+
 def puzzle_query(url: str) -> dict[str, list[str]]:
     return parse_qs(urlsplit(url).query)
 
@@ -625,6 +662,7 @@ def test_a_puzzle_solved_right_with_the_keyboard(page: Page) -> None:
     page.page.keyboard.press(str(puzzle["solution"] + 1))
     assert status.inner_text().startswith(f"Right: cell {puzzle['solution'] + 1}. {puzzle['reason']}")
     assert status.get_attribute("data-result") == "right"
+    assert status.inner_text().endswith(f" Themes: {', '.join(THEME_WORDS[t] for t in puzzle['themes'])}.")
     solved = page.page.locator(f"#puzzle-board .cell[data-cell='{puzzle['solution']}']")
     assert solved.get_attribute("aria-label") == (
         f"cell {puzzle['solution'] + 1}, {puzzle['player']}, your answer, right"
@@ -685,7 +723,7 @@ def test_no_matching_puzzle_is_said_clearly(page: Page, live_server: Server) -> 
     error = page.page.locator("#puzzle-error")
     error.wait_for(state="visible")
     assert error.inner_text() == (
-        "No puzzle matches these filters (theme win: complete a line, rating 400 to 450). "
+        "No puzzle matches these filters (theme win, rating 400 to 450). "
         "Widen the rating range or choose another theme, then press Next puzzle."
     )
     assert page.page.locator("#puzzle-board").is_hidden()

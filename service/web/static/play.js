@@ -121,6 +121,10 @@
     return mark === "X" ? "O" : "X";
   }
 
+  function capital(text) {
+    return text.charAt(0).toUpperCase() + text.slice(1);
+  }
+
   function levelName(value) {
     const option = Array.from(levelEl.options).find((o) => o.value === value);
     return option ? option.textContent.trim() : value;
@@ -294,13 +298,12 @@
   // choosing one, that request is aborted and asked again at the new strength.
   function changeStrength() {
     const strength = chosenStrength();
-    const unit = strength.rating === undefined ? "level" : "rating";
-    const name = strength.rating === undefined ? `Level ${levelName(strength.level)}` :
-      `Rating ${ratingPhrase(strength.rating)}`;
-    const changed = strength.rating === undefined ? `Level changed to ${levelName(strength.level)}` :
-      `Rating changed to ${ratingPhrase(strength.rating)}`;
+    const byLevel = strength.rating === undefined;
+    const unit = byLevel ? "level" : "rating";
+    const what = byLevel ? levelName(strength.level) : ratingPhrase(strength.rating);
+    const changed = `${capital(unit)} changed to ${what}`;
     if (!game.started || game.over) {
-      if (game.started) noteLevel(`${name} applies from the next game.`);
+      if (game.started) noteLevel(`${capital(unit)} ${what} applies from the next game.`);
       return;
     }
     game.strength = strength;
@@ -522,10 +525,6 @@
     return `${count} ${count === 1 ? word : PLURALS[word] || `${word}s`}`;
   }
 
-  function capital(text) {
-    return text.charAt(0).toUpperCase() + text.slice(1);
-  }
-
   function sideItem(mark, side) {
     const item = element("li", "side");
     item.dataset.side = mark;
@@ -624,11 +623,16 @@
     current: null, // the puzzle on the board, once its answer is in
     answer: null, // the cell the person chose, once they have
   };
-  const puzzleChannel = new Channel("Next puzzle", (error) => {
-    puzzleStatusEl.textContent = "";
-    puzzleErrorEl.textContent = error.message;
-  });
+  const puzzleChannel = new Channel("Next puzzle", (error) => noPuzzle(error.message));
   const puzzleBoard = grid($("puzzle-board"), answerPuzzle);
+
+  // No puzzle to show: the board goes, and the reason is said.
+  function noPuzzle(message) {
+    $("puzzle-board").hidden = true;
+    $("puzzle-board").removeAttribute("aria-busy");
+    puzzleStatusEl.textContent = "";
+    puzzleErrorEl.textContent = message;
+  }
 
   function renderPuzzle() {
     const shown = puzzle.current;
@@ -662,9 +666,11 @@
       (puzzle.answer === solution ? "right" : "wrong");
   }
 
+  // The themes (the solution's tactics) in words.
+  const THEMES = { win: "win", block: "block", fork: "fork", threat: "threat", block_fork: "stop a fork" };
+
   function themeName(value) {
-    const option = Array.from($("puzzle-theme").options).find((o) => o.value === value);
-    return option ? option.textContent.trim().toLowerCase() : value;
+    return THEMES[value] || value;
   }
 
   // The filters as the form has them, or the field that is wrong and why.
@@ -696,9 +702,7 @@
     puzzleErrorEl.textContent = "";
     if (filters.message) {
       filters.field.setAttribute("aria-invalid", "true");
-      puzzleErrorEl.textContent = filters.message;
-      $("puzzle-board").hidden = true;
-      puzzleStatusEl.textContent = "";
+      noPuzzle(filters.message);
       filters.field.focus();
       return;
     }
@@ -717,10 +721,8 @@
         found = await call(`/v1/puzzles/random?${query}`, undefined, ticket);
       } catch (error) {
         if (!(error instanceof ServiceError) || error.status !== 404) throw error;
-        $("puzzle-board").hidden = true;
-        puzzleStatusEl.textContent = "";
-        puzzleErrorEl.textContent = `No puzzle matches these filters (${wanted}). ` +
-          "Widen the rating range or choose another theme, then press Next puzzle.";
+        noPuzzle(`No puzzle matches these filters (${wanted}). ` +
+          "Widen the rating range or choose another theme, then press Next puzzle.");
         return;
       }
       $("puzzle-board").removeAttribute("aria-busy");
