@@ -14,7 +14,7 @@ from functools import lru_cache
 from ..game import Analysis, Mark, MoveValue, Options, Position, SolvedGame, choose
 from ..game.tactics import explain
 from ..schemas import AnalysisResponse, BestMoveResponse, MoveInfo
-from .admission import Turns
+from .admission import turns
 from .caching import Entity
 
 
@@ -71,11 +71,6 @@ def analysis_response(analysis: Analysis) -> AnalysisResponse:
 ANALYSES_KEPT = 1024
 
 
-#: Batch items answered between two looks at the clock: the costliest (randomised, with a level)
-#: take about 0.1 ms each, a plain one about a microsecond.
-BATCH_SLICE = 32
-
-
 class Answers:
     """The service's answers as JSON bytes; the deterministic ones rendered once and kept.
 
@@ -107,18 +102,17 @@ class Answers:
     async def batch(self, requests: Sequence[tuple[Position, Options]]) -> bytes:
         """The answers to several best-move requests, as a ``{"results": [...]}`` document.
 
-        Answered :data:`BATCH_SLICE` at a time, with :class:`~.admission.Turns` for others
-        between slices: a batch of the costliest items never holds the event loop long, while a
-        batch of table lookups never waits.
+        The clock is looked at after every item, and :class:`~.admission.Turns` lets others
+        run between two items once the request has held the event loop long enough: the
+        costliest items (randomised, with a level) take about 0.1 ms each, so a batch of them
+        never holds it long, while a batch of table lookups (about a microsecond each) never waits.
         """
         bodies: list[bytes] = []
-        turns = Turns()
-        for start in range(0, len(requests), BATCH_SLICE):
-            await turns.take()
-            bodies += [
-                self.best_move_with(position, options)
-                for position, options in requests[start : start + BATCH_SLICE]
-            ]
+        own = turns()
+        for position, options in requests:
+            if own.due():
+                await own.take()
+            bodies.append(self.best_move_with(position, options))
         return _results(bodies)
 
     def analysis(self, position: Position) -> Entity:

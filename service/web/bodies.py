@@ -1,4 +1,4 @@
-"""Request bodies that cost: a large one is checked for structure first, a batch validated in slices.
+"""Request bodies that cost: a large one checked for structure first, a batch validated item by item.
 
 A body larger than :data:`~.admission.COSTLY_BODY` can hold thousands of
 unknown fields, and Pydantic would pay for one error each, holding the event
@@ -7,7 +7,7 @@ loop for tens of milliseconds; it is refused at its first structural fault
 
 A batch of 1,000 items in their longest form takes some 15 ms to validate: it is
 validated item by item instead, and :class:`~.admission.Turns` lets the event
-loop serve other requests between slices. Its errors carry the locations
+loop serve other requests between items. Its errors carry the locations
 FastAPI gives them (``body``, ``items``, the index, the field).
 
 These are FastAPI dependencies. FastAPI reads and parses a declared body
@@ -27,10 +27,7 @@ from fastapi.exceptions import RequestValidationError
 from pydantic import BaseModel, ValidationError
 
 from ..schemas import MAX_BATCH_ITEMS, BatchRequest, BestMoveRequest, first_structural_error
-from .admission import COSTLY_BODY, Turns
-
-#: Batch items validated between two looks at the clock.
-VALIDATION_SLICE = 50
+from .admission import COSTLY_BODY, turns
 
 
 def declared_length(request: Request) -> int | None:
@@ -81,7 +78,7 @@ async def json_body(request: Request) -> object:
 
 
 async def batch_body(request: Request) -> BatchRequest:
-    """The body of ``POST /v1/best-move/batch``, validated in slices; see the module's docstring."""
+    """The body of ``POST /v1/best-move/batch``, validated item by item; see the module's docstring."""
     if not await request.body():  # the error FastAPI gives a missing body
         raise RequestValidationError([{"type": "missing", "loc": ("body",), "msg": "Field required"}])
     data = await json_body(request)
@@ -92,14 +89,14 @@ async def batch_body(request: Request) -> BatchRequest:
         return _validated(BatchRequest, data, ())  # whatever is wrong is not in the items
     built: list[BestMoveRequest] = []
     errors: list[dict[str, Any]] = []
-    turns = Turns()
-    for start in range(0, len(items), VALIDATION_SLICE):
-        await turns.take()
-        for index in range(start, min(start + VALIDATION_SLICE, len(items))):
-            try:
-                built.append(BestMoveRequest.model_validate(items[index]))
-            except ValidationError as error:
-                errors += _located(error, ("items", index))
+    own = turns()
+    for index, item in enumerate(items):
+        if own.due():
+            await own.take()
+        try:
+            built.append(BestMoveRequest.model_validate(item))
+        except ValidationError as error:
+            errors += _located(error, ("items", index))
     if errors:
         raise RequestValidationError(errors)
     return BatchRequest.model_construct(items=built)

@@ -315,7 +315,7 @@ async def _plain_body(scope: Scope, receive: Receive) -> tuple[list[Message], ob
     data: object = strict.loads_flat(body)
     if data is None:
         try:
-            data = strict.loads(body)
+            data = await strict.parse(body)
         except json.JSONDecodeError:
             return messages, None  # the routes parse it again and say where it fails
     return messages, data

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Iterator
 from typing import Any
+from unittest.mock import patch
 
 import httpx
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from service.web import strict
+from service.web import admission, strict
 from tests.support.server import Server
 from tests.support.stats import counts
 
@@ -304,3 +306,66 @@ def test_the_quick_parse_of_flat_bodies_agrees_with_the_strict_one(body: bytes) 
     quick = strict.loads_flat(body)
     if quick is not None:
         assert strict.loads(body) == quick
+
+
+def outcome_of_loads(body: bytes) -> tuple[object, ...]:
+    try:
+        return ("value", strict.loads(body))
+    except json.JSONDecodeError as error:
+        return ("error", error.msg, error.pos)
+
+
+def outcome_in_turns(body: bytes) -> tuple[object, ...]:
+    try:
+        return ("value", asyncio.run(strict.loads_in_turns(body)))
+    except json.JSONDecodeError as error:
+        return ("error", error.msg, error.pos)
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=6),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=3), inner, max_size=5),
+    max_leaves=30,
+)
+# Faults a parse in pieces could place differently: structure, constants, repeated keys, escapes.
+FAULTS = st.sampled_from(
+    ["{", "}", "[", "]", ",", ":", '"', " ", "0", "NaN", '"k":', "\\", "\x01", "1" * 5000]
+)
+EDITS = st.lists(st.tuples(st.integers(min_value=0), FAULTS, st.booleans()), max_size=3)
+
+
+@given(JSON_VALUES, st.booleans(), EDITS, st.sampled_from([8, 40, strict.RUN_CHARS]))
+def test_the_parse_in_turns_agrees_with_the_whole_one(
+    value: object, indent: bool, edits: list[tuple[int, str, bool]], run_chars: int
+) -> None:
+    """The same value, or the same error at the same place, whatever the text and the length of runs."""
+    text = json.dumps(value, indent=1 if indent else None)
+    for place, fault, replace in edits:
+        at = place % (len(text) + 1)
+        text = text[:at] + fault + text[at + replace :]
+    with patch.object(strict, "RUN_CHARS", run_chars):
+        assert outcome_in_turns(text.encode()) == outcome_of_loads(text.encode())
+
+
+def test_a_large_body_is_parsed_in_turns() -> None:
+    """Other tasks run between the items of a batch as it is parsed (here, at every turn)."""
+    items = [{f"unknown_{k}": k for k in range(60)} for _ in range(100)]
+    body = json.dumps({"items": items}).encode()
+    ticks = 0
+
+    async def tick() -> None:
+        nonlocal ticks
+        while True:
+            ticks += 1
+            await asyncio.sleep(0)
+
+    async def parse() -> object:
+        ticker = asyncio.create_task(tick())
+        try:
+            return await strict.loads_in_turns(body)
+        finally:
+            ticker.cancel()
+
+    with patch.object(admission, "TURN_SECONDS", 0):
+        assert asyncio.run(parse()) == {"items": items}
+    assert ticks >= len(items)
