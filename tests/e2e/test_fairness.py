@@ -55,6 +55,10 @@ while time.monotonic() < deadline:
         statuses[error.code] += 1
         if error.code == 503:
             time.sleep(0.05)
+    except (ConnectionError, urllib.error.URLError):
+        # a server may close a connection after refusing a body it did not read (an early 503)
+        statuses[0] += 1
+        time.sleep(0.05)
 print(json.dumps(statuses))
 """
 
@@ -114,8 +118,10 @@ def test_costly_clients_leave_a_cheap_clients_latency_within_ten_times(
     time.sleep(0.5)
     loaded = asyncio.run(cheap_latencies(url, SECONDS))
     answered, refused = statuses_of(valid), statuses_of(invalid)
-    assert answered[200] > 0 and set(answered) <= {200, 503}, answered
-    assert refused[422] > 0 and set(refused) <= {422, 503}, refused
+    # 0 counts connections the service closed after a 503 before the whole body was sent
+    assert answered[200] > 0 and set(answered) <= {200, 503, 0}, answered
+    assert refused[422] > 0 and set(refused) <= {422, 503, 0}, refused
+    assert answered[0] <= answered[503] and refused[0] <= refused[503] + refused[422], (answered, refused)
     for path in idle:
         ratio = p99(loaded[path]) / p99(idle[path])
         counts[f"fairness, {through}, {path}: p99 alone (µs)"] = round(p99(idle[path]) * 1e6)
