@@ -192,6 +192,12 @@ class Rating:
     margin: float
 
 
+def _negative_log_likelihood(gap: np.ndarray, points: np.ndarray, games: np.ndarray) -> float:
+    """Of ``points`` won in ``games`` by players ``gap`` ahead (natural units), in the Bradley–Terry
+    model: log p = -log(1 + e^-gap), log (1 - p) = -log(1 + e^gap)."""
+    return float(np.sum(points * np.logaddexp(0, -gap) + (games - points) * np.logaddexp(0, gap)))
+
+
 def fit_ratings(results: Results) -> list[Rating]:
     """Elo-scale Bradley–Terry ratings by maximum likelihood, the random player at 0."""
     index = {player: number for number, player in enumerate(PLAYERS)}
@@ -206,9 +212,7 @@ def fit_ratings(results: Results) -> list[Rating]:
 
     def negative_log_likelihood(free: np.ndarray) -> float:
         theta = strengths(free)
-        gap = theta[first] - theta[second]
-        # log p = -log(1 + e^-gap), log (1 - p) = -log(1 + e^gap)
-        return float(np.sum(points * np.logaddexp(0, -gap) + (games - points) * np.logaddexp(0, gap)))
+        return _negative_log_likelihood(theta[first] - theta[second], points, games)
 
     fitted = minimize(
         negative_log_likelihood, np.zeros(len(PLAYERS) - 1), method="BFGS", options={"gtol": 1e-10}
@@ -236,8 +240,7 @@ def fit_typed(results: Results, ratings: Sequence[Rating], player: str) -> Ratin
     points = np.array([results[player, opponent].score for opponent in order]) * games
 
     def negative_log_likelihood(free: np.ndarray) -> float:
-        gap = free[0] - fixed
-        return float(np.sum(points * np.logaddexp(0, -gap) + (games - points) * np.logaddexp(0, gap)))
+        return _negative_log_likelihood(free[0] - fixed, points, games)
 
     start = np.array([asked(player) / ELO])
     theta = float(minimize(negative_log_likelihood, start, method="BFGS", options={"gtol": 1e-10}).x[0])

@@ -53,6 +53,7 @@ class Coach:
         self._entities = {puzzle.id: Entity.of(_render_puzzle(puzzle)) for puzzle in self.book}
         self._order = {puzzle.id: index for index, puzzle in enumerate(self.book)}
         self.page = lru_cache(maxsize=PAGES_KEPT)(self._render_page)
+        self._matching = lru_cache(maxsize=PAGES_KEPT)(self._find)
 
     def review(self, start: Position, moves: Sequence[int]) -> bytes:
         """The review of a game; raises :class:`~service.game.review.IllegalMove` for a move that cannot
@@ -86,7 +87,7 @@ class Coach:
     def _render_page(self, wanted: PuzzleFilter, limit: int, cursor: str | None) -> Entity:
         """The page of up to ``limit`` matching puzzles after the puzzle ``cursor`` (a known id)."""
         start = 0 if cursor is None else self._order[cursor] + 1
-        matching = [puzzle for puzzle in self.book if wanted.matches(puzzle)]
+        matching = self._matching(wanted)
         after = [puzzle for puzzle in matching if self._order[puzzle.id] >= start]
         page = after[:limit]
         following = b'"%s"' % page[-1].id.encode() if len(after) > limit else b"null"
@@ -95,10 +96,14 @@ class Coach:
 
     def random(self, wanted: PuzzleFilter, seed: int | None) -> Entity | None:
         """A matching puzzle drawn uniformly (reproducibly with ``seed``), ``None`` when none matches."""
-        matching = [puzzle for puzzle in self.book if wanted.matches(puzzle)]
+        matching = self._matching(wanted)
         if not matching:
             return None
         return self._entities[generator(seed).choice(matching).id]
+
+    def _find(self, wanted: PuzzleFilter) -> tuple[Puzzle, ...]:
+        """The puzzles ``wanted`` matches, in the book's order (kept, the most recently asked for)."""
+        return tuple(puzzle for puzzle in self.book if wanted.matches(puzzle))
 
 
 def review_response(done: Review) -> ReviewResponse:
