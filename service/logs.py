@@ -225,7 +225,7 @@ class AccessLog:
         self._second = -1
         self._stamp = ""
 
-    def write(
+    def line(
         self,
         scope: Mapping[str, Any],
         method: str,
@@ -234,20 +234,20 @@ class AccessLog:
         status: int,
         seconds: float,
         request_id: str,
-    ) -> None:
-        """Format the access log line of one request and hand it to the writer."""
-        now = time.time()
-        second = int(now)
+        when: float,
+    ) -> str:
+        """The access log line of one request that ended at ``when`` (seconds since the epoch)."""
+        second = int(when)
         if second != self._second:
             self._second = second
             self._stamp = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(second))
-        millis = int((now - second) * 1000)
+        millis = int((when - second) * 1000)
         client = scope.get("client")
         peer = f'"{client[0]}"' if client else "null"
         path = quoted(scope["path"])
         message = quoted(f"{method} {route} {status}")
         method = quoted(method)
-        writer.put(
+        return (
             f'{{"time":"{self._stamp}.{millis:03d}+00:00","level":"info","logger":"service.access",'
             f'"message":{message},"request_id":"{request_id}",'
             f'"method":{method},"path":{path},"route":"{route}","status":{status},'

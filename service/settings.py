@@ -74,6 +74,14 @@ class Settings(BaseSettings):
         description="On SIGTERM, seconds given to requests in flight before the process exits regardless.",
     )
 
+    opentelemetry: bool = Field(
+        default=False,
+        description="FastAPI's own OpenTelemetry spans, metrics and log records, for a process whose "
+        "OpenTelemetry SDK is configured (opentelemetry-instrument, say). Off by default: the service's "
+        "metrics are Prometheus's and its logs its own, and FastAPI would otherwise look up the global "
+        "providers on every request.",
+    )
+
     @field_validator("log_level", mode="before")
     @classmethod
     def _lower(cls, value: object) -> object:

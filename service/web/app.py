@@ -24,6 +24,7 @@ from .middleware import (
     CompressionMiddleware,
     ErrorMiddleware,
     HeadMiddleware,
+    Ledger,
     ProblemCORSMiddleware,
     RequestIdMiddleware,
 )
@@ -52,6 +53,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     logs.configure(settings.log_level)
     game = solved_game()
     metrics = Metrics(__version__, game.boards, game.seconds)
+    ledger = Ledger(metrics, logs.AccessLog(settings.log_level))
     answers = Answers(game)
     coach = Coach(game)
     tools = mcp.Endpoint(answers, settings, coach)
@@ -79,11 +81,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         docs_url=None,
         redoc_url=None,
         redirect_slashes=False,
+        # FastAPI's OpenTelemetry, only when asked for: see Settings.opentelemetry.
+        telemetry={
+            "tracing": settings.opentelemetry,
+            "metrics": settings.opentelemetry,
+            "logs": settings.opentelemetry,
+        },
     )
     app.state.settings = settings
     app.state.answers = answers
     app.state.coach = coach
     app.state.metrics = metrics
+    app.state.ledger = ledger
     # The API first: routes are matched in order, and the API is what is asked most.
     routers = [moves.router, analysis.router, review.router, puzzles.router, operations.router, pages.router]
     if settings.metrics_port is None:
@@ -113,7 +122,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(CompressionMiddleware)
     app.add_middleware(ErrorMiddleware)
     app.add_middleware(HeadMiddleware)
-    app.add_middleware(AccessMiddleware, metrics=metrics, access_log=logs.AccessLog(settings.log_level))
+    app.add_middleware(AccessMiddleware, ledger=ledger)
     app.add_middleware(RequestIdMiddleware)
     install_openapi(app, api)
     return app

@@ -130,17 +130,20 @@ class Metrics:
             multiprocess_mode="max",
         ).labels(version).set(1)
         # Each series' child, found once: labels() takes a lock and builds a key on every call.
-        self._counted: dict[tuple[str, str, int], Callable[[], None]] = {}
+        self._counted: dict[tuple[str, str, int], Callable[[float], None]] = {}
         self._timed: dict[tuple[str, str], Callable[[float], None]] = {}
 
-    def count(self, route: str, method: str, status: int, seconds: float) -> None:
-        """Count one answered request and its time (route and method are bounded label values)."""
+    def count(self, route: str, method: str, status: int, requests: int = 1) -> None:
+        """Count answered requests (route and method are bounded label values)."""
         counted = self._counted.get((route, method, status))
         if counted is None:
             counted = self._counted[route, method, status] = self.requests.labels(
                 route, method, str(status)
             ).inc
-        counted()
+        counted(requests)
+
+    def time(self, route: str, method: str, seconds: float) -> None:
+        """Observe the time one request took, from its start to the end of its answer."""
         timed = self._timed.get((route, method))
         if timed is None:
             timed = self._timed[route, method] = self.latency.labels(route, method).observe

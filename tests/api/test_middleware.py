@@ -6,10 +6,13 @@ small ASGI apps.
 
 from __future__ import annotations
 
+import asyncio
 import gzip
 import json
 import logging
 import threading
+import time
+from datetime import datetime
 
 import httpx
 import pytest
@@ -28,8 +31,10 @@ from service.web.middleware import (
     CompressionMiddleware,
     ErrorMiddleware,
     HeadMiddleware,
+    Ledger,
     ProblemCORSMiddleware,
     RequestIdMiddleware,
+    access,
     compression,
 )
 from tests.support.bodies import post_scope
@@ -38,6 +43,8 @@ pytestmark = pytest.mark.anyio
 
 
 def requests_counted(app: FastAPI, route: str, method: str, status: str) -> float:
+    """The requests counted so far: those the access layer has noted are recorded first."""
+    app.state.ledger.record()
     value = app.state.metrics.registry.get_sample_value(
         "tictactoe_http_requests_total", {"route": route, "method": method, "status": status}
     )
@@ -193,7 +200,7 @@ async def answered(app: ASGIApp, scope: Scope) -> list[Message]:
 def each_layer(inner: ASGIApp) -> list[ASGIApp]:
     return [
         RequestIdMiddleware(inner),
-        AccessMiddleware(inner, metrics=Metrics("test", 1, 0.0), access_log=AccessLog("warning")),
+        AccessMiddleware(inner, ledger=Ledger(Metrics("test", 1, 0.0), AccessLog("warning"))),
         ErrorMiddleware(inner),
         HeadMiddleware(inner),
         CompressionMiddleware(inner),
@@ -346,3 +353,37 @@ async def test_a_strong_tag_is_weakened_on_the_gzip_variant_only() -> None:
     assert Headers(raw=plain["headers"])["etag"] == '"abc"'
     assert Headers(raw=plain["headers"])["vary"] == "Accept-Encoding"
     assert "content-encoding" not in Headers(raw=plain["headers"])
+
+
+async def test_requests_answered_in_one_turn_are_recorded_together_in_the_next(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    written: list[str] = []
+    monkeypatch.setattr(access.writer, "put", written.append)
+
+    async def inner(scope: Scope, receive: Receive, send: Send) -> None:
+        await send(HELLO)
+        await send({"type": "http.response.body", "body": b"hi"})
+
+    metrics = Metrics("test", 1, 0.0)
+    layer = AccessMiddleware(inner, ledger=Ledger(metrics, AccessLog("info")))
+    began = time.time()
+    for number in range(3):
+        await answered(layer, get_scope(f"/x/{number}"))
+    ended = time.time()
+
+    def counted() -> float:
+        found = metrics.registry.get_sample_value(
+            "tictactoe_http_requests_total", {"route": "<unmatched>", "method": "GET", "status": "200"}
+        )
+        return found or 0.0
+
+    assert counted() == 0 and written == []  # noted, not yet recorded
+    await asyncio.sleep(0)  # the loop's next turn
+    assert counted() == 3
+    assert len(written) == 1  # one batch of lines for the writer
+    lines = [json.loads(line) for line in written[0].split("\n")]
+    assert [line["path"] for line in lines] == ["/x/0", "/x/1", "/x/2"]
+    for line in lines:  # each stamped with the end of its own request, not the time it was written
+        stamp = datetime.fromisoformat(line["time"]).timestamp()
+        assert began - 0.001 <= stamp <= ended + 0.001

@@ -16,7 +16,7 @@ Outermost first, as :func:`~service.web.app.create_app` stacks them:
    (:mod:`service.web.fast_lane`), innermost, next to the routes.
 """
 
-from .access import AccessMiddleware
+from .access import AccessMiddleware, Ledger
 from .compression import CompressionMiddleware
 from .cors import ProblemCORSMiddleware
 from .errors import ErrorMiddleware
@@ -31,6 +31,7 @@ __all__ = [
     "CompressionMiddleware",
     "ErrorMiddleware",
     "HeadMiddleware",
+    "Ledger",
     "ProblemCORSMiddleware",
     "RequestIdMiddleware",
 ]
