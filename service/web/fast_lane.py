@@ -118,7 +118,6 @@ class FastLane:
             body = await _plain_body(scope, receive)
             if body is not None:
                 messages, data = body
-                receive = _replay(messages, receive)
                 if data is not None:
                     if path == BEST_MOVE:
                         answer = self.post_best_move(data)
@@ -126,6 +125,8 @@ class FastLane:
                         answer = await self.post_batch(data) if path == BATCH else self.post_review(data)
                     if answer is None:
                         scope.setdefault("state", {})[strict.PARSED_BODY] = data
+                if answer is None:
+                    receive = _replay(messages, receive)
         if answer is None:
             await self.app(scope, receive, send)
             return
@@ -294,9 +295,14 @@ async def _plain_body(scope: Scope, receive: Receive) -> tuple[list[Message], ob
     ``None`` when the body is not worth reading here: not sent as JSON, or longer than
     :data:`MAX_PLAIN_BODY` as declared. A chunked body is read until it ends or grows past it.
     """
-    if not is_json(header(scope["headers"], b"content-type")):
+    content_type = length = None
+    for name, value in scope["headers"]:  # both in one pass: every plain POST comes here
+        if name == b"content-type":
+            content_type = content_type or value
+        elif name == b"content-length":
+            length = length or value
+    if content_type is None or not is_json(content_type.decode("latin-1")):
         return None
-    length = header(scope["headers"], b"content-length")
     if length is not None and (not length.isdigit() or int(length) > MAX_PLAIN_BODY):
         return None
     messages: list[Message] = []
@@ -311,7 +317,8 @@ async def _plain_body(scope: Scope, receive: Receive) -> tuple[list[Message], ob
             return messages, None
         if not message.get("more_body", False):
             break
-    body = b"".join(message.get("body", b"") for message in messages)
+    parts = [message.get("body", b"") for message in messages]
+    body = parts[0] if len(parts) == 1 else b"".join(parts)
     data: object = strict.loads_flat(body)
     if data is None:
         try:

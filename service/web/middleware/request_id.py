@@ -10,6 +10,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from ..headers import header
 
 REQUEST_ID_HEADER = "x-request-id"
+_NAME = REQUEST_ID_HEADER.encode()
 #: A client's own id is kept when it is a sensible token; anything else gets a new one.
 SENSIBLE_ID = re.compile(r"^[A-Za-z0-9._:\-]{1,128}$")
 #: The key of ``scope["state"]`` that holds the id, for the log lines of the request.
@@ -22,7 +23,7 @@ _ids = random.Random()
 
 def request_id(scope: Scope) -> str:
     """The client's ``X-Request-ID`` when it is a sensible token, else a new random id."""
-    given = header(scope["headers"], REQUEST_ID_HEADER.encode())
+    given = header(scope["headers"], _NAME)
     if given is not None and SENSIBLE_ID.match(given):
         return given
     return f"{_ids.getrandbits(96):024x}"
@@ -40,7 +41,7 @@ class RequestIdMiddleware:
             return
         rid = request_id(scope)
         scope.setdefault("state", {})[STATE_KEY] = rid
-        named = (REQUEST_ID_HEADER.encode(), rid.encode())
+        named = (_NAME, rid.encode())
 
         async def send_named(message: Message) -> None:
             if message["type"] == "http.response.start":
