@@ -121,6 +121,9 @@ class SolvedGame:
         the input is not a legal board and player (or a finished board with an
         explicit player), and :meth:`Position.resolve` must be asked to say why.
         """
+        found = self.resolved.get((text, player))  # a board in canonical symbols, as most are written
+        if found is not None:
+            return found
         cells = canonical(text)
         return None if cells is None else self.resolved.get((cells, player))
 

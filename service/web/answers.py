@@ -99,6 +99,11 @@ class Answers:
         analysis = self.game[position]
         return best_move_response(analysis, choose(analysis, options)).model_dump_json().encode()
 
+    def best_moves(self, positions: Sequence[Position]) -> bytes:
+        """The chosen moves (steps 1–4) in unfinished positions, as a batch's ``{"results": [...]}``."""
+        best = self._best
+        return _results([best[position.board.cells, position.to_move].body for position in positions])
+
     async def batch(self, requests: Sequence[tuple[Position, Options]]) -> bytes:
         """The answers to several best-move requests, as a ``{"results": [...]}`` document.
 

@@ -47,8 +47,7 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from ..game import Mark, Options, Position, SolvedGame
-from ..game.choice import DEFAULT as DEFAULT_OPTIONS
+from ..game import Mark, Position, SolvedGame
 from ..game.puzzles import THEMES, Theme
 from ..game.review import IllegalMove
 from ..schemas import MAX_BATCH_ITEMS, MAX_PUZZLE_PAGE, PUZZLE_PAGE
@@ -80,6 +79,8 @@ ROUTES = {
 PUZZLE_QUERY = frozenset({"theme", "outcome", "min_rating", "max_rating", "limit", "cursor"})
 
 PLAYERS: tuple[Mark | None, ...] = (None, "X", "O")
+#: The members of a plain best-move request.
+PLAIN_KEYS = frozenset({"board", "player"})
 #: A review's starting board when its request gives none.
 EMPTY_BOARD = "........."
 #: The longest body read here: a plain batch of 1,000 items, with room for spaces.
@@ -122,7 +123,7 @@ class FastLane:
                     if path == BEST_MOVE:
                         answer = self.post_best_move(data)
                     else:
-                        answer = await self.post_batch(data) if path == BATCH else self.post_review(data)
+                        answer = self.post_batch(data) if path == BATCH else self.post_review(data)
                     if answer is None:
                         scope.setdefault("state", {})[strict.PARSED_BODY] = data
                 if answer is None:
@@ -196,19 +197,19 @@ class FastLane:
             return None
         return json_response(self.answers.best_move(position).body)
 
-    async def post_batch(self, data: object) -> Response | None:
+    def post_batch(self, data: object) -> Response | None:
         if type(data) is not dict or data.keys() != {"items"}:
             return None
         items = data["items"]
         if type(items) is not list or not 1 <= len(items) <= MAX_BATCH_ITEMS:
             return None
-        requests: list[tuple[Position, Options]] = []
+        positions: list[Position] = []
         for item in items:
             position = self._plain(item)
             if position is None:
                 return None
-            requests.append((position, DEFAULT_OPTIONS))
-        return json_response(await self.answers.batch(requests))
+            positions.append(position)
+        return json_response(self.answers.best_moves(positions))
 
     def post_review(self, data: object) -> Response | None:
         if type(data) is not dict or "moves" not in data or not data.keys() <= {"moves", "board", "player"}:
@@ -230,7 +231,7 @@ class FastLane:
 
     def _plain(self, data: object) -> Position | None:
         """The unfinished position of a body that is a board string and perhaps a player, else ``None``."""
-        if type(data) is not dict or not data.keys() <= {"board", "player"}:
+        if type(data) is not dict or not data.keys() <= PLAIN_KEYS:
             return None
         position = self._position(data.get("board"), data.get("player"))
         return None if position is None or position.to_move is None else position
