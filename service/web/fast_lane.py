@@ -136,7 +136,7 @@ class FastLane:
 
     def get_best_move(self, scope: Scope) -> Response | None:
         params = _query(scope)
-        if params is None or not params.keys() <= {"board", "player"}:
+        if params is None or not params.keys() <= PLAIN_KEYS:
             return None
         position = self._position(params.get("board"), params.get("player"))
         if position is None or position.to_move is None:
