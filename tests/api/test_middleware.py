@@ -17,9 +17,11 @@ from datetime import datetime
 import httpx
 import pytest
 from fastapi import FastAPI
+from opentelemetry import trace
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from service import logs
 from service.logs import AccessLog
 from service.settings import Settings
 from service.web import media
@@ -34,7 +36,6 @@ from service.web.middleware import (
     Ledger,
     ProblemCORSMiddleware,
     RequestIdMiddleware,
-    access,
     compression,
 )
 from tests.support.bodies import post_scope
@@ -359,7 +360,7 @@ async def test_requests_answered_in_one_turn_are_recorded_together_in_the_next(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     written: list[str] = []
-    monkeypatch.setattr(access.writer, "put", written.append)
+    monkeypatch.setattr(logs.writer, "put", written.append)
 
     async def inner(scope: Scope, receive: Receive, send: Send) -> None:
         await send(HELLO)
@@ -387,3 +388,22 @@ async def test_requests_answered_in_one_turn_are_recorded_together_in_the_next(
     for line in lines:  # each stamped with the end of its own request, not the time it was written
         stamp = datetime.fromisoformat(line["time"]).timestamp()
         assert began - 0.001 <= stamp <= ended + 0.001
+
+
+@pytest.mark.parametrize("opentelemetry", [False, True])
+async def test_fastapi_looks_for_opentelemetry_only_when_asked(
+    opentelemetry: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Off by default (the service's metrics are Prometheus's); TICTACTOE_OPENTELEMETRY turns it on."""
+    looked: list[object] = []
+    unset = trace.get_tracer_provider
+
+    def provider() -> trace.TracerProvider:
+        looked.append(provider)
+        return unset()
+
+    monkeypatch.setattr(trace, "get_tracer_provider", provider)
+    app = create_app(Settings(log_level="warning", opentelemetry=opentelemetry))
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://t") as client:
+        assert (await client.get("/health")).status_code == 200
+    assert bool(looked) is opentelemetry
