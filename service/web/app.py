@@ -69,6 +69,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         )
         async with tools.running():
             yield
+        ledger.record()  # the last requests, if the loop stops before its next turn
         logs.writer.stop()
 
     app = FastAPI(
