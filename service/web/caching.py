@@ -59,8 +59,8 @@ class JSONAnswer(Response):
     """A JSON answer with the headers Starlette's :class:`Response` writes, made once per kind.
 
     Those are the ``given`` ones, then ``Content-Length`` and ``Content-Type`` (neither on a
-    ``304``); :meth:`init_headers` takes them from a small cache keyed by what they depend
-    on, since a plain request is answered in a few microseconds and building them again
+    ``304``); :meth:`init_headers` takes the last two from a small cache keyed by the body's
+    length, since a plain request is answered in a few microseconds and building them again
     would be a fair share of it.
     """
 
@@ -71,16 +71,17 @@ class JSONAnswer(Response):
         super().__init__(body, status_code)
 
     def init_headers(self, headers: Mapping[str, str] | None = None) -> None:
-        self.raw_headers = list(_headers(self.given, len(self.body), self.status_code))
+        if self.status_code == 304:
+            self.raw_headers = list(self.given)
+        else:
+            self.raw_headers = [*self.given, *_body_headers(len(self.body))]
 
 
-@lru_cache(maxsize=4096)
-def _headers(
-    given: tuple[tuple[bytes, bytes], ...], length: int, status: int
-) -> tuple[tuple[bytes, bytes], ...]:
-    if status == 304:
-        return given
-    return (*given, (b"content-length", str(length).encode()), (b"content-type", JSON.encode()))
+@lru_cache(maxsize=1024)
+def _body_headers(length: int) -> tuple[tuple[bytes, bytes], ...]:
+    """``Content-Length`` and ``Content-Type`` of a JSON body of ``length`` bytes (answers have a few
+    hundred lengths, so the cache holds them all; the entity tags, all different, are not in its key)."""
+    return (b"content-length", str(length).encode()), (b"content-type", JSON.encode())
 
 
 def etag_matches(if_none_match: str | None, tag: str) -> bool:
