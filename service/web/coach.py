@@ -1,8 +1,10 @@
 """The coach's answers: reviews of games, and the puzzle book, as JSON bytes.
 
 Every puzzle (:mod:`service.game.puzzles`) is found and rendered once, when the app
-starts; a page of them is the rendered puzzles joined, and pages are kept, the most
-recently asked for, like analyses. A page's ``next`` cursor is the id of its last
+starts; a page of them is the rendered puzzles joined. What a page holds (its puzzles,
+its total, its cursor) and its entity tag are kept for the pages most recently asked for,
+like analyses, but not its bytes: joining them again takes a microsecond, and keeping
+them would take some 6 KB a page. A page's ``next`` cursor is the id of its last
 puzzle: the following page starts after it, in the book's order (rating, then id),
 whatever filters the query has.
 """
@@ -44,6 +46,15 @@ class PuzzleFilter(NamedTuple):
         )
 
 
+class Page(NamedTuple):
+    """What a page of puzzles holds, and the entity tag of its JSON."""
+
+    ids: tuple[str, ...]
+    total: int
+    following: str | None
+    tag: str
+
+
 class Coach:
     """Reviews, and the puzzle book made once (see the module's docstring)."""
 
@@ -52,7 +63,7 @@ class Coach:
         self.book = puzzles(game)
         self._entities = {puzzle.id: Entity.of(_render_puzzle(puzzle)) for puzzle in self.book}
         self._order = {puzzle.id: index for index, puzzle in enumerate(self.book)}
-        self.page = lru_cache(maxsize=PAGES_KEPT)(self._render_page)
+        self._page = lru_cache(maxsize=PAGES_KEPT)(self._find_page)
         self._matching = lru_cache(maxsize=PAGES_KEPT)(self._find)
 
     def review(self, start: Position, moves: Sequence[int]) -> bytes:
@@ -84,15 +95,24 @@ class Coach:
             return None
         return f"{cursor!r} is not a cursor this service gave: pass the `next` of a page"
 
-    def _render_page(self, wanted: PuzzleFilter, limit: int, cursor: str | None) -> Entity:
-        """The page of up to ``limit`` matching puzzles after the puzzle ``cursor`` (a known id)."""
+    def page(self, wanted: PuzzleFilter, limit: int, cursor: str | None) -> Entity:
+        """The page of up to ``limit`` puzzles ``wanted`` after the puzzle ``cursor`` (an id this service
+        gave, see :meth:`cursor_error`), or from the first."""
+        found = self._page(wanted, limit, cursor)
+        return Entity(self._page_body(found.ids, found.total, found.following), found.tag)
+
+    def _find_page(self, wanted: PuzzleFilter, limit: int, cursor: str | None) -> Page:
         start = 0 if cursor is None else self._order[cursor] + 1
         matching = self._matching(wanted)
-        after = [puzzle for puzzle in matching if self._order[puzzle.id] >= start]
-        page = after[:limit]
-        following = b'"%s"' % page[-1].id.encode() if len(after) > limit else b"null"
-        listed = b",".join(self._entities[puzzle.id].body for puzzle in page)
-        return Entity.of(b'{"puzzles":[%s],"total":%d,"next":%s}' % (listed, len(matching), following))
+        after = [puzzle.id for puzzle in matching if self._order[puzzle.id] >= start]
+        ids, following = tuple(after[:limit]), after[limit - 1] if len(after) > limit else None
+        body = self._page_body(ids, len(matching), following)
+        return Page(ids, len(matching), following, Entity.of(body).tag)
+
+    def _page_body(self, ids: tuple[str, ...], total: int, following: str | None) -> bytes:
+        listed = b",".join([self._entities[puzzle_id].body for puzzle_id in ids])
+        cursor = b"null" if following is None else b'"%s"' % following.encode()
+        return b'{"puzzles":[%s],"total":%d,"next":%s}' % (listed, total, cursor)
 
     def random(self, wanted: PuzzleFilter, seed: int | None) -> Entity | None:
         """A matching puzzle drawn uniformly (reproducibly with ``seed``), ``None`` when none matches."""
