@@ -158,6 +158,12 @@ class _Solver:
         self.cells: dict[int, str] = {}
         self.finished: set[str] = set()
         self.interned: dict[tuple[int, int, int, int], MoveValue] = {}
+        self.orders: dict[tuple[MoveValue, ...], tuple[MoveValue, ...]] = {}
+        self.sequences: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+    def cells_once(self, cells: tuple[int, ...]) -> tuple[int, ...]:
+        """``cells`` (best cells, or a variation), as the one object of its value."""
+        return self.sequences.setdefault(cells, cells)
 
     def value(self, x: int, o: int, mover: int, cells: str) -> tuple[int, int]:
         """``(score, plies)`` of an unfinished position for the side to move."""
@@ -185,12 +191,17 @@ class _Solver:
         ranked.sort()
         first = ranked[0]
         best_score, best_plies = first[4], first[5]
-        interned = self.interned  # equal move values are one object: a few thousand, not 41,374
-        self.ordered[key] = tuple(
+        # Equal values are one object: a few thousand move values, not 41,374; some 3,500 move
+        # lists and 1,000 variations, and a few hundred sets of best cells, not one per position.
+        interned = self.interned
+        ordered = tuple(
             interned.get(v) or interned.setdefault(v, MoveValue(*v))
             for v in [(m[3], m[4], m[5], -m[2]) for m in ranked]
         )
-        self.best[key] = tuple(sorted(m[3] for m in ranked if m[0] == first[0] and m[1] == first[1]))
+        self.ordered[key] = self.orders.setdefault(ordered, ordered)
+        self.best[key] = self.cells_once(
+            tuple(sorted(m[3] for m in ranked if m[0] == first[0] and m[1] == first[1]))
+        )
         self.mistakes[key] = sum(1 for m in ranked if m[4] < best_score)
         self.cells[key] = cells
         self.values[key] = found = (best_score, best_plies)
@@ -227,7 +238,8 @@ def _solve() -> SolvedGame:
             cell = solver.ordered[key][0].cell
             bit = 1 << cell
             child = key + (bit << 9) - (1 << 18) if key >> 18 else key + bit + (1 << 18)
-            line = variations[key] = (cell, *variation(child)) if child in solver.values else (cell,)
+            line = (cell, *variation(child)) if child in solver.values else (cell,)
+            line = variations[key] = solver.cells_once(line)
         return line
 
     boards: dict[str, Board] = {}
@@ -261,9 +273,10 @@ def _resolutions(
 ) -> dict[tuple[str, Mark | None], Position]:
     """What :meth:`Position.resolve` makes of each legal board with no player or the side to move."""
     table: dict[tuple[str, Mark | None], Position] = {}
-    for (cells, to_move), analysis in analyses.items():
+    for key, analysis in analyses.items():
+        cells, to_move = key
         position = analysis.position
-        table[cells, to_move] = position
+        table[key] = position
         if to_move is not None and (cells.count("X") != cells.count("O") or to_move == "X"):
             table[cells, None] = position
     return table
