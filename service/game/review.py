@@ -24,12 +24,15 @@ Every probability is an exact :class:`~fractions.Fraction`.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
+from math import lcm
+from typing import NamedTuple
 
 from .board import MARKS, Mark, Position, Status
+from .geometry import TERNARY_SIZE, ternary
 from .horizon import best_mask, masks
 from .levels import RATINGS, STRENGTHS
 from .solver import Analysis, MoveValue, SolvedGame
@@ -59,9 +62,12 @@ class IllegalMove(ValueError):
 
 def judge(analysis: Analysis, cell: int) -> Judgement:
     """The judgement of playing ``cell`` in the position of ``analysis``."""
-    if cell in analysis.best_moves:
+    return _judgement(analysis, _move(analysis, cell))
+
+
+def _judgement(analysis: Analysis, played: MoveValue) -> Judgement:
+    if played.cell in analysis.best_moves:
         return Judgement.BEST
-    played = _move(analysis, cell)
     if played.score == analysis.score:
         return Judgement.INACCURACY
     if played.score == 0:
@@ -79,7 +85,7 @@ def likelihood(position: Position, cell: int, depth: int | None, skill: Fraction
     """The probability that a player of ``depth`` and ``skill`` plays ``cell`` in ``position``;
     ``depth`` ``None`` is the uniformly random player (whatever ``skill`` says)."""
     own, other = masks(position)
-    return Fraction(*_chance(own, other, 1 << cell, depth, skill, horizons={}))
+    return Fraction(*_chance(own, other, 1 << cell, (depth, skill.numerator, skill.denominator), {}))
 
 
 def posterior(moves: Iterable[tuple[Position, int]]) -> dict[str, Fraction]:
@@ -90,25 +96,52 @@ def posterior(moves: Iterable[tuple[Position, int]]) -> dict[str, Fraction]:
     counted = 0
     for position, cell in moves:
         counted += 1
-        own, other = masks(position)
-        horizons: dict[int, int] = {}  # the levels share depths
-        for index, (_, depth, skill) in enumerate(STRENGTHS):
-            numerator, denominator = _chance(own, other, 1 << cell, depth, skill, horizons=horizons)
+        for index, (numerator, denominator) in enumerate(_likelihoods(*masks(position), cell)):
             numerators[index] *= numerator
             denominators[index] *= denominator
     if not counted:
         raise ValueError("a posterior needs at least one move")
-    products = [Fraction(n, d) for n, d in zip(numerators, denominators, strict=True)]
-    total = sum(products, Fraction(0))
-    return {name: product / total for (name, _, _), product in zip(STRENGTHS, products, strict=True)}
+    # The products over one common denominator: integers, which add and divide exactly and fast.
+    common = lcm(*denominators)
+    weights = [n * (common // d) for n, d in zip(numerators, denominators, strict=True)]
+    total = sum(weights)
+    return {name: Fraction(weight, total) for (name, _, _), weight in zip(STRENGTHS, weights, strict=True)}
+
+
+#: :data:`~.levels.STRENGTHS` as :func:`_chance` reads them: the depth, and the skill as ``a / b``.
+_PLAYERS = tuple((depth, skill.numerator, skill.denominator) for _, depth, skill in STRENGTHS)
+
+
+# A memo of :func:`_likelihoods`, filled as moves are asked for: the distinct rows, each once (a few
+# thousand), and the row of each move, indexed by position (:func:`~.geometry.ternary`) and cell, as
+# 1 + its index in the rows; 0 when not yet known.
+_ROWS: list[tuple[tuple[int, int], ...]] = []
+_ROW_INDEX: dict[tuple[tuple[int, int], ...], int] = {}
+_ROW_OF = array("H", bytes(2 * 9 * TERNARY_SIZE))
+
+
+def _likelihoods(own: int, other: int, cell: int) -> tuple[tuple[int, int], ...]:
+    """:func:`_chance` of playing ``cell`` under each player of :data:`_PLAYERS`, remembered."""
+    slot = 9 * ternary(own, other) + cell
+    known = _ROW_OF[slot]
+    if not known:
+        horizons: dict[int, int] = {}  # the levels share depths
+        row = tuple(_chance(own, other, 1 << cell, player, horizons) for player in _PLAYERS)
+        index = _ROW_INDEX.get(row)
+        if index is None:
+            index = _ROW_INDEX[row] = len(_ROWS)
+            _ROWS.append(row)
+        known = _ROW_OF[slot] = 1 + index
+    return _ROWS[known - 1]
 
 
 def _chance(
-    own: int, other: int, played: int, depth: int | None, skill: Fraction, *, horizons: dict[int, int]
+    own: int, other: int, played: int, player: tuple[int | None, int, int], horizons: dict[int, int]
 ) -> tuple[int, int]:
     """:func:`likelihood` as a numerator and a denominator, not reduced (integers multiply faster
-    than fractions, which reduce at every step), the position and the move as bit masks;
-    ``horizons`` keeps the best moves already found at each depth."""
+    than fractions, which reduce at every step), the position and the move as bit masks and the
+    player as in :data:`_PLAYERS`; ``horizons`` keeps the best moves already found at each depth."""
+    depth, a, b = player
     legal = 9 - (own | other).bit_count()
     if depth is None:
         return 1, legal
@@ -116,24 +149,29 @@ def _chance(
     if best is None:
         best = horizons[depth] = best_mask(own, other, depth)
     size = best.bit_count()
-    a, b = skill.numerator, skill.denominator  # (1 - a/b) / L + (a/b) [in H] / |H|
+    # (1 - a/b) / L + (a/b) [in H] / |H|
     return (b - a) * size + (a * legal if best & played else 0), b * legal * size
 
 
 def most_likely(chances: dict[str, Fraction]) -> str:
     """The most probable player of ``chances``; on a tie, the weaker (the one listed first)."""
-    return max(chances, key=lambda name: (chances[name], -list(chances).index(name)))
+    if not chances:
+        raise ValueError("no players to choose from")
+    found = ""
+    for name, chance in chances.items():
+        if not found or chance > chances[found]:
+            found = name
+    return found
 
 
 def accuracy(best: int, moves: int) -> float | None:
     """Per cent of ``moves`` judged best, to one decimal (exactly, half up); ``None`` for no moves."""
     if not moves:
         return None
-    return int(Fraction(1000 * best, moves) + Fraction(1, 2)) / 10
+    return (2000 * best + moves) // (2 * moves) / 10  # the tenths, 1000 * best / moves + 1/2 rounded down
 
 
-@dataclass(frozen=True, slots=True)
-class PlyReview:
+class PlyReview(NamedTuple):
     """One move of a reviewed game, with values for the side that played it (``player``)."""
 
     ply: int
@@ -156,8 +194,7 @@ class PlyReview:
     better_reason: str | None
 
 
-@dataclass(frozen=True, slots=True)
-class SideReview:
+class SideReview(NamedTuple):
     """One side's moves in a game, counted, and the strength they show (``None``s with no moves)."""
 
     player: Mark
@@ -170,8 +207,7 @@ class SideReview:
     rating: int | None
 
 
-@dataclass(frozen=True, slots=True)
-class Review:
+class Review(NamedTuple):
     """A game from ``start`` to ``final``: every move, and each side (``X`` first)."""
 
     start: Position
@@ -190,18 +226,17 @@ def review(game: SolvedGame, start: Position, moves: Sequence[int]) -> Review:
         raise ValueError(f"the game is over on the starting board ({start.status.value})")
     if not moves:
         raise ValueError("a review needs at least one move")
-    here = start
+    here = game[start]
     plies: list[PlyReview] = []
     played: dict[Mark, list[tuple[Position, int]]] = {mark: [] for mark in MARKS}
     for index, cell in enumerate(moves):
-        mover = _check(here, index, cell)
-        analysis = game[here]
-        after = here.play(cell)
-        plies.append(_ply(index + 1, analysis, cell, after))
-        played[mover].append((here, cell))
+        mover = _check(here.position, index, cell)
+        after = game.after(here, cell)
+        plies.append(_ply(index + 1, here, cell, after.position))
+        played[mover].append((here.position, cell))
         here = after
     sides = {mark: _side(mark, played[mark], plies) for mark in MARKS}
-    return Review(start, here, tuple(plies), sides)
+    return Review(start, here.position, tuple(plies), sides)
 
 
 def _check(here: Position, index: int, cell: int) -> Mark:
@@ -221,7 +256,7 @@ def _ply(number: int, analysis: Analysis, cell: int, after: Position) -> PlyRevi
     assert position.to_move is not None and analysis.score is not None and analysis.plies is not None
     mover = position.to_move
     move = _move(analysis, cell)
-    judgement = judge(analysis, cell)
+    judgement = _judgement(analysis, move)
     tactics, reason = explain(position.board, mover, cell, move.score, move.plies)
     better = better_tactics = better_reason = None
     if judgement is not Judgement.BEST:

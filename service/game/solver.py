@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Literal, NamedTuple, TypeAlias
 
-from .board import EMPTY, MARKS, Board, Mark, Position, Status, canonical
+from .board import EMPTY, MARKS, Board, Mark, Position, Status, canonical, opponent
 from .geometry import FULL, HAS_LINE, Line, column, place, row
 
 Outcome: TypeAlias = Literal["win", "draw", "loss"]
@@ -113,6 +113,14 @@ class SolvedGame:
 
     def __iter__(self) -> Iterator[Analysis]:
         return iter(self.analyses.values())
+
+    def after(self, analysis: Analysis, cell: int) -> Analysis:
+        """The analysis of the position after the side to move in ``analysis`` plays ``cell``, one of its
+        moves: :meth:`Position.play`, looked up."""
+        mover = analysis.position.to_move
+        assert mover is not None, "a finished board has no move"
+        cells = place(analysis.position.board.cells, cell, mover)
+        return self.analyses.get((cells, opponent(mover))) or self.analyses[cells, None]
 
     def lookup(self, text: str, player: Mark | None) -> Position | None:
         """``Position.resolve(Board.parse(text), player)`` for a board string, when that is legal.

@@ -19,7 +19,7 @@ from __future__ import annotations
 from array import array
 from typing import Literal, TypeAlias
 
-from .board import EMPTY, Board, Mark, opponent
+from .board import Board, Mark, opponent
 from .geometry import (
     CELLS,
     CELLS_OF,
@@ -31,7 +31,6 @@ from .geometry import (
     TERNARY_SIZE,
     Line,
     mask_of,
-    place,
     row,
     ternary,
 )
@@ -55,6 +54,27 @@ def fork_cells(cells: str, mark: Mark) -> tuple[int, ...]:
 def tactics(board: Board, mover: Mark, cell: int) -> tuple[Tactic, ...]:
     """The tactics of ``mover`` playing the empty ``cell`` of ``board``, in the order of :data:`Tactic`."""
     own, other = _masks(board.cells, mover)
+    return _tactics(own, other, cell)
+
+
+def explain(board: Board, mover: Mark, cell: int, score: int, plies: int) -> tuple[tuple[Tactic, ...], str]:
+    """The tactics of a move, and one sentence for a person: its main tactic, with its cells, and its value.
+
+    ``score`` and ``plies`` are the move's value for ``mover`` under perfect play afterwards
+    (:mod:`.solver`). Cells and lines are named as a person sees them on the board (:data:`CELL_NAMES`,
+    :func:`line_name`), never by an index, so the sentence reads the same in every front end,
+    whether it numbers cells from 0 or from 1.
+    """
+    own, other = _masks(board.cells, mover)
+    found = _tactics(own, other, cell)
+    action = _action(own, other, mover, cell, found)
+    if found[0] == "win":
+        return found, f"{action}: {mover} wins."
+    return found, f"{action}; {outcome_words(mover, score, plies)}."
+
+
+def _find_tactics(own: int, other: int, cell: int) -> tuple[Tactic, ...]:
+    """:func:`tactics` for the side holding ``own`` against ``other`` (bit masks)."""
     bit = 1 << cell
     after = own | bit
     won = any(after & mask == mask for mask in LINE_MASKS if mask & bit)
@@ -76,16 +96,38 @@ def tactics(board: Board, mover: Mark, cell: int) -> tuple[Tactic, ...]:
     return tuple(found)
 
 
-def explain(board: Board, mover: Mark, cell: int, score: int, plies: int) -> tuple[tuple[Tactic, ...], str]:
-    """The tactics of a move, and one sentence for a person: its main tactic, with its cells, and its value.
+def _action(own: int, other: int, mover: Mark, cell: int, found: tuple[Tactic, ...]) -> str:
+    """The first half of the sentence of :func:`explain`: the move's main tactic, with its cells."""
+    bit = 1 << cell
+    after = own | bit
+    main = found[0]
+    if main == "win":
+        return f"Completes {mover}'s {line_name(_line(after, 0, bit, 3))}"
+    if main == "block":
+        return f"Blocks {opponent(mover)}'s {line_name(_line(other, own, bit, 2))}"
+    if main == "fork":
+        return f"Forks: {mover} threatens to win at {_listed(CELLS_OF[_completing(after, other)])}"
+    if "block_fork" in found:
+        forks = CELLS_OF[_forks(other, own)]
+        return f"Takes away {opponent(mover)}'s fork{'s' if len(forks) > 1 else ''} at {_listed(forks)}"
+    if main == "threat":
+        target = _completing(after, other) & -_completing(after, other)  # the lowest one
+        return (
+            f"Threatens to complete the {line_name(_line(after, other, target, 2))} "
+            f"at {CELL_NAMES[target.bit_length() - 1]}"
+        )
+    if "opposite_corner" in found:
+        return f"Takes {CELL_NAMES[cell]}, opposite {opponent(mover)}'s mark in {CELL_NAMES[8 - cell]}"
+    return f"Takes {CELL_NAMES[cell]}"
 
-    ``score`` and ``plies`` are the move's value for ``mover`` under perfect play afterwards
-    (:mod:`.solver`). Cells and lines are named as a person sees them on the board (:data:`CELL_NAMES`,
-    :func:`line_name`), never by an index, so the sentence reads the same in every front end,
-    whether it numbers cells from 0 or from 1.
-    """
-    found = tactics(board, mover, cell)
-    return found, _Sentence(board, mover, cell).say(found, score, plies)
+
+def _line(own: int, other: int, through: int, marks: int) -> Line:
+    """The first line through a cell of ``through`` with ``marks`` cells of ``own`` and none of ``other``."""
+    return next(
+        line
+        for line, mask in zip(LINES, LINE_MASKS, strict=True)
+        if mask & through and (own & mask).bit_count() == marks and not other & mask
+    )
 
 
 #: Every cell as a person names it.
@@ -112,44 +154,6 @@ def line_name(line: Line) -> str:
     return "diagonal from the top-left" if line[0] == 0 else "diagonal from the top-right"
 
 
-class _Sentence:
-    """The words for one move."""
-
-    def __init__(self, board: Board, mover: Mark, cell: int) -> None:
-        self.cells = board.cells
-        self.mover = mover
-        self.other = opponent(mover)
-        self.cell = cell
-        self.after = place(self.cells, cell, mover)
-
-    def say(self, found: tuple[Tactic, ...], score: int, plies: int) -> str:
-        action = self.action(found)
-        if "win" in found:
-            return f"{action}: {self.mover} wins."
-        return f"{action}; {outcome_words(self.mover, score, plies)}."
-
-    def action(self, found: tuple[Tactic, ...]) -> str:
-        mover, other, cell, after = self.mover, self.other, self.cell, self.after
-        if "win" in found:
-            line = next(line for line in LINES if cell in line and all(after[c] == mover for c in line))
-            return f"Completes {mover}'s {line_name(line)}"
-        if "block" in found:
-            line = next(line for line in open_lines(self.cells, other) if cell in line)
-            return f"Blocks {other}'s {line_name(line)}"
-        if "fork" in found:
-            return f"Forks: {mover} threatens to win at {_listed(completing_cells(after, mover))}"
-        if "block_fork" in found:
-            forks = fork_cells(self.cells, other)
-            return f"Takes away {other}'s fork{'s' if len(forks) > 1 else ''} at {_listed(forks)}"
-        if "threat" in found:
-            target = completing_cells(after, mover)[0]
-            line = next(line for line in open_lines(after, mover) if target in line)
-            return f"Threatens to complete the {line_name(line)} at {CELL_NAMES[target]}"
-        if "opposite_corner" in found:
-            return f"Takes {CELL_NAMES[cell]}, opposite {other}'s mark in {CELL_NAMES[8 - cell]}"
-        return f"Takes {CELL_NAMES[cell]}"
-
-
 def _listed(cells: tuple[int, ...]) -> str:
     """``the center``, or ``the top edge and the center``, or ``A, B and C``, in cell order."""
     names = [CELL_NAMES[cell] for cell in cells]
@@ -165,15 +169,6 @@ def outcome_words(mover: Mark, score: int, plies: int) -> str:
     return "the game is a draw with best play"
 
 
-def open_lines(cells: str, mark: Mark) -> list[Line]:
-    """The lines with two of ``mark`` and the third cell empty."""
-    return [
-        line
-        for line in LINES
-        if [cells[c] for c in line].count(mark) == 2 and EMPTY in (cells[c] for c in line)
-    ]
-
-
 def _masks(cells: str, mark: Mark) -> tuple[int, int]:
     """The cells of ``mark`` and of the other side, as bit masks."""
     return mask_of(cells, mark), mask_of(cells, opponent(mark))
@@ -183,6 +178,24 @@ def _masks(cells: str, mark: Mark) -> tuple[int, int]:
 # :func:`~.geometry.ternary`: ``512 | cells`` (a bit mask), 0 when not yet known; 40 KiB each.
 _COMPLETING = array("H", bytes(2 * TERNARY_SIZE))
 _FORKS = array("H", bytes(2 * TERNARY_SIZE))
+
+
+#: The distinct tactics of moves, each once, and a memo of :func:`_tactics` indexed by position
+#: (:func:`~.geometry.ternary`) and cell: 1 + the index of the move's tactics, 0 when not yet known.
+_KINDS: list[tuple[Tactic, ...]] = []
+_TACTICS = bytearray(9 * TERNARY_SIZE)
+
+
+def _tactics(own: int, other: int, cell: int) -> tuple[Tactic, ...]:
+    """:func:`_find_tactics`, remembered."""
+    slot = 9 * ternary(own, other) + cell
+    known = _TACTICS[slot]
+    if not known:
+        found = _find_tactics(own, other, cell)
+        if found not in _KINDS:
+            _KINDS.append(found)
+        known = _TACTICS[slot] = 1 + _KINDS.index(found)
+    return _KINDS[known - 1]
 
 
 def _completing(own: int, other: int) -> int:

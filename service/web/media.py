@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+from pydantic_core import to_json
+
 #: Every answer of the API, and every request body it reads.
 JSON = "application/json"
 #: Every error (RFC 9457).
 PROBLEM_JSON = "application/problem+json"
+
+
+def json_bytes(value: object) -> bytes:
+    """``value`` (plain values: dictionaries, lists, text, numbers) as JSON, written as Pydantic writes a
+    model: no spaces, UTF-8 text as it is (by Pydantic's own serializer, twice as fast as :mod:`json`)."""
+    return to_json(value)
 
 
 def is_json(content_type: str | None) -> bool:

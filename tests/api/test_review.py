@@ -16,6 +16,7 @@ from typing import Any
 import httpx
 import pytest
 
+from service.schemas import ReviewResponse
 from tests.support import coach_oracle as co
 from tests.support import oracle
 
@@ -156,6 +157,8 @@ async def test_reviews_of_complete_games_of_every_pairing(client: httpx.AsyncCli
             body["player"] = "O"
         answer = await client.post("/v1/review", json=body)
         assert answer.status_code == 200, answer.text
+        # The bytes are the response model's own: its fields, in its order, its numbers and text.
+        assert answer.content == ReviewResponse.model_validate_json(answer.content).model_dump_json().encode()
         got = answer.json()
         assert got["player"] == co.MARK[side]
         compare(got, expected_review(board, side, moves), (x, o, side, moves))

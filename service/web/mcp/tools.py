@@ -38,6 +38,7 @@ from ...schemas import (
 from ...settings import Settings
 from ..answers import Answers
 from ..coach import Coach, PuzzleFilter
+from ..media import json_bytes
 from ..problems import MAX_LISTED_ERRORS
 
 #: The server's name, as clients show it.
@@ -177,7 +178,7 @@ def explanation(body: bytes) -> CallToolResult:
     """The fields of :data:`EXPLAINED` of a best-move answer, as a tool's result."""
     move = json.loads(body)
     told = {name: move[name] for name in EXPLAINED}
-    return answer(json.dumps(told, ensure_ascii=False, separators=(",", ":")).encode())
+    return answer(json_bytes(told))
 
 
 # --- the tools -------------------------------------------------------------------------------------
