@@ -68,7 +68,7 @@ def analysis_response(analysis: Analysis) -> AnalysisResponse:
 
 #: How many analyses are kept rendered: the most recently asked for. An analysis is about 800
 #: bytes and takes about 55 µs to render; all 10,956 would hold some 10 MiB in every worker.
-ANALYSES_KEPT = 1024
+ANALYSES_KEPT = 512
 
 
 class Answers:
