@@ -25,7 +25,7 @@ Every probability is an exact :class:`~fractions.Fraction`.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from enum import StrEnum
 from fractions import Fraction
 from math import lcm
@@ -46,6 +46,9 @@ class Judgement(StrEnum):
     INACCURACY = "inaccuracy"
     MISTAKE = "mistake"
     BLUNDER = "blunder"
+
+
+_JUDGEMENTS = tuple(Judgement)
 
 
 class IllegalMove(ValueError):
@@ -76,9 +79,13 @@ def _judgement(analysis: Analysis, played: MoveValue) -> Judgement:
 
 
 def only_move(analysis: Analysis, cell: int) -> bool:
-    """Whether ``cell`` was the only one of at least two legal moves to keep the position's score."""
-    keeping = [move.cell for move in analysis.moves if move.score == analysis.score]
-    return len(analysis.moves) >= 2 and keeping == [cell]
+    """Whether ``cell`` was the only one of at least two legal moves to keep the position's score.
+
+    The moves are ordered best first, by score first (:mod:`.solver`), so those that keep the
+    score come first: it is the only one when it is first and the second does not keep it.
+    """
+    moves = analysis.moves
+    return len(moves) >= 2 and moves[0].cell == cell and moves[1].score != analysis.score
 
 
 def likelihood(position: Position, cell: int, depth: int | None, skill: Fraction) -> Fraction:
@@ -91,6 +98,17 @@ def likelihood(position: Position, cell: int, depth: int | None, skill: Fraction
 def posterior(moves: Iterable[tuple[Position, int]]) -> dict[str, Fraction]:
     """The probability of each calibrated player (:data:`~.levels.STRENGTHS`, in its order) given
     the ``(position, cell)`` moves of one side, from a uniform prior."""
+    return _posterior(_weights(moves))
+
+
+def _posterior(weights: list[int]) -> dict[str, Fraction]:
+    total = sum(weights)
+    return {name: Fraction(weight, total) for name, weight in zip(_NAMES, weights, strict=True)}
+
+
+def _weights(moves: Iterable[tuple[Position, int]]) -> list[int]:
+    """The products of the likelihoods of one side's moves under each player of :data:`_PLAYERS`, over
+    one common denominator: integers, which add, compare and divide exactly and fast."""
     numerators = [1] * len(STRENGTHS)
     denominators = [1] * len(STRENGTHS)
     counted = 0
@@ -101,13 +119,11 @@ def posterior(moves: Iterable[tuple[Position, int]]) -> dict[str, Fraction]:
             denominators[index] *= denominator
     if not counted:
         raise ValueError("a posterior needs at least one move")
-    # The products over one common denominator: integers, which add and divide exactly and fast.
     common = lcm(*denominators)
-    weights = [n * (common // d) for n, d in zip(numerators, denominators, strict=True)]
-    total = sum(weights)
-    return {name: Fraction(weight, total) for (name, _, _), weight in zip(STRENGTHS, weights, strict=True)}
+    return [n * (common // d) for n, d in zip(numerators, denominators, strict=True)]
 
 
+_NAMES = tuple(name for name, _, _ in STRENGTHS)
 #: :data:`~.levels.STRENGTHS` as :func:`_chance` reads them: the depth, and the skill as ``a / b``.
 _PLAYERS = tuple((depth, skill.numerator, skill.denominator) for _, depth, skill in STRENGTHS)
 
@@ -153,8 +169,9 @@ def _chance(
     return (b - a) * size + (a * legal if best & played else 0), b * legal * size
 
 
-def most_likely(chances: dict[str, Fraction]) -> str:
-    """The most probable player of ``chances``; on a tie, the weaker (the one listed first)."""
+def most_likely(chances: Mapping[str, Fraction | int]) -> str:
+    """The most probable player of ``chances`` (probabilities, or weights proportional to them); on a
+    tie, the weaker (the one listed first)."""
     if not chances:
         raise ValueError("no players to choose from")
     found = ""
@@ -287,11 +304,14 @@ def _ply(number: int, analysis: Analysis, cell: int, after: Position) -> PlyRevi
 
 def _side(mark: Mark, played: list[tuple[Position, int]], plies: list[PlyReview]) -> SideReview:
     mine = [ply for ply in plies if ply.player == mark]
-    counts = {judgement: 0 for judgement in Judgement}
+    counts = dict.fromkeys(_JUDGEMENTS, 0)
     for ply in mine:
         counts[ply.judgement] += 1
-    chances = posterior(played) if played else None
-    level = None if chances is None else most_likely(chances)
+    chances = level = None
+    if played:
+        weights = _weights(played)
+        chances = _posterior(weights)
+        level = most_likely(dict(zip(_NAMES, weights, strict=True)))  # the weights compare as the chances
     return SideReview(
         player=mark,
         moves=len(mine),
