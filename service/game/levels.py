@@ -87,8 +87,9 @@ RATINGS: dict[str, int] = {
 
 #: The highest rating an opponent may be asked for: perfect play's.
 MAX_RATING = RATINGS[Level.PERFECT.value]
-_NAMES = tuple(name for name, _, _ in STRENGTHS)
-_RATED = tuple(RATINGS[name] for name in _NAMES)
+#: The names of :data:`STRENGTHS`, weakest first.
+NAMES = tuple(name for name, _, _ in STRENGTHS)
+_RATED = tuple(RATINGS[name] for name in NAMES)
 
 
 class Blend(NamedTuple):
@@ -118,5 +119,5 @@ def rated(rating: float, seed: int | None = None) -> Options:
     mix = blend(rating)
     rng = generator(seed)
     name = mix.upper if rng.random() < mix.weight else mix.lower
-    _, depth, skill = STRENGTHS[_NAMES.index(name)]
+    _, depth, skill = STRENGTHS[NAMES.index(name)]
     return Options(skill=float(skill), depth=depth, seed=rng.getrandbits(64))

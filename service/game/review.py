@@ -34,7 +34,7 @@ from typing import NamedTuple
 from .board import MARKS, Mark, Position, Status
 from .geometry import TERNARY_SIZE, ternary
 from .horizon import best_mask, masks
-from .levels import RATINGS, STRENGTHS
+from .levels import NAMES, RATINGS, STRENGTHS
 from .solver import Analysis, MoveValue, SolvedGame
 from .tactics import Tactic, explain
 
@@ -103,7 +103,7 @@ def posterior(moves: Iterable[tuple[Position, int]]) -> dict[str, Fraction]:
 
 def _posterior(weights: list[int]) -> dict[str, Fraction]:
     total = sum(weights)
-    return {name: Fraction(weight, total) for name, weight in zip(_NAMES, weights, strict=True)}
+    return {name: Fraction(weight, total) for name, weight in zip(NAMES, weights, strict=True)}
 
 
 def _weights(moves: Iterable[tuple[Position, int]]) -> list[int]:
@@ -123,7 +123,6 @@ def _weights(moves: Iterable[tuple[Position, int]]) -> list[int]:
     return [n * (common // d) for n, d in zip(numerators, denominators, strict=True)]
 
 
-_NAMES = tuple(name for name, _, _ in STRENGTHS)
 #: :data:`~.levels.STRENGTHS` as :func:`_chance` reads them: the depth, and the skill as ``a / b``.
 _PLAYERS = tuple((depth, skill.numerator, skill.denominator) for _, depth, skill in STRENGTHS)
 
@@ -311,7 +310,7 @@ def _side(mark: Mark, played: list[tuple[Position, int]], plies: list[PlyReview]
     if played:
         weights = _weights(played)
         chances = _posterior(weights)
-        level = most_likely(dict(zip(_NAMES, weights, strict=True)))  # the weights compare as the chances
+        level = most_likely(dict(zip(NAMES, weights, strict=True)))  # the weights compare as the chances
     return SideReview(
         player=mark,
         moves=len(mine),

@@ -130,7 +130,7 @@ def review_document(done: Review) -> dict[str, object]:
     """The answer to ``POST /v1/review`` as plain values, the fields in the order of
     :class:`~service.schemas.ReviewResponse` and each value as it validates there: its JSON is the
     model's, byte for byte, and the tests check that on reviews of every kind. (Building the
-    nested models and dumping them took two thirds of a review's time.) Enumerations are given as
+    nested models and dumping them took about a quarter of a review's time.) Enumerations are given as
     their values, which :func:`~.media.json_bytes` writes faster."""
     assert done.start.to_move is not None
     return {
