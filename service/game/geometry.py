@@ -10,6 +10,8 @@ Nothing here knows about marks or turns: :mod:`.board` adds them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from operator import itemgetter
 from typing import TypeAlias
 
 Line: TypeAlias = tuple[int, int, int]
@@ -100,4 +102,15 @@ SYMMETRIES: tuple[tuple[int, ...], ...] = _TURNS + tuple(_then(MIRROR, turn) for
 
 def transform(cells: str, symmetry: tuple[int, ...]) -> str:
     """The 9-character board text transformed by ``symmetry`` (one of :data:`SYMMETRIES`)."""
-    return "".join(cells[old] for old in symmetry)
+    return "".join(_PICKERS[symmetry](cells))
+
+
+def images(cells: str) -> list[str]:
+    """The 9-character board text transformed by each of the :data:`SYMMETRIES`, in their order."""
+    return ["".join(pick(cells)) for pick in _PICKERS.values()]
+
+
+#: What picks the old cells of a board text in the order of each symmetry.
+_PICKERS: dict[tuple[int, ...], Callable[[str], tuple[str, ...]]] = {
+    symmetry: itemgetter(*symmetry) for symmetry in SYMMETRIES
+}

@@ -21,10 +21,10 @@ from fractions import Fraction
 from typing import Literal, TypeAlias
 
 from .board import Mark
-from .geometry import SYMMETRIES, transform
+from .geometry import images
 from .levels import RATINGS, STRENGTHS
 from .review import likelihood
-from .solver import Analysis, Outcome, SolvedGame
+from .solver import Analysis, MoveValue, Outcome, SolvedGame
 from .tactics import explain
 
 #: The tactics that make a puzzle's themes, in their order of :data:`~.tactics.Tactic`.
@@ -37,7 +37,7 @@ SOLVED = Fraction(1, 2)
 
 def canonical_form(cells: str) -> str:
     """The smallest of the eight transforms of a 9-character board text, compared as text."""
-    return min(transform(cells, symmetry) for symmetry in SYMMETRIES)
+    return min(images(cells))
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,26 +59,31 @@ class Puzzle:
 def puzzles(game: SolvedGame) -> tuple[Puzzle, ...]:
     """Every puzzle of the game, one per symmetry class, in order of rating, then id."""
     found = (
-        _puzzle(analysis)
+        _puzzle(analysis, solution)
         for analysis in game
-        if canonical_form(analysis.position.board.cells) == analysis.position.board.cells
+        if (solution := _solution(analysis)) is not None
+        and canonical_form(analysis.position.board.cells) == analysis.position.board.cells
     )
-    return tuple(
-        sorted(
-            (puzzle for puzzle in found if puzzle is not None), key=lambda puzzle: (puzzle.rating, puzzle.id)
-        )
-    )
+    return tuple(sorted(found, key=lambda puzzle: (puzzle.rating, puzzle.id)))
 
 
-def _puzzle(analysis: Analysis) -> Puzzle | None:
-    """The puzzle of a position, when it is one."""
-    position, mover = analysis.position, analysis.position.to_move
-    if mover is None or len(analysis.moves) < 2 or analysis.score is None or analysis.score < 0:
+def _solution(analysis: Analysis) -> MoveValue | None:
+    """The only move that keeps the score of a position that is a puzzle; ``None`` when it is not one."""
+    if (
+        analysis.position.to_move is None
+        or len(analysis.moves) < 2
+        or analysis.score is None
+        or analysis.score < 0
+    ):
         return None
     keeping = [move for move in analysis.moves if move.score == analysis.score]
-    if len(keeping) != 1:
-        return None
-    solution = keeping[0]
+    return keeping[0] if len(keeping) == 1 else None
+
+
+def _puzzle(analysis: Analysis, solution: MoveValue) -> Puzzle:
+    """The puzzle of a position whose only move keeping the score is ``solution``."""
+    position, mover = analysis.position, analysis.position.to_move
+    assert mover is not None
     tactics, reason = explain(position.board, mover, solution.cell, solution.score, solution.plies)
     rates = {name: likelihood(position, solution.cell, depth, skill) for name, depth, skill in STRENGTHS}
     return Puzzle(

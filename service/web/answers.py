@@ -2,8 +2,9 @@
 
 Deterministic answers never change, so they are rendered once and served as
 the same bytes with the same entity tag (an :class:`Entity`): every best move
-when the app starts, and the analyses most recently asked for, in a cache of
-bounded size. :mod:`.caching` wraps them in HTTP responses.
+the first time it is asked for, kept for the life of the process (9,040 of
+them at most), and the analyses most recently asked for, in a cache of bounded
+size. :mod:`.caching` wraps them in HTTP responses.
 """
 
 from __future__ import annotations
@@ -71,21 +72,36 @@ def analysis_response(analysis: Analysis) -> AnalysisResponse:
 ANALYSES_KEPT = 512
 
 
+class BestMoves(dict[tuple[str, Mark | None], Entity]):
+    """The rendered best move of each unfinished position, keyed like :attr:`SolvedGame.analyses`.
+
+    A position's answer is rendered the first time it is looked up (some 100 µs) and kept:
+    start-up does not render 9,040 answers, and a lookup of one already rendered is a plain
+    ``dict`` lookup. A finished position raises :class:`KeyError`, as it has no move.
+    """
+
+    def __init__(self, game: SolvedGame) -> None:
+        super().__init__()
+        self.game = game
+
+    def __missing__(self, key: tuple[str, Mark | None]) -> Entity:
+        analysis = self.game.analyses[key]
+        if analysis.choice is None:
+            raise KeyError(key)
+        self[key] = entity = Entity.of(_render_best(analysis))
+        return entity
+
+
 class Answers:
     """The service's answers as JSON bytes; the deterministic ones rendered once and kept.
 
-    Every best move (9,040 positions) is rendered when the app starts, so the
-    hot path never renders; an analysis is rendered when asked for, and the
-    last :data:`ANALYSES_KEPT` are kept.
+    Every best move is rendered the first time it is asked for and kept (:class:`BestMoves`);
+    an analysis is rendered when asked for, and the last :data:`ANALYSES_KEPT` are kept.
     """
 
     def __init__(self, game: SolvedGame) -> None:
         self.game = game
-        self._best: dict[tuple[str, Mark | None], Entity] = {
-            key: Entity.of(_render_best(analysis))
-            for key, analysis in game.analyses.items()
-            if analysis.choice is not None
-        }
+        self._best = BestMoves(game)
         self._analysis = lru_cache(maxsize=ANALYSES_KEPT)(self._render_analysis)
 
     def best_move(self, position: Position) -> Entity:
