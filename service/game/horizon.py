@@ -18,11 +18,9 @@ by traps).
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterator
 
 from .board import Position, opponent
-from .geometry import CELLS, CELLS_OF, FULL, HAS_LINE, TERNARY_SIZE, mask_of, ternary
-from .solver import rank
+from .geometry import CELLS_OF, FULL, HAS_LINE, TERNARY_SIZE, mask_of, ternary
 
 #: The depths a player may look ahead: 1 (take a win) to 9 (the whole game).
 DEPTHS = range(1, 10)
@@ -61,39 +59,46 @@ def best_mask(own: int, other: int, depth: int) -> int:
     """:func:`best_cells` as a bit mask, for the side holding ``own`` against ``other`` (bit masks of
     a position whose game is not over; ``depth`` from 1 to 9, unchecked)."""
     slot = _slot(own, other, depth)
-    known = _BEST_CELLS[slot]
-    if not known:
-        values = [(cell, rank(*_value(own, other, cell, depth))) for cell in _empty(own | other)]
-        best = min(key for _, key in values)
-        known = _BEST_CELLS[slot] = 512 | sum(1 << cell for cell, key in values if key == best)
-    return known & FULL
+    if not _BEST_CELLS[slot]:
+        _search(own, other, depth, slot)
+    return _BEST_CELLS[slot] & FULL
 
 
 def _best(own: int, other: int, depth: int) -> tuple[int, int]:
     """``(score, plies)`` of the best move of the side holding ``own``."""
     slot = _slot(own, other, depth)
-    known = _VALUES[slot]
-    if not known:
-        values = (_value(own, other, cell, depth) for cell in _empty(own | other))
-        score, plies = min(values, key=lambda value: rank(*value))
-        known = _VALUES[slot] = 1 + 10 * (score + 1) + plies
+    known = _VALUES[slot] or _search(own, other, depth, slot)
     return (known - 1) // 10 - 1, (known - 1) % 10
 
 
-def _value(own: int, other: int, cell: int, depth: int) -> tuple[int, int]:
-    """``(score, plies)`` of playing ``cell``, for the side holding ``own``."""
-    played = own | 1 << cell
-    if HAS_LINE[played]:
-        return 1, 1
-    if played | other == FULL or depth == 1:
-        return 0, 1
-    score, plies = _best(other, played, depth - 1)
-    return -score, plies + 1
+def _search(own: int, other: int, depth: int, slot: int) -> int:
+    """Value every move of the side holding ``own`` (see the module's docstring), keep the best value
+    and the best cells in the memos at ``slot``, and return the kept value.
 
-
-def _empty(taken: int) -> Iterator[int]:
-    """The empty cells, given the taken ones as a bit mask."""
-    return (cell for cell in CELLS if not taken >> cell & 1)
+    Moves are compared by their *merit*, larger for better values in the order of
+    :func:`~.solver.rank`: ``20 - plies`` for a win, ``10`` for any draw, ``plies`` for a loss. The
+    first move of the best merit gives the value kept.
+    """
+    taken = own | other
+    top, cells, kept = -1, 0, 0
+    for cell in CELLS_OF[FULL ^ taken]:
+        bit = 1 << cell
+        played = own | bit
+        if HAS_LINE[played]:
+            merit, score, plies = 19, 1, 1
+        elif played | other == FULL or depth == 1:
+            merit, score, plies = 10, 0, 1
+        else:
+            score, plies = _best(other, played, depth - 1)
+            score, plies = -score, plies + 1
+            merit = 20 - plies if score > 0 else 10 if score == 0 else plies
+        if merit > top:
+            top, cells, kept = merit, bit, 1 + 10 * (score + 1) + plies
+        elif merit == top:
+            cells |= bit
+    _VALUES[slot] = kept
+    _BEST_CELLS[slot] = 512 | cells
+    return kept
 
 
 def masks(position: Position) -> tuple[int, int]:
