@@ -36,7 +36,7 @@ from .geometry import TERNARY_SIZE, ternary
 from .horizon import best_mask, masks
 from .levels import NAMES, RATINGS, STRENGTHS
 from .solver import Analysis, MoveValue, SolvedGame
-from .tactics import Tactic, explain
+from .tactics import Tactic, explain_masks
 
 
 class Judgement(StrEnum):
@@ -49,6 +49,7 @@ class Judgement(StrEnum):
 
 
 _JUDGEMENTS = tuple(Judgement)
+_BEST = Judgement.BEST
 
 
 class IllegalMove(ValueError):
@@ -70,7 +71,7 @@ def judge(analysis: Analysis, cell: int) -> Judgement:
 
 def _judgement(analysis: Analysis, played: MoveValue) -> Judgement:
     if played.cell in analysis.best_moves:
-        return Judgement.BEST
+        return _BEST
     if played.score == analysis.score:
         return Judgement.INACCURACY
     if played.score == 0:
@@ -98,29 +99,32 @@ def likelihood(position: Position, cell: int, depth: int | None, skill: Fraction
 def posterior(moves: Iterable[tuple[Position, int]]) -> dict[str, Fraction]:
     """The probability of each calibrated player (:data:`~.levels.STRENGTHS`, in its order) given
     the ``(position, cell)`` moves of one side, from a uniform prior."""
-    return _posterior(_weights(moves))
+    return chances_of(_weights((*masks(position), cell) for position, cell in moves))
 
 
-def _posterior(weights: list[int]) -> dict[str, Fraction]:
+def chances_of(weights: Sequence[int]) -> dict[str, Fraction]:
+    """The probability of each calibrated player, from weights proportional to them (in the order of
+    :data:`~.levels.STRENGTHS`)."""
     total = sum(weights)
     return {name: Fraction(weight, total) for name, weight in zip(NAMES, weights, strict=True)}
 
 
-def _weights(moves: Iterable[tuple[Position, int]]) -> list[int]:
+def _weights(moves: Iterable[tuple[int, int, int]]) -> tuple[int, ...]:
     """The products of the likelihoods of one side's moves under each player of :data:`_PLAYERS`, over
-    one common denominator: integers, which add, compare and divide exactly and fast."""
+    one common denominator: integers, which add, compare and divide exactly and fast. A move is given
+    as the bit masks of the mover's cells and of the other side's, and its cell."""
     numerators = [1] * len(STRENGTHS)
     denominators = [1] * len(STRENGTHS)
     counted = 0
-    for position, cell in moves:
+    for own, other, cell in moves:
         counted += 1
-        for index, (numerator, denominator) in enumerate(_likelihoods(*masks(position), cell)):
+        for index, (numerator, denominator) in enumerate(_likelihoods(own, other, cell)):
             numerators[index] *= numerator
             denominators[index] *= denominator
     if not counted:
         raise ValueError("a posterior needs at least one move")
     common = lcm(*denominators)
-    return [n * (common // d) for n, d in zip(numerators, denominators, strict=True)]
+    return tuple([n * (common // d) for n, d in zip(numerators, denominators, strict=True)])
 
 
 #: :data:`~.levels.STRENGTHS` as :func:`_chance` reads them: the depth, and the skill as ``a / b``.
@@ -211,16 +215,25 @@ class PlyReview(NamedTuple):
 
 
 class SideReview(NamedTuple):
-    """One side's moves in a game, counted, and the strength they show (``None``s with no moves)."""
+    """One side's moves in a game, counted, and the strength they show (``None``s with no moves).
+
+    ``weights`` are proportional to the posterior probabilities of the calibrated players, in the
+    order of :data:`~.levels.STRENGTHS`: exact integers, from which :attr:`posterior` divides.
+    """
 
     player: Mark
     moves: int
     judgements: dict[Judgement, int]
     accuracy: float | None
     only_moves: int
-    posterior: dict[str, Fraction] | None
+    weights: tuple[int, ...] | None
     level: str | None
     rating: int | None
+
+    @property
+    def posterior(self) -> dict[str, Fraction] | None:
+        """The probability of each calibrated player given this side's moves, from a uniform prior."""
+        return None if self.weights is None else chances_of(self.weights)
 
 
 class Review(NamedTuple):
@@ -243,14 +256,15 @@ def review(game: SolvedGame, start: Position, moves: Sequence[int]) -> Review:
     if not moves:
         raise ValueError("a review needs at least one move")
     here = game[start]
+    own, other = masks(start)  # the cells of the side to move, and of the other side
     plies: list[PlyReview] = []
-    played: dict[Mark, list[tuple[Position, int]]] = {mark: [] for mark in MARKS}
+    played: dict[Mark, list[tuple[int, int, int]]] = {mark: [] for mark in MARKS}
     for index, cell in enumerate(moves):
         mover = _check(here.position, index, cell)
         after = game.after(here, cell)
-        plies.append(_ply(index + 1, here, cell, after.position))
-        played[mover].append((here.position, cell))
-        here = after
+        plies.append(_ply(index + 1, here, cell, after.position, own=own, other=other))
+        played[mover].append((own, other, cell))
+        here, own, other = after, other, own | 1 << cell
     sides = {mark: _side(mark, played[mark], plies) for mark in MARKS}
     return Review(start, here.position, tuple(plies), sides)
 
@@ -267,18 +281,19 @@ def _check(here: Position, index: int, cell: int) -> Mark:
     return here.to_move
 
 
-def _ply(number: int, analysis: Analysis, cell: int, after: Position) -> PlyReview:
+def _ply(number: int, analysis: Analysis, cell: int, after: Position, *, own: int, other: int) -> PlyReview:
+    """The review of the move ``cell`` of the side holding ``own`` against ``other`` (bit masks)."""
     position = analysis.position
     assert position.to_move is not None and analysis.score is not None and analysis.plies is not None
     mover = position.to_move
     move = _move(analysis, cell)
     judgement = _judgement(analysis, move)
-    tactics, reason = explain(position.board, mover, cell, move.score, move.plies)
+    tactics, reason = explain_masks(own, other, mover, cell, score=move.score, plies=move.plies)
     better = better_tactics = better_reason = None
-    if judgement is not Judgement.BEST:
+    if judgement is not _BEST:
         better = analysis.moves[0]
-        better_tactics, better_reason = explain(
-            position.board, mover, better.cell, better.score, better.plies
+        better_tactics, better_reason = explain_masks(
+            own, other, mover, better.cell, score=better.score, plies=better.plies
         )
     return PlyReview(
         ply=number,
@@ -301,23 +316,22 @@ def _ply(number: int, analysis: Analysis, cell: int, after: Position) -> PlyRevi
     )
 
 
-def _side(mark: Mark, played: list[tuple[Position, int]], plies: list[PlyReview]) -> SideReview:
+def _side(mark: Mark, played: list[tuple[int, int, int]], plies: list[PlyReview]) -> SideReview:
     mine = [ply for ply in plies if ply.player == mark]
     counts = dict.fromkeys(_JUDGEMENTS, 0)
     for ply in mine:
         counts[ply.judgement] += 1
-    chances = level = None
+    weights = level = None
     if played:
         weights = _weights(played)
-        chances = _posterior(weights)
         level = most_likely(dict(zip(NAMES, weights, strict=True)))  # the weights compare as the chances
     return SideReview(
         player=mark,
         moves=len(mine),
         judgements=counts,
-        accuracy=accuracy(counts[Judgement.BEST], len(mine)),
+        accuracy=accuracy(counts[_BEST], len(mine)),
         only_moves=sum(ply.only_move for ply in mine),
-        posterior=chances,
+        weights=weights,
         level=level,
         rating=None if level is None else RATINGS[level],
     )

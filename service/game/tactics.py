@@ -66,6 +66,13 @@ def explain(board: Board, mover: Mark, cell: int, score: int, plies: int) -> tup
     whether it numbers cells from 0 or from 1.
     """
     own, other = _masks(board.cells, mover)
+    return explain_masks(own, other, mover, cell, score=score, plies=plies)
+
+
+def explain_masks(
+    own: int, other: int, mover: Mark, cell: int, *, score: int, plies: int
+) -> tuple[tuple[Tactic, ...], str]:
+    """:func:`explain`, the position given as the bit masks of ``mover``'s cells and of the other side's."""
     found = _tactics(own, other, cell)
     action = _action(own, other, mover, cell, found)
     if found[0] == "win":

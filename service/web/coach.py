@@ -12,15 +12,15 @@ whatever filters the query has.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from fractions import Fraction
 from functools import lru_cache
 from typing import NamedTuple
 
 from ..game import OUTCOMES, Position, SolvedGame
 from ..game.choice import generator
 from ..game.geometry import column, row
+from ..game.levels import NAMES
 from ..game.puzzles import Puzzle, Theme, canonical_form, puzzles
-from ..game.review import PlyReview, Review, SideReview, review
+from ..game.review import Judgement, PlyReview, Review, SideReview, review
 from ..schemas import Puzzle as PuzzleModel
 from .caching import Entity
 from .media import json_bytes
@@ -171,7 +171,7 @@ def _ply(ply: PlyReview) -> dict[str, object]:
         "outcome": OUTCOMES[ply.score],
         "plies_to_end": ply.plies,
         "best_moves": ply.best_moves,
-        "judgement": ply.judgement.value,
+        "judgement": _NAMED[ply.judgement],
         "only_move": ply.only_move,
         "tactics": ply.tactics,
         "reason": ply.reason,
@@ -179,24 +179,32 @@ def _ply(ply: PlyReview) -> dict[str, object]:
     }
 
 
+#: Each judgement's value, read faster from here than from the enumeration.
+_NAMED = {judgement: judgement.value for judgement in Judgement}
+
+
 def _side(side: SideReview) -> dict[str, object]:
-    chances = side.posterior
+    weights, chances = side.weights, None
+    if weights is not None:
+        total = sum(weights)
+        chances = {name: _rounded(weight, total) for name, weight in zip(NAMES, weights, strict=True)}
     return {
         "moves": side.moves,
-        "judgements": {judgement.value: count for judgement, count in side.judgements.items()},
+        "judgements": {_NAMED[judgement]: count for judgement, count in side.judgements.items()},
         "accuracy": side.accuracy,
         "only_moves": side.only_moves,
-        "level_likelihoods": None if chances is None else {name: _rounded(p) for name, p in chances.items()},
+        "level_likelihoods": chances,
         "level": side.level,
         "rating": side.rating,
     }
 
 
-def _rounded(chance: Fraction) -> float:
-    """A probability to 4 decimals, rounded from its exact value (half to even, as :func:`round` does
-    a fraction, in integers: a fraction's ``round`` takes several microseconds)."""
-    whole, left = divmod(chance.numerator * 10_000, chance.denominator)
-    if 2 * left > chance.denominator or (2 * left == chance.denominator and whole % 2):
+def _rounded(numerator: int, denominator: int) -> float:
+    """The probability ``numerator / denominator`` to 4 decimals, rounded from its exact value (half to
+    even, as :func:`round` does a fraction, in integers: a fraction's ``round`` takes several
+    microseconds, and making the fraction, which reduces it, a few more)."""
+    whole, left = divmod(numerator * 10_000, denominator)
+    if 2 * left > denominator or (2 * left == denominator and whole % 2):
         whole += 1
     return whole / 10_000
 
@@ -212,7 +220,9 @@ def _render_puzzle(puzzle: Puzzle) -> bytes:
             plies_to_end=puzzle.plies,
             themes=list(puzzle.themes),
             reason=puzzle.reason,
-            solve_rates={name: _rounded(rate) for name, rate in puzzle.solve_rates.items()},
+            solve_rates={
+                name: _rounded(rate.numerator, rate.denominator) for name, rate in puzzle.solve_rates.items()
+            },
             rating=puzzle.rating,
         )
         .model_dump_json()
