@@ -29,6 +29,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from enum import StrEnum
 from fractions import Fraction
 from math import lcm
+from operator import mul
 from typing import NamedTuple
 
 from .board import MARKS, Mark, Position, Status
@@ -112,19 +113,18 @@ def chances_of(weights: Sequence[int]) -> dict[str, Fraction]:
 def _weights(moves: Iterable[tuple[int, int, int]]) -> tuple[int, ...]:
     """The products of the likelihoods of one side's moves under each player of :data:`_PLAYERS`, over
     one common denominator: integers, which add, compare and divide exactly and fast. A move is given
-    as the bit masks of the mover's cells and of the other side's, and its cell."""
-    numerators = [1] * len(STRENGTHS)
-    denominators = [1] * len(STRENGTHS)
-    counted = 0
+    as the bit masks of the mover's cells and of the other side's, and its cell.
+
+    Each move's likelihoods share one denominator (:func:`_likelihoods`), so the products of their
+    numerators are the products of the likelihoods, all over the product of those denominators.
+    """
+    weights: tuple[int, ...] | None = None
     for own, other, cell in moves:
-        counted += 1
-        for index, (numerator, denominator) in enumerate(_likelihoods(own, other, cell)):
-            numerators[index] *= numerator
-            denominators[index] *= denominator
-    if not counted:
+        row = _likelihoods(own, other, cell)
+        weights = row if weights is None else tuple(map(mul, weights, row))
+    if weights is None:
         raise ValueError("a posterior needs at least one move")
-    common = lcm(*denominators)
-    return tuple([n * (common // d) for n, d in zip(numerators, denominators, strict=True)])
+    return weights
 
 
 #: :data:`~.levels.STRENGTHS` as :func:`_chance` reads them: the depth, and the skill as ``a / b``.
@@ -134,18 +134,21 @@ _PLAYERS = tuple((depth, skill.numerator, skill.denominator) for _, depth, skill
 # A memo of :func:`_likelihoods`, filled as moves are asked for: the distinct rows, each once (a few
 # thousand), and the row of each move, indexed by position (:func:`~.geometry.ternary`) and cell, as
 # 1 + its index in the rows; 0 when not yet known.
-_ROWS: list[tuple[tuple[int, int], ...]] = []
-_ROW_INDEX: dict[tuple[tuple[int, int], ...], int] = {}
+_ROWS: list[tuple[int, ...]] = []
+_ROW_INDEX: dict[tuple[int, ...], int] = {}
 _ROW_OF = array("H", bytes(2 * 9 * TERNARY_SIZE))
 
 
-def _likelihoods(own: int, other: int, cell: int) -> tuple[tuple[int, int], ...]:
-    """:func:`_chance` of playing ``cell`` under each player of :data:`_PLAYERS`, remembered."""
+def _likelihoods(own: int, other: int, cell: int) -> tuple[int, ...]:
+    """The numerators of :func:`_chance` of playing ``cell`` under each player of :data:`_PLAYERS`, over
+    their least common denominator, remembered."""
     slot = 9 * ternary(own, other) + cell
     known = _ROW_OF[slot]
     if not known:
         horizons: dict[int, int] = {}  # the levels share depths
-        row = tuple(_chance(own, other, 1 << cell, player, horizons) for player in _PLAYERS)
+        chances = [_chance(own, other, 1 << cell, player, horizons) for player in _PLAYERS]
+        common = lcm(*(denominator for _, denominator in chances))
+        row = tuple(numerator * (common // denominator) for numerator, denominator in chances)
         index = _ROW_INDEX.get(row)
         if index is None:
             index = _ROW_INDEX[row] = len(_ROWS)
