@@ -73,8 +73,8 @@ def explain_masks(
     own: int, other: int, mover: Mark, cell: int, *, score: int, plies: int
 ) -> tuple[tuple[Tactic, ...], str]:
     """:func:`explain`, the position given as the bit masks of ``mover``'s cells and of the other side's."""
-    found = _tactics(own, other, cell)
-    action = _action(own, other, mover, cell, found)
+    found, when_x, when_o = _described(own, other, cell)
+    action = when_x if mover == "X" else when_o
     if found[0] == "win":
         return found, f"{action}: {mover} wins."
     return found, f"{action}; {outcome_words(mover, score, plies)}."
@@ -187,21 +187,33 @@ _COMPLETING = array("H", bytes(2 * TERNARY_SIZE))
 _FORKS = array("H", bytes(2 * TERNARY_SIZE))
 
 
-#: The distinct tactics of moves, each once, and a memo of :func:`_tactics` indexed by position
-#: (:func:`~.geometry.ternary`) and cell: 1 + the index of the move's tactics, 0 when not yet known.
-_KINDS: list[tuple[Tactic, ...]] = []
-_TACTICS = bytearray(9 * TERNARY_SIZE)
+#: The distinct descriptions of moves, each once: the tactics, and the first half of the sentence of
+#: :func:`explain` when ``X`` moves and when ``O`` does (a few hundred in the whole game).
+_KINDS: list[tuple[tuple[Tactic, ...], str, str]] = []
+_KIND_INDEX: dict[tuple[tuple[Tactic, ...], str, str], int] = {}
+#: A memo of :func:`_described`, indexed by position (:func:`~.geometry.ternary`) and cell: 1 + the
+#: index of the move's description in :data:`_KINDS`, 0 when not yet known.
+_DESCRIBED = array("H", bytes(2 * 9 * TERNARY_SIZE))
 
 
 def _tactics(own: int, other: int, cell: int) -> tuple[Tactic, ...]:
     """:func:`_find_tactics`, remembered."""
+    return _described(own, other, cell)[0]
+
+
+def _described(own: int, other: int, cell: int) -> tuple[tuple[Tactic, ...], str, str]:
+    """The tactics of the move ``cell`` of the side holding ``own``, and :func:`_action` when that side
+    is ``X`` and when it is ``O``; remembered."""
     slot = 9 * ternary(own, other) + cell
-    known = _TACTICS[slot]
+    known = _DESCRIBED[slot]
     if not known:
         found = _find_tactics(own, other, cell)
-        if found not in _KINDS:
-            _KINDS.append(found)
-        known = _TACTICS[slot] = 1 + _KINDS.index(found)
+        kind = (found, _action(own, other, "X", cell, found), _action(own, other, "O", cell, found))
+        index = _KIND_INDEX.get(kind)
+        if index is None:
+            index = _KIND_INDEX[kind] = len(_KINDS)
+            _KINDS.append(kind)
+        known = _DESCRIBED[slot] = 1 + index
     return _KINDS[known - 1]
 
 
