@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from ..game import Analysis, Mark, MoveValue, Options, Position, SolvedGame, choose
+from ..game import MARKS, Analysis, Mark, MoveValue, Options, Position, SolvedGame, choose
 from ..game.tactics import explain
 from ..schemas import AnalysisResponse, BestMoveResponse, MoveInfo
 from .admission import Turns, turns
@@ -72,24 +72,30 @@ def analysis_response(analysis: Analysis) -> AnalysisResponse:
 ANALYSES_KEPT = 512
 
 
-class BestMoves(dict[tuple[str, Mark | None], Entity]):
-    """The rendered best move of each unfinished position, keyed like :attr:`SolvedGame.analyses`.
+class BestMoves(dict[str, bytes]):
+    """The rendered best moves of the unfinished positions in which ``mover`` is to move, keyed by
+    their board text.
 
     A position's answer is rendered the first time it is looked up (some 100 µs) and kept:
     start-up does not render 9,040 answers, and a lookup of one already rendered is a plain
-    ``dict`` lookup. A finished position raises :class:`KeyError`, as it has no move.
+    ``dict`` lookup. Only the bytes are kept: the keys are the boards' own texts, held by the
+    solved table already (a key of the board and the side to move would be a tuple more for each
+    answer kept), and the entity tag is made when a ``GET`` asks for it (:meth:`Answers.best_move`:
+    2 µs, where keeping 9,040 tags would take about 1.2 MB). A finished position raises
+    :class:`KeyError`, as it has no move.
     """
 
-    def __init__(self, game: SolvedGame) -> None:
+    def __init__(self, game: SolvedGame, mover: Mark) -> None:
         super().__init__()
         self.game = game
+        self.mover = mover
 
-    def __missing__(self, key: tuple[str, Mark | None]) -> Entity:
-        analysis = self.game.analyses[key]
+    def __missing__(self, cells: str) -> bytes:
+        analysis = self.game.analyses[cells, self.mover]
         if analysis.choice is None:
-            raise KeyError(key)
-        self[key] = entity = Entity.of(_render_best(analysis))
-        return entity
+            raise KeyError(cells)
+        self[analysis.position.board.cells] = body = _render_best(analysis)
+        return body
 
 
 class Answers:
@@ -101,24 +107,29 @@ class Answers:
 
     def __init__(self, game: SolvedGame) -> None:
         self.game = game
-        self._best = BestMoves(game)
+        self._best = {mover: BestMoves(game, mover) for mover in MARKS}
         self._analysis = lru_cache(maxsize=ANALYSES_KEPT)(self._render_analysis)
 
     def best_move(self, position: Position) -> Entity:
+        """The chosen move (steps 1–4) in an unfinished position, with its entity tag."""
+        return Entity.of(self.best_body(position))
+
+    def best_body(self, position: Position) -> bytes:
         """The chosen move (steps 1–4) in an unfinished position."""
-        return self._best[position.board.cells, position.to_move]
+        assert position.to_move is not None, "a finished board has no move"
+        return self._best[position.to_move][position.board.cells]
 
     def best_move_with(self, position: Position, options: Options) -> bytes:
         """The move chosen with ``options``; rendered each time when they involve randomness."""
         if options.deterministic:
-            return self.best_move(position).body
+            return self.best_body(position)
         analysis = self.game[position]
         return best_move_response(analysis, choose(analysis, options)).model_dump_json().encode()
 
     def best_moves(self, positions: Sequence[Position]) -> bytes:
         """The chosen moves (steps 1–4) in unfinished positions, as a batch's ``{"results": [...]}``."""
-        best = self._best
-        return _results([best[position.board.cells, position.to_move].body for position in positions])
+        best_body = self.best_body
+        return _results([best_body(position) for position in positions])
 
     async def batch(self, requests: Sequence[tuple[Position, Options]]) -> bytes:
         """The answers to several best-move requests, as a ``{"results": [...]}`` document.
@@ -133,7 +144,7 @@ class Answers:
         own: Turns | None = None
         for position, options in requests:
             if options.deterministic:
-                bodies.append(self.best_move(position).body)
+                bodies.append(self.best_body(position))
                 continue
             own = own or turns()
             if own.due():

@@ -195,7 +195,7 @@ class FastLane:
         position = self._plain(data)
         if position is None:
             return None
-        return json_response(self.answers.best_move(position).body)
+        return json_response(self.answers.best_body(position))
 
     def post_batch(self, data: object) -> Response | None:
         if type(data) is not dict or data.keys() != {"items"}:

@@ -232,7 +232,7 @@ def add_play_tools(server: MCPServer, answers: Answers) -> None:
         for the side to move under perfect play (`score`, `outcome`, `plies_to_end`).
         """
         request = validated(BestMoveRequest, {"board": board, "player": player})
-        return explanation(answers.best_move(request.position).body)
+        return explanation(answers.best_body(request.position))
 
     @server.tool(title="Analyze a position", annotations=READ_ONLY)
     async def analyze_position(
