@@ -107,7 +107,8 @@ class Answers:
 
     def __init__(self, game: SolvedGame) -> None:
         self.game = game
-        self._best = {mover: BestMoves(game, mover) for mover in MARKS}
+        # Keyed by the side to move; a finished position (``None``) raises ``KeyError``, as it has no move.
+        self._best: dict[Mark | None, BestMoves] = {mover: BestMoves(game, mover) for mover in MARKS}
         self._analysis = lru_cache(maxsize=ANALYSES_KEPT)(self._render_analysis)
 
     def best_move(self, position: Position) -> Entity:
@@ -116,7 +117,6 @@ class Answers:
 
     def best_body(self, position: Position) -> bytes:
         """The chosen move (steps 1–4) in an unfinished position."""
-        assert position.to_move is not None, "a finished board has no move"
         return self._best[position.to_move][position.board.cells]
 
     def best_move_with(self, position: Position, options: Options) -> bytes:
@@ -128,8 +128,8 @@ class Answers:
 
     def best_moves(self, positions: Sequence[Position]) -> bytes:
         """The chosen moves (steps 1–4) in unfinished positions, as a batch's ``{"results": [...]}``."""
-        best_body = self.best_body
-        return _results([best_body(position) for position in positions])
+        best = self._best
+        return _results([best[position.to_move][position.board.cells] for position in positions])
 
     async def batch(self, requests: Sequence[tuple[Position, Options]]) -> bytes:
         """The answers to several best-move requests, as a ``{"results": [...]}`` document.
