@@ -32,7 +32,7 @@ from functools import cached_property
 from typing import Literal, NamedTuple, TypeAlias
 
 from .board import EMPTY, MARKS, Board, Mark, Position, Status, canonical, opponent
-from .geometry import FULL, HAS_LINE, Line, column, place, row
+from .geometry import CELLS_OF, FULL, HAS_LINE, Line, column, place, row
 
 Outcome: TypeAlias = Literal["win", "draw", "loss"]
 OUTCOMES: dict[int, Outcome] = {1: "win", 0: "draw", -1: "loss"}
@@ -183,18 +183,23 @@ class _Solver:
         mark = _SIDES[mover]
         taken = x | o
         ranked: list[tuple[int, int, int, int, int, int]] = []
-        for cell in range(9):
+        values, mistakes = self.values, self.mistakes
+        for cell in CELLS_OF[FULL ^ taken]:
             bit = 1 << cell
-            if taken & bit:
+            if HAS_LINE[own | bit]:
+                self.finished.add(place(cells, cell, mark))
+                ranked.append((-1, 1, 0, cell, 1, 1))  # a win now: rank (-1, 1), no traps
                 continue
-            after = place(cells, cell, mark)
-            if HAS_LINE[own | bit] or taken | bit == FULL:
-                score, plies, traps = (1 if HAS_LINE[own | bit] else 0), 1, 0
-                self.finished.add(after)
-            else:
-                child_key = x | (o | bit) << 9 if mover else (x | bit) | o << 9 | 1 << 18
+            if taken | bit == FULL:
+                self.finished.add(place(cells, cell, mark))
+                ranked.append((0, 0, 0, cell, 0, 1))  # a draw: rank (0, 0), no traps
+                continue
+            child_key = x | (o | bit) << 9 if mover else (x | bit) | o << 9 | 1 << 18
+            child = values.get(child_key)
+            if child is None:  # not solved yet: its board text is needed
+                after = place(cells, cell, mark)
                 child = self.value(x, o | bit, 0, after) if mover else self.value(x | bit, o, 1, after)
-                score, plies, traps = -child[0], child[1] + 1, self.mistakes[child_key]
+            score, plies, traps = -child[0], child[1] + 1, mistakes[child_key]
             ranked.append((*rank(score, plies), -traps, cell, score, plies))
         ranked.sort()
         first = ranked[0]
