@@ -164,7 +164,7 @@ def test_a_bug_answers_500_without_traceback_and_logs_it(monkeypatch: pytest.Mon
     logs.writer.flush()
     monkeypatch.setattr(logs.writer, "stream", written)
     try:
-        monkeypatch.setattr(Answers, "best_move", broken)
+        monkeypatch.setattr(Answers, "best_body", broken)  # what a plain POST reads
 
         async def call() -> httpx.Response:
             transport = httpx.ASGITransport(app=app, raise_app_exceptions=False)
