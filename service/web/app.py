@@ -126,4 +126,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(AccessMiddleware, ledger=ledger)
     app.add_middleware(RequestIdMiddleware)
     install_openapi(app, api)
+    # What start-up made lives as long as the process: out of the collector's sight, as the table
+    # is (solved_game), and the collector on, which python -m service keeps off while it starts.
+    gc.freeze()
+    gc.enable()
     return app

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import re
 import signal
 import subprocess
+import sys
 import time
 from collections.abc import Callable
 
@@ -16,6 +18,7 @@ import pytest
 from service.__main__ import parse_args
 from service.schemas import MAX_BODY_BYTES
 from service.settings import Settings
+from tests.support.commands import run
 from tests.support.server import free_port, running
 from tests.support.stats import counts
 
@@ -58,6 +61,35 @@ def test_flags() -> None:
     args = parse_args(["--host", "::1", "--port", "8123"])
     assert (args.host, args.port) == ("::1", 8123)
     assert parse_args([]).host is None
+
+
+#: ``python -m service`` with ``uvicorn.run`` replaced by a stand-in that builds the app as uvicorn
+#: does, and says whether the garbage collector was on before and after, and what was frozen.
+START_UP = """
+import gc, importlib, json, sys
+import uvicorn
+import service.__main__ as entry
+seen = []
+def build(app, **settings):
+    seen.append(gc.isenabled())
+    module, _, factory = app.partition(":")
+    getattr(importlib.import_module(module), factory)()
+    seen.extend([gc.isenabled(), gc.get_freeze_count()])
+uvicorn.run = build
+entry.main([])
+print(json.dumps(seen))
+"""
+
+
+@pytest.mark.parametrize(("workers", "collecting"), [("1", False), ("2", True)])
+def test_a_lone_worker_starts_without_the_collector_and_the_app_turns_it_on(
+    workers: str, collecting: bool
+) -> None:
+    env = {**os.environ, "TICTACTOE_WORKERS": workers, "TICTACTOE_LOG_LEVEL": "warning"}
+    before, after, frozen = json.loads(run([sys.executable, "-c", START_UP], env=env).stdout)
+    assert before is collecting  # one worker: this process; several: uvicorn's supervisor, kept collecting
+    assert after is True
+    assert frozen > 100_000  # the solved table, the app, and what was imported to build them
 
 
 def test_service_starts_logs_the_solve_time_and_stops_cleanly() -> None:
