@@ -30,6 +30,7 @@ import time
 import traceback
 from collections.abc import Mapping
 from datetime import UTC, datetime
+from functools import lru_cache
 from typing import Any, TextIO
 
 logger = logging.getLogger("service")
@@ -244,12 +245,20 @@ class AccessLog:
         millis = int((when - second) * 1000)
         client = scope.get("client")
         peer = f'"{client[0]}"' if client else "null"
-        path = quoted(scope["path"])
-        message = quoted(f"{method} {route} {status}")
-        method = quoted(method)
+        before_id, before_path, after_path = _access_fields(method, route, status)
         return (
-            f'{{"time":"{self._stamp}.{millis:03d}+00:00","level":"info","logger":"service.access",'
-            f'"message":{message},"request_id":"{request_id}",'
-            f'"method":{method},"path":{path},"route":"{route}","status":{status},'
-            f'"duration_ms":{round(seconds * 1000, 3)},"client":{peer}}}'
+            f'{{"time":"{self._stamp}.{millis:03d}+00:00",{before_id}{request_id}{before_path}'
+            f'{quoted(scope["path"])}{after_path}{round(seconds * 1000, 3)},"client":{peer}}}'
         )
+
+
+@lru_cache(maxsize=1024)
+def _access_fields(method: str, route: str, status: int) -> tuple[str, str, str]:
+    """The fields of an access log line that follow from its method, route and status, as JSON: the
+    text before the request id, between it and the path, and from the path to the duration."""
+    message = quoted(f"{method} {route} {status}")
+    return (
+        f'"level":"info","logger":"service.access","message":{message},"request_id":"',
+        f'","method":{quoted(method)},"path":',
+        f',"route":"{route}","status":{status},"duration_ms":',
+    )

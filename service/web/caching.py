@@ -61,14 +61,19 @@ class JSONAnswer(Response):
     Those are the ``given`` ones, then ``Content-Length`` and ``Content-Type`` (neither on a
     ``304``); :meth:`init_headers` takes the last two from a small cache keyed by the body's
     length, since a plain request is answered in a few microseconds and building them again
-    would be a fair share of it.
+    would be a fair share of it. For the same reason the answer is made as Starlette's
+    ``Response.__init__`` makes it, without its choices that a body of JSON bytes never needs
+    (content to render, a media type to pick): what it sets is set directly.
     """
 
     media_type = JSON
 
     def __init__(self, body: bytes, status_code: int, given: tuple[tuple[bytes, bytes], ...]) -> None:
         self.given = given
-        super().__init__(body, status_code)
+        self.status_code = status_code
+        self.background = None
+        self.body = body
+        self.init_headers()
 
     def init_headers(self, headers: Mapping[str, str] | None = None) -> None:
         if self.status_code == 304:

@@ -24,6 +24,8 @@ The answer is made by the routes' own functions (:mod:`.caching`,
 :class:`.answers.Answers`, :class:`.coach.Coach`), so it has the same bytes,
 headers and entity tag. ``tests/api/test_fast_lane.py``
 checks that it does, on every position, against the app without the fast lane.
+A best-move body written as clients write plain ones (:data:`PLAIN_BEST_MOVE`: one or
+two members, strings without escapes) is matched as it is, without being parsed.
 
 Anything else goes on, untouched, to the routes, which read it strictly
 (:mod:`.strict`), validate it and name what is wrong: options, another board form,
@@ -39,6 +41,7 @@ had what every request gets (request id, limits, metrics, access log, CORS).
 from __future__ import annotations
 
 import json
+import re
 from typing import TypeGuard
 from urllib.parse import parse_qsl
 
@@ -79,10 +82,22 @@ ROUTES = {
 PUZZLE_QUERY = frozenset({"theme", "outcome", "min_rating", "max_rating", "limit", "cursor"})
 
 PLAYERS: tuple[Mark | None, ...] = (None, "X", "O")
+#: The players as a body written plainly gives them (``null`` matched as nothing).
+PLAYER_BYTES: dict[bytes | None, Mark | None] = {None: None, b"X": "X", b"O": "O"}
 #: The members of a plain best-move request.
 PLAIN_KEYS = frozenset({"board", "player"})
 #: A review's starting board when its request gives none.
 EMPTY_BOARD = "........."
+#: JSON's white space.
+_SPACE = rb"[ \t\n\r]*"
+#: A member of a best-move body: ``board`` or ``player``, then a string of printable ASCII without
+#: quotes or escapes (so its own text, as written), or ``null``.
+_MEMBER = rb'"(board|player)"' + _SPACE + b":" + _SPACE + rb'(?:"([ !#-\[\]-~]{0,32})"|null)'
+#: How plain best-move bodies are written, compact or spaced: one or two such members. A body that
+#: matches is answered without being parsed; any other is parsed (strict JSON) and answered alike.
+PLAIN_BEST_MOVE = re.compile(  # { member } or { member , member }, white space anywhere between
+    rb"%b\{%b%b(?:%b,%b%b)?%b\}%b" % (_SPACE, _SPACE, _MEMBER, _SPACE, _SPACE, _MEMBER, _SPACE, _SPACE)
+)
 #: The longest body read here: a plain batch of 1,000 items, with room for spaces.
 MAX_PLAIN_BODY = 64 * 1024
 
@@ -116,16 +131,14 @@ class FastLane:
                 path = PUZZLE + "{puzzle_id}"
         elif method == "POST" and path in (BEST_MOVE, BATCH, REVIEW):
             scope["route"] = self.routes[method, path]  # a client that leaves mid-body is counted here
-            body = await _plain_body(scope, receive)
-            if body is not None:
-                messages, data = body
-                if data is not None:
+            read = await _json_body(scope, receive)
+            if read is not None:
+                messages, body = read
+                if body is not None:
                     if path == BEST_MOVE:
-                        answer = self.post_best_move(data)
-                    else:
-                        answer = self.post_batch(data) if path == BATCH else self.post_review(data)
+                        answer = self.post_best_move_as_written(body)
                     if answer is None:
-                        scope.setdefault("state", {})[strict.PARSED_BODY] = data
+                        answer = await self.post_parsed(scope, path, body)
                 if answer is None:
                     receive = _replay(messages, receive)
         if answer is None:
@@ -190,6 +203,35 @@ class FastLane:
         if found is None or scope["query_string"]:
             return None
         return cacheable(found, header(scope["headers"], b"if-none-match"))
+
+    def post_best_move_as_written(self, body: bytes) -> Response | None:
+        """A best-move body written as plain ones are (:data:`PLAIN_BEST_MOVE`), answered unparsed."""
+        found = PLAIN_BEST_MOVE.fullmatch(body)
+        if found is None:
+            return None
+        name, value, other_name, other_value = found.groups()
+        if name == other_name:
+            return None  # a member given twice: the routes say so
+        board, player = (value, other_value) if name == b"board" else (other_value, value)
+        if board is None or player not in PLAYER_BYTES:
+            return None
+        position = self.game.lookup(board.decode("ascii"), PLAYER_BYTES[player])
+        if position is None or position.to_move is None:
+            return None
+        return json_response(self.answers.best_body(position))
+
+    async def post_parsed(self, scope: Scope, path: str, body: bytes) -> Response | None:
+        """The answer to a plain body, once parsed; the JSON of any other is kept for the routes."""
+        data = await _json(body)
+        if data is None:
+            return None
+        if path == BEST_MOVE:
+            answer = self.post_best_move(data)
+        else:
+            answer = self.post_batch(data) if path == BATCH else self.post_review(data)
+        if answer is None:
+            scope.setdefault("state", {})[strict.PARSED_BODY] = data
+        return answer
 
     def post_best_move(self, data: object) -> Response | None:
         position = self._plain(data)
@@ -290,8 +332,8 @@ def _query(scope: Scope) -> dict[str, str] | None:
     return params if len(params) == len(pairs) else None
 
 
-async def _plain_body(scope: Scope, receive: Receive) -> tuple[list[Message], object | None] | None:
-    """The messages of a JSON body that could be plain, and its JSON (``None`` if it is not strict JSON).
+async def _json_body(scope: Scope, receive: Receive) -> tuple[list[Message], bytes | None] | None:
+    """The messages of a JSON body that could be plain, and the body (``None`` if it is not all there).
 
     ``None`` when the body is not worth reading here: not sent as JSON, or longer than
     :data:`MAX_PLAIN_BODY` as declared. A chunked body is read until it ends or grows past it.
@@ -319,14 +361,19 @@ async def _plain_body(scope: Scope, receive: Receive) -> tuple[list[Message], ob
         if not message.get("more_body", False):
             break
     parts = [message.get("body", b"") for message in messages]
-    body = parts[0] if len(parts) == 1 else b"".join(parts)
+    return messages, parts[0] if len(parts) == 1 else b"".join(parts)
+
+
+async def _json(body: bytes) -> object | None:
+    """The JSON of a body, or ``None`` when it is not strict JSON (the routes parse it again and say
+    where it fails)."""
     data: object = strict.loads_flat(body)
     if data is None:
         try:
             data = await strict.parse(body)
         except json.JSONDecodeError:
-            return messages, None  # the routes parse it again and say where it fails
-    return messages, data
+            return None
+    return data
 
 
 def _replay(messages: list[Message], receive: Receive) -> Receive:

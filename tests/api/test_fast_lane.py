@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import string
 from collections.abc import Iterable
 from urllib.parse import parse_qsl, quote, unquote
 
@@ -118,6 +119,10 @@ PLAIN: list[Request] = [
     ("GET", "/v1/puzzles?theme=fork&outcome=win&min_rating=0&max_rating=493&limit=100", None, {}),
     ("GET", "/v1/puzzles?limit=5&cursor=.....OOXXX", None, {}),
     ("GET", "/v1/puzzles/.....OOXXX", None, {}),
+    # Written otherwise than the plain forms (fast_lane.PLAIN_BEST_MOVE): parsed, then answered.
+    ("POST", "/v1/best-move", b'\r\n{\t"player" :null ,\n"board":"X........"  }\n', JSON),
+    ("POST", "/v1/best-move", b'{"board":"X\\u002e.......","player":"O"}', JSON),
+    ("POST", "/v1/best-move", b'{"board":"X O      ","player":"O"}', JSON),
 ]
 NOT_PLAIN: list[Request] = [
     ("POST", "/v1/best-move", body({"board": ["X", None, None, None, None, None, None, None, None]}), JSON),
@@ -177,6 +182,12 @@ NOT_PLAIN: list[Request] = [
     ("GET", "/v1/puzzles/random?seed=1", None, {}),
     ("GET", "/v1/puzzles/...O..XXOX", None, {}),  # a puzzle turned: 404 naming it
     ("GET", "/v1/puzzles/.....OOXXX?x=1", None, {}),  # 200: a parameter it does not read, by the routes
+    ("POST", "/v1/best-move", b'{"board":"X........","board":"X........"}', JSON),  # 400
+    ("POST", "/v1/best-move", b'{"player":"O"}', JSON),  # 422: no board
+    ("POST", "/v1/best-move", b'{"player":"O","player":"O"}', JSON),  # 400
+    ("POST", "/v1/best-move", b'{"board":"X........","player":"o"}', JSON),  # 422
+    ("POST", "/v1/best-move", b'{"board":null,"player":"O"}', JSON),  # 422
+    ("POST", "/v1/best-move", '{"board":"X…","player":"O"}'.encode(), JSON),  # 422
 ]
 
 
@@ -218,13 +229,14 @@ async def test_the_fast_lane_answers_as_the_routes_do(app: FastAPI, routes_only_
     for request, one, other in zip(requests, fast, routed, strict=True):
         assert one == other, request
     statuses = [status for status, _, _ in fast]
-    assert statuses[: len(PLAIN)] == [200] * 7 + [304] + [200] * 10
+    assert statuses[: len(PLAIN)] == [200] * 7 + [304] + [200] * 13
     assert statuses[len(PLAIN) :] == [
         *(200, 200, 200, 422, 422, 422, 422, 415, 415, 400, 400, 422, 422),
         *(422, 200, 422, 422, 200),
         *(422, 422, 422, 422, 422, 422, 422, 422, 404, 405, 404, 200),
         *(422, 422, 422, 422, 422, 422, 200, 422, 422),
         *(200, 422, 422, 422, 422, 422, 422, 422, 422, 200, 200, 404, 200),
+        *(400, 422, 400, 422, 422, 422),
     ]
 
 
@@ -275,6 +287,37 @@ async def test_every_position_is_answered_alike_on_both_paths(app: FastAPI, rout
             for request in requests:
                 fast = await served(app, request)
                 assert fast[0] == 200 and fast == await served(routes_only_app, request), request
+
+
+@given(
+    board=st.text(alphabet=string.printable + "é…", max_size=12),
+    player=st.sampled_from([None, "X", "O", "x", ""]),
+    given_player=st.booleans(),
+    board_first=st.booleans(),
+    spaces=st.lists(st.text(alphabet=" \t\n\r", max_size=2), min_size=8, max_size=8),
+)
+def test_a_body_read_unparsed_says_what_its_json_says(
+    board: str, player: str | None, given_player: bool, board_first: bool, spaces: list[str]
+) -> None:
+    """Bodies of one or two members, spaced anyhow: read without parsing exactly when their strings
+    are written as themselves (printable ASCII, no escape), and then read as JSON reads them."""
+    members = [f'"board"{spaces[0]}:{spaces[1]}{json.dumps(board)}']
+    if given_player:
+        members.append(f'"player"{spaces[1]}:{spaces[0]}{json.dumps(player)}')
+    if not board_first:
+        members.reverse()
+    text = (
+        spaces[2] + "{" + spaces[3] + f"{spaces[4]},{spaces[5]}".join(members) + spaces[6] + "}" + spaces[7]
+    )
+    found = fast_lane.PLAIN_BEST_MOVE.fullmatch(text.encode())
+    written_as_itself = "\\" not in json.dumps(board)  # json.dumps escapes all but printable ASCII
+    assert (found is not None) == written_as_itself, text
+    if found is not None:
+        name, value, other_name, other_value = found.groups()
+        read = {name.decode(): None if value is None else value.decode()}
+        if other_name is not None:
+            read[other_name.decode()] = None if other_value is None else other_value.decode()
+        assert read == json.loads(text)
 
 
 @given(st.text(alphabet="ab=&%+;X.O 2-_", max_size=40))

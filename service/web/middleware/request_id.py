@@ -26,7 +26,7 @@ def request_id(scope: Scope) -> str:
     given = header(scope["headers"], _NAME)
     if given is not None and SENSIBLE_ID.match(given):
         return given
-    return f"{_ids.getrandbits(96):024x}"
+    return _ids.randbytes(12).hex()
 
 
 class RequestIdMiddleware:
