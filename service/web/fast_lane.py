@@ -333,7 +333,8 @@ def _query(scope: Scope) -> dict[str, str] | None:
 
 
 async def _json_body(scope: Scope, receive: Receive) -> tuple[list[Message], bytes | None] | None:
-    """The messages of a JSON body that could be plain, and the body (``None`` if it is not all there).
+    """The messages of a JSON body that could be plain, and the body: ``None`` when the client left
+    before sending it all, or when it grew past :data:`MAX_PLAIN_BODY` bytes as it came.
 
     ``None`` when the body is not worth reading here: not sent as JSON, or longer than
     :data:`MAX_PLAIN_BODY` as declared. A chunked body is read until it ends or grows past it.
