@@ -126,8 +126,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(AccessMiddleware, ledger=ledger)
     app.add_middleware(RequestIdMiddleware)
     install_openapi(app, api)
-    # What start-up made lives as long as the process: out of the collector's sight, as the table
-    # is (solved_game), and the collector on, which python -m service keeps off while it starts.
-    gc.freeze()
-    gc.enable()
+    if not gc.isenabled():
+        # python -m service starts a lone worker with the collector off (service.__main__). What
+        # start-up made lives as long as the process: it goes out of the collector's sight, as the
+        # table does (solved_game), and the collector is turned on.
+        gc.freeze()
+        gc.enable()
     return app
