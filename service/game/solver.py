@@ -148,6 +148,9 @@ class SolvedGame:
 
 #: Positions as integers: ``x`` and ``o`` are the masks of each side's cells (see :mod:`.geometry`).
 _SIDES: tuple[Mark, Mark] = MARKS
+#: The sort keys, before the cell, of a move that ends the game: a win in one ply, a draw in one
+#: (:func:`rank`, and no traps).
+_WIN_NOW, _DRAW_NOW = (*rank(1, 1), 0), (*rank(0, 1), 0)
 
 
 class _Solver:
@@ -188,11 +191,11 @@ class _Solver:
             bit = 1 << cell
             if HAS_LINE[own | bit]:
                 self.finished.add(place(cells, cell, mark))
-                ranked.append((-1, 1, 0, cell, 1, 1))  # a win now: rank (-1, 1), no traps
+                ranked.append((*_WIN_NOW, cell, 1, 1))
                 continue
             if taken | bit == FULL:
                 self.finished.add(place(cells, cell, mark))
-                ranked.append((0, 0, 0, cell, 0, 1))  # a draw: rank (0, 0), no traps
+                ranked.append((*_DRAW_NOW, cell, 0, 1))
                 continue
             child_key = x | (o | bit) << 9 if mover else (x | bit) | o << 9 | 1 << 18
             child = values.get(child_key)

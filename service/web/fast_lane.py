@@ -82,8 +82,6 @@ ROUTES = {
 PUZZLE_QUERY = frozenset({"theme", "outcome", "min_rating", "max_rating", "limit", "cursor"})
 
 PLAYERS: tuple[Mark | None, ...] = (None, "X", "O")
-#: The players as a body written plainly gives them (``null`` matched as nothing).
-PLAYER_BYTES: dict[bytes | None, Mark | None] = {None: None, b"X": "X", b"O": "O"}
 #: The members of a plain best-move request.
 PLAIN_KEYS = frozenset({"board", "player"})
 #: A review's starting board when its request gives none.
@@ -151,8 +149,8 @@ class FastLane:
         params = _query(scope)
         if params is None or not params.keys() <= PLAIN_KEYS:
             return None
-        position = self._position(params.get("board"), params.get("player"))
-        if position is None or position.to_move is None:
+        position = self._unfinished(params.get("board"), params.get("player"))
+        if position is None:
             return None
         return cacheable(self.answers.best_move(position), header(scope["headers"], b"if-none-match"))
 
@@ -213,10 +211,10 @@ class FastLane:
         if name == other_name:
             return None  # a member given twice: the routes say so
         board, player = (value, other_value) if name == b"board" else (other_value, value)
-        if board is None or player not in PLAYER_BYTES:
+        if board is None:
             return None
-        position = self.game.lookup(board.decode("ascii"), PLAYER_BYTES[player])
-        if position is None or position.to_move is None:
+        position = self._unfinished(board.decode("ascii"), None if player is None else player.decode("ascii"))
+        if position is None:
             return None
         return json_response(self.answers.best_body(position))
 
@@ -263,8 +261,8 @@ class FastLane:
             or any(type(cell) is not int for cell in moves)
         ):
             return None
-        start = self._position(data.get("board", EMPTY_BOARD), data.get("player"))
-        if start is None or start.to_move is None:
+        start = self._unfinished(data.get("board", EMPTY_BOARD), data.get("player"))
+        if start is None:
             return None
         try:
             return json_response(self.coach.review(start, moves))
@@ -275,7 +273,11 @@ class FastLane:
         """The unfinished position of a body that is a board string and perhaps a player, else ``None``."""
         if type(data) is not dict or not data.keys() <= PLAIN_KEYS:
             return None
-        position = self._position(data.get("board"), data.get("player"))
+        return self._unfinished(data.get("board"), data.get("player"))
+
+    def _unfinished(self, board: object, player: object) -> Position | None:
+        """The position of a board string and a player, when it is legal and the game goes on."""
+        position = self._position(board, player)
         return None if position is None or position.to_move is None else position
 
     def _position(self, board: object, player: object) -> Position | None:
