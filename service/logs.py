@@ -248,7 +248,7 @@ class AccessLog:
         before_id, before_path, after_path = _access_fields(method, route, status)
         return (
             f'{{"time":"{self._stamp}.{millis:03d}+00:00",{before_id}{request_id}{before_path}'
-            f'{quoted(scope["path"])}{after_path}{round(seconds * 1000, 3)},"client":{peer}}}'
+            f'{quoted(scope["path"])}{after_path}{seconds * 1000:.3f},"client":{peer}}}'
         )
 
 

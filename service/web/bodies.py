@@ -27,19 +27,7 @@ from fastapi.exceptions import RequestValidationError
 from pydantic import BaseModel, ValidationError
 
 from ..schemas import MAX_BATCH_ITEMS, BatchRequest, BestMoveRequest, first_structural_error
-from .admission import COSTLY_BODY, turns
-
-
-def declared_length(request: Request) -> int | None:
-    """The body's declared ``Content-Length``, ``None`` when it is chunked or not a number."""
-    length = request.headers.get("content-length")
-    return int(length) if length is not None and length.isdigit() else None
-
-
-def costly(request: Request) -> bool:
-    """Whether the body is larger than :data:`~.admission.COSTLY_BODY` bytes, or of unknown length."""
-    length = declared_length(request)
-    return length is None or length > COSTLY_BODY
+from .admission import costly, turns
 
 
 def refuse_early(model: type[BaseModel], data: object) -> None:
@@ -53,7 +41,7 @@ def well_formed(model: type[BaseModel]) -> Callable[[Request], Awaitable[None]]:
     """A dependency refusing a large body at its first structural fault, before ``model`` validates it."""
 
     async def check(request: Request) -> None:
-        if costly(request) and await request.body():
+        if costly(request.scope) and await request.body():
             refuse_early(model, await request.json())
 
     return check
@@ -82,7 +70,7 @@ async def batch_body(request: Request) -> BatchRequest:
     if not await request.body():  # the error FastAPI gives a missing body
         raise RequestValidationError([{"type": "missing", "loc": ("body",), "msg": "Field required"}])
     data = await json_body(request)
-    if costly(request):
+    if costly(request.scope):
         refuse_early(BatchRequest, data)
     items = data.get("items") if type(data) is dict and data.keys() == {"items"} else None
     if type(items) is not list or not 1 <= len(items) <= MAX_BATCH_ITEMS:

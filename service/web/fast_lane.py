@@ -370,13 +370,10 @@ async def _json_body(scope: Scope, receive: Receive) -> tuple[list[Message], byt
 async def _json(body: bytes) -> object | None:
     """The JSON of a body, or ``None`` when it is not strict JSON (the routes parse it again and say
     where it fails)."""
-    data: object = strict.loads_flat(body)
-    if data is None:
-        try:
-            data = await strict.parse(body)
-        except json.JSONDecodeError:
-            return None
-    return data
+    try:
+        return await strict.parse(body)
+    except json.JSONDecodeError:
+        return None
 
 
 def _replay(messages: list[Message], receive: Receive) -> Receive:

@@ -40,8 +40,6 @@ PARSED_BODY = "parsed_body"
 
 #: The position of an error that has none in particular.
 UNKNOWN = -1
-#: The longest body :func:`loads_flat` parses.
-FLAT_LIMIT = 1024
 
 
 class _Rejected(Exception):
@@ -65,9 +63,8 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return result
 
 
-#: The decoders, made once (``json.loads`` with these hooks makes one on every call).
+#: The decoder, made once (``json.loads`` with these hooks makes one on every call).
 _STRICT = json.JSONDecoder(parse_constant=_no_constants, object_pairs_hook=_unique_keys)
-_FLAT = json.JSONDecoder(parse_constant=_no_constants)
 
 
 def loads(body: bytes) -> object:
@@ -267,35 +264,6 @@ class _Pieces:
             place = error.pos if error.pos == UNKNOWN else error.pos + taken_out
             raise json.JSONDecodeError(error.msg, self.text, place) from None
         return _decode(self.text)  # not expected: the shortened text has the fault of the whole
-
-
-def loads_flat(body: bytes) -> dict[str, str | None] | None:
-    """A body that is one flat object of strings and nulls, parsed quickly; ``None`` when unsure.
-
-    The C decoder alone parses it, without the hooks :func:`loads` needs: with no backslash in
-    the text every key is written as itself, so no key repeats when each one appears once in
-    the text. Anything else, including anything that is not strict JSON, gives ``None``, and
-    :func:`loads` must judge it, as it must a body over :data:`FLAT_LIMIT` bytes (no plain
-    request needs as many), which is not parsed here at all.
-    """
-    if len(body) > FLAT_LIMIT:
-        return None
-    try:
-        text = body.decode("utf-8")
-    except UnicodeDecodeError:
-        return None
-    if "\\" in text:
-        return None
-    try:
-        value = _FLAT.decode(text)
-    except (_Rejected, ValueError, RecursionError):
-        return None
-    if type(value) is not dict:
-        return None
-    for key, item in value.items():
-        if not (item is None or type(item) is str) or text.count(f'"{key}"') != 1:
-            return None
-    return value
 
 
 class StrictRequest(Request):

@@ -288,26 +288,6 @@ async def test_error_answers_stay_small_whatever_the_input(client: httpx.AsyncCl
     assert "errors_omitted" not in response.json()
 
 
-@given(
-    st.one_of(
-        st.binary(max_size=60),
-        st.dictionaries(
-            st.sampled_from(["board", "player", "b\\u006fard", "skill"]),
-            st.one_of(st.none(), st.text(max_size=12), st.integers(), st.floats()),
-            max_size=3,
-        ).map(lambda value: json.dumps(value).encode()),
-        st.lists(
-            st.sampled_from(['"board"', '"player"', ":", ",", '"X........"', "null", "{", "}", " ", "NaN"])
-        ).map(lambda parts: "".join(parts).encode()),
-    )
-)
-def test_the_quick_parse_of_flat_bodies_agrees_with_the_strict_one(body: bytes) -> None:
-    """Whatever the quick parse accepts, the strict parser accepts too, with the same value."""
-    quick = strict.loads_flat(body)
-    if quick is not None:
-        assert strict.loads(body) == quick
-
-
 def outcome_of_loads(body: bytes) -> tuple[object, ...]:
     try:
         return ("value", strict.loads(body))
