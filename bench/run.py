@@ -59,13 +59,21 @@ class Mode:
     """Timings of each in-process lookup loop (the median is kept)."""
     textbook: int
     """Timings of the textbook minimax on the empty board."""
+    pairs: int
+    """Pairs of back-to-back runs for each ratio of :data:`PAIRED` (their order alternating)."""
+    pair_seconds: int
+    """Length of each run of a pair, in whole seconds."""
 
 
 MODES = {
-    "full": Mode("full", 5, 5, 2, 32, 100_000, 5, 9, 7, 3),
-    "quick": Mode("quick", 3, 2, 1, 32, 20_000, 3, 5, 5, 2),
-    "smoke": Mode("smoke", 1, 1, 0, 8, 2_000, 1, 1, 1, 1),
+    "full": Mode("full", 5, 5, 2, 32, 100_000, 5, 9, 7, 3, 15, 2),
+    "quick": Mode("quick", 3, 2, 1, 32, 20_000, 3, 5, 5, 2, 5, 1),
+    "smoke": Mode("smoke", 1, 1, 0, 8, 2_000, 1, 1, 1, 1, 1, 1),
 }
+
+#: The throughput ratios also measured in pairs, ``(target, baseline)``: the product's plain best
+#: moves against the baselines. See :func:`paired`.
+PAIRED = [("post", "bare"), ("get", "bare"), ("post", "raw")]
 
 
 @dataclass(frozen=True)
@@ -145,6 +153,42 @@ def rounds(
     return runs
 
 
+def paired(
+    mode: Mode, targets: list[Target], running: dict[str, Server], files: dict[str, Path]
+) -> dict[str, dict[str, Any]]:
+    """Each ratio of :data:`PAIRED` from ``mode.pairs`` pairs of runs, the target's and its baseline's
+    back to back (in turn first), their median and the spread of the pairs' ratios.
+
+    A round of every target lasts minutes, and the machine's speed swings within it (a server's
+    throughput can double from one run to the next), so the rounds' two medians may come from
+    different spells. Runs a few seconds apart share their spell: many such pairs measure the
+    ratio itself.
+    """
+    by_key = {target.key: target for target in targets}
+    found: dict[str, dict[str, Any]] = {}
+    for key, baseline in PAIRED:
+        ratios: list[float] = []
+        for number in range(mode.pairs):
+            pair = (by_key[key], by_key[baseline]) if number % 2 == 0 else (by_key[baseline], by_key[key])
+            rps = {
+                target.key: wrk.run(
+                    running[target.server].port, files[target.mix], mode.pair_seconds, mode.connections
+                ).rps
+                for target in pair
+            }
+            ratios.append(rps[key] / rps[baseline])
+        quartiles = statistics.quantiles(ratios, n=4) if len(ratios) > 1 else [ratios[0]] * 3
+        name = f"{key}/{baseline}"
+        found[name] = {
+            "ratio": statistics.median(ratios),
+            "q1": quartiles[0],
+            "q3": quartiles[2],
+            "ratios": [round(value, 3) for value in ratios],
+        }
+        print(f"  pairs {name}: {found[name]['ratio']:.2f}, the median of {len(ratios)}", flush=True)
+    return found
+
+
 def fixed_rate(
     mode: Mode, ports: dict[str, int], requests: list[str], rate: float
 ) -> dict[str, dict[str, Any]]:
@@ -191,6 +235,10 @@ def http_figures(
         timings["http_s"] = time.monotonic() - started
 
         started = time.monotonic()
+        pairs = paired(mode, targets, running, files)
+        timings["pairs_s"] = time.monotonic() - started
+
+        started = time.monotonic()
         rate = statistics.median(r.rps for r in runs["post"]) / 2
         ports = {"product": running["product"].port} | ({"ref": running["ref"].port} if checkout else {})
         fixed = fixed_rate(mode, ports, lines["post"], rate)
@@ -209,6 +257,7 @@ def http_figures(
     http["batch"]["batch_size"] = mixes.BATCH_SIZE
     return {
         "http": http,
+        "pairs": pairs,
         "fixed_rate": fixed["product"],
         "fixed_rate_against": fixed.get("ref"),
         "servers": described,
@@ -368,6 +417,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         "--soak-requests",
         type=int,
         help=f"requests before the second memory reading (full: {full.soak_requests:,})",
+    )
+    parser.add_argument(
+        "--pairs", type=int, help=f"back-to-back pairs of runs for each headline ratio (full: {full.pairs})"
     )
     parser.add_argument("--startups", type=int, help=f"start-ups to time (full: {full.startups})")
     parser.add_argument("--output", type=Path, default=RESULTS, help="where to write the JSON results")
