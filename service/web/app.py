@@ -110,6 +110,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # The order, and why, is in service/web/middleware/__init__.py.
     app.add_middleware(FastLane, answers=answers, coach=coach, routes=api)
     app.add_middleware(AdmissionMiddleware, limit=settings.max_costly_requests)
+    app.add_middleware(BodyLimitMiddleware, max_body_bytes=settings.max_body_bytes)
     app.add_middleware(
         ProblemCORSMiddleware,
         allow_origins=settings.cors_origins,
@@ -119,7 +120,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         allow_credentials=False,
         max_age=86400,
     )
-    app.add_middleware(BodyLimitMiddleware, max_body_bytes=settings.max_body_bytes)
     app.add_middleware(CompressionMiddleware)
     app.add_middleware(ErrorMiddleware)
     app.add_middleware(HeadMiddleware)

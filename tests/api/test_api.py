@@ -198,6 +198,24 @@ async def test_streamed_body_over_the_limit_is_413(small_client: httpx.AsyncClie
     assert_problem(response, 413, "body-too-large")
 
 
+async def test_a_body_over_the_limit_from_another_origin_is_readable_there(
+    small_client: httpx.AsyncClient,
+) -> None:
+    """The 413 carries the CORS headers, declared length or streamed: a browser can read it."""
+
+    async def chunks() -> AsyncIterator[bytes]:
+        for _ in range(10):
+            yield b"          "
+
+    origin = {"origin": "https://game.example", "content-type": "application/json"}
+    declared = await small_client.post("/v1/best-move", content=b" " * 100, headers=origin)
+    streamed = await small_client.post("/v1/best-move", content=chunks(), headers=origin)
+    for response in (declared, streamed):
+        assert_problem(response, 413, "body-too-large")
+        assert response.headers["access-control-allow-origin"] == "*"
+        assert response.headers["access-control-expose-headers"] == "ETag, X-Request-ID"
+
+
 async def test_default_limit_is_one_mebibyte(client: httpx.AsyncClient) -> None:
     padding = " " * (1024 * 1024)
     response = await client.post(

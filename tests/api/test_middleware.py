@@ -121,8 +121,8 @@ def test_the_middleware_is_stacked_in_the_documented_order(app: FastAPI) -> None
         "HeadMiddleware",
         "ErrorMiddleware",
         "CompressionMiddleware",
-        "BodyLimitMiddleware",
         "ProblemCORSMiddleware",
+        "BodyLimitMiddleware",
         "AdmissionMiddleware",
         "FastLane",
     ]

@@ -10,8 +10,9 @@ Outermost first, as :func:`~service.web.app.create_app` stacks them:
    without its body;
 4. :mod:`.errors`: the one ``500``, for whatever escaped the layers inside;
 5. :mod:`.compression`: gzip, once, for every answer worth it;
-6. :mod:`.limits`: the body limit (``413``) and clients that leave mid-request;
-7. :mod:`.cors`: cross-origin requests (Starlette's);
+6. :mod:`.cors`: cross-origin requests (Starlette's), outside the limits, so that a browser
+   on another origin can read their ``413`` as it reads every other answer;
+7. :mod:`.limits`: the body limit (``413``) and clients that leave mid-request;
 8. :class:`~service.web.admission.AdmissionMiddleware` and the fast lane
    (:mod:`service.web.fast_lane`), innermost, next to the routes.
 """
