@@ -166,6 +166,8 @@ def paired(
     """
     by_key = {target.key: target for target in targets}
     found: dict[str, dict[str, Any]] = {}
+    if mode.pairs < 1:
+        return found  # none asked for (--pairs 0): the targets read the rounds
     for key, baseline in PAIRED:
         ratios: list[float] = []
         for number in range(mode.pairs):

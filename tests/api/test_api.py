@@ -179,6 +179,12 @@ async def small_client() -> AsyncIterator[httpx.AsyncClient]:
         yield client
 
 
+async def streamed_spaces() -> AsyncIterator[bytes]:
+    """100 bytes of white space, sent in 10 chunks of undeclared length."""
+    for _ in range(10):
+        yield b"          "
+
+
 async def test_body_over_the_limit_is_413(small_client: httpx.AsyncClient) -> None:
     ok = await small_client.post("/v1/best-move", json={"board": "X........"})
     assert ok.status_code == 200
@@ -188,12 +194,8 @@ async def test_body_over_the_limit_is_413(small_client: httpx.AsyncClient) -> No
 
 
 async def test_streamed_body_over_the_limit_is_413(small_client: httpx.AsyncClient) -> None:
-    async def chunks() -> AsyncIterator[bytes]:
-        for _ in range(10):
-            yield b"          "
-
     response = await small_client.post(
-        "/v1/best-move", content=chunks(), headers={"content-type": "application/json"}
+        "/v1/best-move", content=streamed_spaces(), headers={"content-type": "application/json"}
     )
     assert_problem(response, 413, "body-too-large")
 
@@ -202,14 +204,9 @@ async def test_a_body_over_the_limit_from_another_origin_is_readable_there(
     small_client: httpx.AsyncClient,
 ) -> None:
     """The 413 carries the CORS headers, declared length or streamed: a browser can read it."""
-
-    async def chunks() -> AsyncIterator[bytes]:
-        for _ in range(10):
-            yield b"          "
-
     origin = {"origin": "https://game.example", "content-type": "application/json"}
     declared = await small_client.post("/v1/best-move", content=b" " * 100, headers=origin)
-    streamed = await small_client.post("/v1/best-move", content=chunks(), headers=origin)
+    streamed = await small_client.post("/v1/best-move", content=streamed_spaces(), headers=origin)
     for response in (declared, streamed):
         assert_problem(response, 413, "body-too-large")
         assert response.headers["access-control-allow-origin"] == "*"
