@@ -9,14 +9,27 @@ size. :mod:`.caching` wraps them in HTTP responses.
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 
-from ..game import MARKS, Analysis, Mark, MoveValue, Options, Position, SolvedGame, choose
+from ..game import MARKS, Analysis, Mark, MoveValue, Options, Position, SolvedGame, choose, solve
 from ..game.tactics import explain
 from ..schemas import AnalysisResponse, BestMoveResponse, MoveInfo
 from .admission import Turns, turns
 from .caching import Entity
+
+
+@cache
+def solved_game() -> SolvedGame:
+    """The game, solved once per process.
+
+    The table lives as long as the process, so it is moved out of the garbage
+    collector's sight (:func:`gc.freeze`): collections then skip its objects.
+    """
+    game = solve()
+    gc.freeze()
+    return game
 
 
 def move_fields(position: Position, move: MoveValue) -> dict[str, object]:

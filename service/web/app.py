@@ -5,16 +5,14 @@ from __future__ import annotations
 import gc
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from functools import cache
 
 from fastapi import FastAPI
 
 from .. import __version__, logs
-from ..game import SolvedGame, solve
 from ..settings import Settings
 from . import mcp, problems
 from .admission import AdmissionMiddleware
-from .answers import Answers
+from .answers import Answers, solved_game
 from .coach import Coach
 from .fast_lane import FastLane
 from .metrics import Metrics
@@ -30,18 +28,6 @@ from .middleware import (
 )
 from .openapi import DESCRIPTION, TAGS, install_openapi
 from .routes import analysis, docs, moves, operations, pages, puzzles, review
-
-
-@cache
-def solved_game() -> SolvedGame:
-    """The game, solved once per process.
-
-    The table lives as long as the process, so it is moved out of the garbage
-    collector's sight (:func:`gc.freeze`): collections then skip its objects.
-    """
-    game = solve()
-    gc.freeze()
-    return game
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:

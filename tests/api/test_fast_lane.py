@@ -22,8 +22,7 @@ from starlette.responses import Response
 from starlette.types import Message, Receive, Scope, Send
 
 from service.web import fast_lane
-from service.web.answers import Answers
-from service.web.app import solved_game
+from service.web.answers import Answers, solved_game
 from service.web.caching import CACHE_CONTROL, Entity, cacheable, json_response
 from service.web.coach import Coach
 from service.web.fast_lane import FastLane

@@ -36,7 +36,7 @@ from ...schemas import (
     ReviewResponse,
 )
 from ...settings import Settings
-from ..answers import Answers
+from ..answers import Answers, solved_game
 from ..coach import Coach, PuzzleFilter
 from ..media import json_bytes
 from ..problems import MAX_LISTED_ERRORS
@@ -420,8 +420,6 @@ def run_stdio() -> None:
     An assistant starts this as a subprocess. Standard output carries the protocol and nothing
     else; logs go to standard error as JSON lines, at ``TICTACTOE_LOG_LEVEL``.
     """
-    from ..app import solved_game  # noqa: PLC0415 - the app imports this package
-
     settings = Settings()
     logs.configure(settings.log_level)
     configure_logging(settings.log_level)
