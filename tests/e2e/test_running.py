@@ -7,6 +7,7 @@ import json
 import os
 import re
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -103,6 +104,46 @@ def test_service_starts_logs_the_solve_time_and_stops_cleanly() -> None:
     assert code == 0, log
     assert re.search(r"solved table ready: 8533 boards, \d+ positions, solved in [\d.]+ ms", log), log
     assert "Traceback" not in log
+
+
+def answer_on(sock: socket.socket, request: str) -> tuple[bytes, dict[str, str], bytes]:
+    """Send ``request`` on a kept-alive connection: the status line, headers and body (none for a HEAD)."""
+    sock.sendall(request.encode())
+    received = b""
+    while b"\r\n\r\n" not in received:
+        chunk = sock.recv(1)  # byte by byte: what follows the head belongs to the next answer
+        assert chunk, f"the connection closed after {received!r}"
+        received += chunk
+    status, *lines = received.decode("latin-1").split("\r\n")[:-2]
+    headers = {name.lower(): value.strip() for name, _, value in (line.partition(":") for line in lines)}
+    body = b""
+    if not request.startswith("HEAD"):
+        while len(body) < int(headers["content-length"]):
+            body += sock.recv(65536)
+    return status.encode(), headers, body
+
+
+def test_head_through_the_server_has_the_get_headers_and_keeps_the_connection() -> None:
+    """uvicorn sends no body for a ``HEAD`` only if its scope still says ``HEAD`` as the answer goes out."""
+    unstable = {"date", "x-request-id"}
+    with running() as server, socket.create_connection(("127.0.0.1", server.port), timeout=5) as sock:
+        for target in [
+            "/v1/best-move?board=X........",
+            "/v1/positions/XX.OO....",
+            "/nowhere",
+            "/v1/best-move",
+        ]:
+            got = answer_on(sock, f"GET {target} HTTP/1.1\r\nHost: t\r\n\r\n")
+            head = answer_on(sock, f"HEAD {target} HTTP/1.1\r\nHost: t\r\n\r\n")
+            assert head[0] == got[0], target
+            assert {k: v for k, v in head[1].items() if k not in unstable} == {
+                k: v for k, v in got[1].items() if k not in unstable
+            }, target
+        assert answer_on(sock, "GET /health HTTP/1.1\r\nHost: t\r\n\r\n")[0] == b"HTTP/1.1 200 OK"
+        server.stop()
+    log = "".join(server.output)
+    assert "Traceback" not in log, log
+    assert "shorter than Content-Length" not in log, log
 
 
 def test_port_flag_overrides_the_environment() -> None:

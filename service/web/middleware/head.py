@@ -25,7 +25,10 @@ class HeadMiddleware:
                 message = {**message, "body": b""}
             await send(message)
 
-        # Changed in place, not in a copy: the layers outside read what routing adds to the
-        # scope (the route, for the metrics' labels), and keep the method they were sent.
-        scope["method"] = "GET"
-        await self.app(scope, receive, send_headers_only)
+        # A copy, as the ASGI specification asks of middleware that changes the scope: the server
+        # reads the method of its own scope as the answer goes out, and sends no body for a HEAD.
+        inner = {**scope, "method": "GET"}
+        try:
+            await self.app(inner, receive, send_headers_only)
+        finally:  # what routing added (the route, for the metrics' labels) is read by the layers outside
+            scope.update((key, value) for key, value in inner.items() if key != "method")
