@@ -22,6 +22,11 @@ def is_json(content_type: str | None) -> bool:
     return media == JSON or (media.startswith("application/") and media.endswith("+json"))
 
 
+def not_json(content_type: str | None) -> str:
+    """What is wrong with a body sent as ``content_type``, not as JSON (the detail of a ``415``)."""
+    return f"the request body must be JSON sent with Content-Type: {JSON}; got {content_type or 'none'}"
+
+
 #: Answers smaller than this are not worth compressing.
 MIN_COMPRESSED = 1024
 #: Media types worth compressing (prefixes).

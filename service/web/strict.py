@@ -32,7 +32,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.routing import APIRoute
 
 from .admission import COSTLY_BODY, Turns, turns
-from .media import is_json
+from .media import is_json, not_json
 from .problems import MAX_LISTED_ERRORS
 
 #: The key of ``scope["state"]`` under which a body parsed before routing is handed on.
@@ -291,11 +291,7 @@ class StrictRoute(APIRoute):
             if strict.method == "POST" and await strict.body():
                 content_type = strict.headers.get("content-type")
                 if not is_json(content_type):
-                    raise HTTPException(
-                        415,
-                        "the request body must be JSON sent with Content-Type: application/json; "
-                        f"got {content_type or 'none'}",
-                    )
+                    raise HTTPException(415, not_json(content_type))
             return await handle(strict)
 
         return strict

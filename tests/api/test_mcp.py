@@ -548,6 +548,21 @@ async def test_a_call_needs_no_session_and_is_answered_in_json(rest: httpx.Async
     assert response.json()["result"]["serverInfo"]["name"] == "tictactoe"
 
 
+async def test_a_body_not_sent_as_json_is_a_415_problem(rest: httpx.AsyncClient) -> None:
+    body = json.dumps(rpc("tools/list")).encode()
+    for content_type in ("text/plain", "application/x-www-form-urlencoded", "application/vnd.api+json", None):
+        headers = {**MCP_HEADERS, **({"Content-Type": content_type} if content_type else {})}
+        refused = await rest.post(PATH, content=body, headers=headers)
+        assert refused.status_code == 415, content_type
+        assert refused.headers["content-type"] == "application/problem+json"
+        assert refused.json()["type"] == "/problems/unsupported-media-type"
+        assert refused.json()["detail"].endswith(f"got {content_type or 'none'}")
+    sent = await rest.post(
+        PATH, content=body, headers={**MCP_HEADERS, "Content-Type": "application/json; charset=utf-8"}
+    )
+    assert sent.status_code == 200
+
+
 async def test_any_host_and_origin_are_answered(rest: httpx.AsyncClient) -> None:
     """No DNS rebinding check: the tools are public like the API, under the proxy's host names."""
     headers = {**MCP_HEADERS, "Host": "tictactoe.example", "Origin": "https://assistant.example"}
@@ -590,7 +605,6 @@ async def test_mcp_goes_through_the_service_middleware(served: FastAPI, rest: ht
             "application/json",
             200,
         ),
-        (b"board=X........", "application/x-www-form-urlencoded", 400),
     ],
 )
 async def test_hostile_messages_are_refused_without_a_server_error(

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import anyio
 import anyio.to_thread
+from starlette.datastructures import Headers
 from starlette.routing import Route
 from starlette.types import Receive, Scope, Send
 
@@ -22,7 +23,8 @@ from ... import logs
 from ...settings import Settings
 from ..answers import Answers
 from ..coach import Coach
-from ..problems import UNAVAILABLE, problem
+from ..media import JSON, not_json
+from ..problems import UNAVAILABLE, UNSUPPORTED_MEDIA_TYPE, problem
 
 if TYPE_CHECKING:
     from types import ModuleType
@@ -76,6 +78,10 @@ class Endpoint:
         self.route = ToolsRoute(PATH, self, methods=["POST"], name="mcp")
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        content_type = Headers(scope=scope).get("content-type")
+        if (content_type or "").split(";", 1)[0].strip().lower() != JSON:  # the protocol's one media type
+            await problem(UNSUPPORTED_MEDIA_TYPE, not_json(content_type), scope["path"])(scope, receive, send)
+            return
         if self.manager is None and self.group is not None:
             if self.ready is None:  # the first call of this run: load the tools
                 self.ready = anyio.Event()
