@@ -406,6 +406,12 @@ class BestMoveQuery(PositionRequest):
     board: PlayableBoardString
 
 
+class NoQuery(BaseModel):
+    """Query of a route that takes no parameters: any parameter is an error, as on every route."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
 class PlayerQuery(BaseModel):
     """Query of ``GET /v1/positions/{board}``: perhaps the player."""
 

@@ -85,7 +85,7 @@ def costly(scope: Scope) -> bool:
     length = header(scope["headers"], b"content-length")
     if length is None:
         return header(scope["headers"], b"transfer-encoding") is not None
-    return not length.isdigit() or int(length) > COSTLY_BODY
+    return not (length.isascii() and length.isdigit()) or int(length) > COSTLY_BODY
 
 
 class AdmissionMiddleware:

@@ -32,10 +32,8 @@ def solved_game() -> SolvedGame:
     return game
 
 
-def move_fields(position: Position, move: MoveValue) -> dict[str, object]:
+def move_fields(move: MoveValue, tactics: Sequence[str], reason: str) -> dict[str, object]:
     """The fields every answer gives of a move: where it is, what it is worth, and what it does."""
-    assert position.to_move is not None, "a finished board has no move"
-    found, sentence = explain(position.board, position.to_move, move.cell, move.score, move.plies)
     return {
         "position": move.cell,
         "row": move.row,
@@ -43,9 +41,15 @@ def move_fields(position: Position, move: MoveValue) -> dict[str, object]:
         "score": move.score,
         "outcome": move.outcome,
         "plies_to_end": move.plies,
-        "tactics": list(found),
-        "reason": sentence,
+        "tactics": list(tactics),
+        "reason": reason,
     }
+
+
+def explained(position: Position, move: MoveValue) -> dict[str, object]:
+    """:func:`move_fields` of a move in ``position``, its tactics and reason found here."""
+    assert position.to_move is not None, "a finished board has no move"
+    return move_fields(move, *explain(position.board, position.to_move, move.cell, move.score, move.plies))
 
 
 def best_move_response(analysis: Analysis, move: MoveValue) -> BestMoveResponse:
@@ -56,7 +60,7 @@ def best_move_response(analysis: Analysis, move: MoveValue) -> BestMoveResponse:
     return BestMoveResponse(
         board=position.board.cells,
         player=position.to_move,
-        **move_fields(position, move),
+        **explained(position, move),
         optimal=move.cell in analysis.best_moves,
         board_after=after.board.cells,
         status_after=after.status,
@@ -75,7 +79,7 @@ def analysis_response(analysis: Analysis) -> AnalysisResponse:
         outcome=analysis.outcome,
         plies_to_end=analysis.plies,
         best_moves=list(analysis.best_moves),
-        moves=[MoveInfo(**move_fields(analysis.position, move), traps=move.traps) for move in analysis.moves],
+        moves=[MoveInfo(**explained(analysis.position, move), traps=move.traps) for move in analysis.moves],
         principal_variation=list(analysis.principal_variation),
     )
 
@@ -107,7 +111,7 @@ class BestMoves(dict[str, bytes]):
         analysis = self.game.analyses[cells, self.mover]
         if analysis.choice is None:
             raise KeyError(cells)
-        self[analysis.position.board.cells] = body = _render_best(analysis)
+        self[analysis.position.board.cells] = body = _render_best(analysis, analysis.choice)
         return body
 
 
@@ -137,7 +141,7 @@ class Answers:
         if options.deterministic:
             return self.best_body(position)
         analysis = self.game[position]
-        return best_move_response(analysis, choose(analysis, options)).model_dump_json().encode()
+        return _render_best(analysis, choose(analysis, options))
 
     def best_moves(self, positions: Sequence[Position]) -> bytes:
         """The chosen moves (steps 1–4) in unfinished positions, as a batch's ``{"results": [...]}``."""
@@ -174,9 +178,8 @@ class Answers:
         return Entity.of(analysis_response(analysis).model_dump_json().encode())
 
 
-def _render_best(analysis: Analysis) -> bytes:
-    assert analysis.choice is not None
-    return best_move_response(analysis, analysis.choice).model_dump_json().encode()
+def _render_best(analysis: Analysis, move: MoveValue) -> bytes:
+    return best_move_response(analysis, move).model_dump_json().encode()
 
 
 def _results(bodies: list[bytes]) -> bytes:

@@ -75,7 +75,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             "logs": settings.opentelemetry,
         },
     )
-    app.state.settings = settings
     app.state.answers = answers
     app.state.coach = coach
     app.state.metrics = metrics
@@ -100,7 +99,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(
         ProblemCORSMiddleware,
         allow_origins=settings.cors_origins,
-        allow_methods=["GET", "POST", "OPTIONS"],
+        allow_methods=["GET", "HEAD", "POST", "OPTIONS"],
         allow_headers=["Content-Type", "If-None-Match", "X-Request-ID", "Mcp-Protocol-Version"],
         expose_headers=["ETag", "X-Request-ID"],
         allow_credentials=False,

@@ -22,6 +22,7 @@ from ..game.levels import NAMES
 from ..game.puzzles import Puzzle, Theme, canonical_form, puzzles
 from ..game.review import Judgement, PlyReview, Review, SideReview, review
 from ..schemas import Puzzle as PuzzleModel
+from .answers import move_fields
 from .caching import Entity
 from .media import json_bytes
 
@@ -146,16 +147,8 @@ def review_document(done: Review) -> dict[str, object]:
 def _ply(ply: PlyReview) -> dict[str, object]:
     better = None
     if ply.better is not None:
-        better = {
-            "position": ply.better.cell,
-            "row": ply.better.row,
-            "column": ply.better.column,
-            "score": ply.better.score,
-            "outcome": ply.better.outcome,
-            "plies_to_end": ply.better.plies,
-            "tactics": ply.better_tactics,
-            "reason": ply.better_reason,
-        }
+        assert ply.better_tactics is not None and ply.better_reason is not None, "a better move is explained"
+        better = move_fields(ply.better, ply.better_tactics, ply.better_reason)
     return {
         "ply": ply.ply,
         "player": ply.player,

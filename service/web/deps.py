@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import Depends, Header, Request
+from fastapi import Depends, Header, Query, Request
 
+from ..schemas import NoQuery
 from .answers import Answers
 from .coach import Coach
 
@@ -30,3 +31,11 @@ async def get_coach(request: Request) -> Coach:
 
 
 CoachDep = Annotated[Coach, Depends(get_coach)]
+
+
+async def no_query(query: Annotated[NoQuery, Query()]) -> None:
+    """Refuses every query parameter (``422``), for a route that takes none."""
+
+
+#: The dependency of a route that takes no query parameters.
+NO_QUERY = Depends(no_query)

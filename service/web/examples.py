@@ -493,30 +493,26 @@ REVIEW_RESPONSE: dict[str, Any] = {
     },
 }
 
+#: ``GET /v1/puzzles/{id}``: the first puzzle of ``PUZZLE_PAGE``.
+PUZZLE: dict[str, Any] = {
+    "id": ".....OOXXX",
+    "board": ".....OOXX",
+    "player": "X",
+    "solution": 4,
+    "outcome": "win",
+    "plies_to_end": 3,
+    "themes": ["fork", "block_fork"],
+    "reason": "Forks: X threatens to win at the top-left corner and the top edge; X wins with best "
+    "play, in 3 moves.",
+    "solve_rates": {"random": 0.2, "beginner": 0.2, "easy": 0.2, "medium": 0.2, "hard": 1.0, "perfect": 1.0},
+    "rating": 382,
+}
+
 #: ``GET /v1/puzzles?theme=fork&min_rating=300&limit=2``.
 PUZZLE_QUERY: dict[str, Any] = {"theme": "fork", "min_rating": 300, "limit": 2}
 PUZZLE_PAGE: dict[str, Any] = {
     "puzzles": [
-        {
-            "id": ".....OOXXX",
-            "board": ".....OOXX",
-            "player": "X",
-            "solution": 4,
-            "outcome": "win",
-            "plies_to_end": 3,
-            "themes": ["fork", "block_fork"],
-            "reason": "Forks: X threatens to win at the top-left corner and the top edge; X wins "
-            "with best play, in 3 moves.",
-            "solve_rates": {
-                "random": 0.2,
-                "beginner": 0.2,
-                "easy": 0.2,
-                "medium": 0.2,
-                "hard": 1.0,
-                "perfect": 1.0,
-            },
-            "rating": 382,
-        },
+        PUZZLE,
         {
             "id": ".....OXOXO",
             "board": ".....OXOX",
@@ -540,19 +536,4 @@ PUZZLE_PAGE: dict[str, Any] = {
     ],
     "total": 34,
     "next": ".....OXOXO",
-}
-
-#: ``GET /v1/puzzles/{id}`` of the first puzzle of ``PUZZLE_PAGE``.
-PUZZLE: dict[str, Any] = {
-    "id": ".....OOXXX",
-    "board": ".....OOXX",
-    "player": "X",
-    "solution": 4,
-    "outcome": "win",
-    "plies_to_end": 3,
-    "themes": ["fork", "block_fork"],
-    "reason": "Forks: X threatens to win at the top-left corner and the top edge; X wins with best "
-    "play, in 3 moves.",
-    "solve_rates": {"random": 0.2, "beginner": 0.2, "easy": 0.2, "medium": 0.2, "hard": 1.0, "perfect": 1.0},
-    "rating": 382,
 }

@@ -50,7 +50,7 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from ..game import Mark, Position, SolvedGame
+from ..game import Board, Mark, Position, SolvedGame
 from ..game.puzzles import THEMES, Theme
 from ..game.review import IllegalMove
 from ..schemas import MAX_BATCH_ITEMS, MAX_PUZZLE_PAGE, PUZZLE_PAGE
@@ -85,7 +85,7 @@ PLAYERS: tuple[Mark | None, ...] = (None, "X", "O")
 #: The members of a plain best-move request.
 PLAIN_KEYS = frozenset({"board", "player"})
 #: A review's starting board when its request gives none.
-EMPTY_BOARD = "........."
+EMPTY_BOARD = Board.empty().cells
 #: JSON's white space.
 _SPACE = rb"[ \t\n\r]*"
 #: A member of a best-move body: ``board`` or ``player``, then a string of printable ASCII without
@@ -127,7 +127,7 @@ class FastLane:
             elif path.startswith(PUZZLE) and path != RANDOM_PUZZLE:
                 answer = self.get_puzzle(scope, path.removeprefix(PUZZLE))
                 path = PUZZLE + "{puzzle_id}"
-        elif method == "POST" and path in (BEST_MOVE, BATCH, REVIEW):
+        elif method == "POST" and path in (BEST_MOVE, BATCH, REVIEW) and not scope["query_string"]:
             scope["route"] = self.routes[method, path]  # a client that leaves mid-body is counted here
             read = await _json_body(scope, receive)
             if read is not None:
@@ -335,11 +335,12 @@ def _query(scope: Scope) -> dict[str, str] | None:
 
 
 async def _json_body(scope: Scope, receive: Receive) -> tuple[list[Message], bytes | None] | None:
-    """The messages of a JSON body that could be plain, and the body: ``None`` when the client left
-    before sending it all, or when it grew past :data:`MAX_PLAIN_BODY` bytes as it came.
+    """The messages of a JSON body that could be plain, and the body, which is ``None`` when the client
+    left before sending it all or the body grew past :data:`MAX_PLAIN_BODY` bytes as it came.
 
-    ``None`` when the body is not worth reading here: not sent as JSON, or longer than
-    :data:`MAX_PLAIN_BODY` as declared. A chunked body is read until it ends or grows past it.
+    ``None`` instead, with nothing read, when the body is not worth reading here: not sent as JSON,
+    or longer than :data:`MAX_PLAIN_BODY` as declared. A chunked body is read until it ends or grows
+    past it.
     """
     content_type = length = None
     for name, value in scope["headers"]:  # both in one pass: every plain POST comes here

@@ -111,13 +111,12 @@ def _error_item(error: Mapping[str, Any]) -> dict[str, Any]:
     return {"loc": loc, "msg": msg, "type": kind}
 
 
-def _summary(errors: Sequence[Mapping[str, Any]], total: int) -> str:
-    parts = []
-    for error in errors[:3]:
-        where = ".".join(str(part) for part in error["loc"])
-        parts.append(f"{where}: {error['msg']}")
-    more = f" (and {total - 3} more)" if total > 3 else ""
-    return "; ".join(parts) + more
+def summary(errors: Sequence[Mapping[str, Any]], total: int, shown: int = 3) -> str:
+    """The first ``shown`` errors as ``field: what is wrong``, joined by ``; ``; then how many more."""
+    listed = "; ".join(
+        f"{'.'.join(str(part) for part in error['loc'])}: {error['msg']}" for error in errors[:shown]
+    )
+    return f"{listed} (and {total - shown} more)" if total > shown else listed
 
 
 async def validation_problem(request: Request, exc: Exception) -> ProblemResponse:
@@ -145,8 +144,8 @@ async def validation_problem(request: Request, exc: Exception) -> ProblemRespons
     over = [error for error in raw if error.get("type") == "game_over"]
     if over and len(over) == len(raw):
         status = (over[0].get("ctx") or {}).get("status")
-        return problem(GAME_OVER, _summary(errors, len(raw)), path, game_status=status, **extra)
-    return problem(INVALID_INPUT, _summary(errors, len(raw)), path, **extra)
+        return problem(GAME_OVER, summary(errors, len(raw)), path, game_status=status, **extra)
+    return problem(INVALID_INPUT, summary(errors, len(raw)), path, **extra)
 
 
 async def http_problem(request: Request, exc: Exception) -> ProblemResponse:

@@ -8,6 +8,7 @@ from typing import Any
 
 import httpx
 import pytest
+from fastapi import FastAPI
 
 from service.settings import Settings
 from service.web import media
@@ -327,6 +328,40 @@ async def test_get_best_move_errors(
     assert only_error(problem)["type"] == kind
 
 
+#: A valid request of every operation of API v1: method, path, query and body.
+VALID_REQUESTS: list[tuple[str, str, dict[str, str], Any]] = [
+    ("GET", "/v1/best-move", {"board": "X........"}, None),
+    ("POST", "/v1/best-move", {}, {"board": "X........"}),
+    ("POST", "/v1/best-move/batch", {}, {"items": [{"board": "X........"}]}),
+    ("GET", "/v1/positions/{board}", {}, None),
+    ("POST", "/v1/analysis", {}, {"board": "X........"}),
+    ("POST", "/v1/review", {}, {"moves": [4, 1]}),
+    ("GET", "/v1/puzzles", {"limit": "2"}, None),
+    ("GET", "/v1/puzzles/random", {"seed": "7"}, None),
+    ("GET", "/v1/puzzles/{puzzle_id}", {}, None),
+]
+PATH_VALUES = {"{board}": "XX.OO....", "{puzzle_id}": ".....OOXXX"}
+
+
+def test_every_operation_of_the_api_has_a_valid_request_here(app: FastAPI) -> None:
+    paths = app.openapi()["paths"]
+    listed = {(method.upper(), path) for path in paths if path.startswith("/v1/") for method in paths[path]}
+    assert {(method, path) for method, path, _, _ in VALID_REQUESTS} == listed
+
+
+@pytest.mark.parametrize(("method", "path", "params", "body"), VALID_REQUESTS)
+async def test_an_unknown_query_parameter_is_refused_on_every_operation(
+    client: httpx.AsyncClient, method: str, path: str, params: dict[str, str], body: Any
+) -> None:
+    for template, value in PATH_VALUES.items():
+        path = path.replace(template, value)
+    assert (await client.request(method, path, params=params, json=body)).status_code == 200
+    wrong = await client.request(method, path, params={**params, "colour": "X"}, json=body)
+    problem = assert_problem(wrong, 422, "invalid-input")
+    assert only_error(problem)["loc"] == ["query", "colour"]
+    assert only_error(problem)["type"] == "extra_forbidden"
+
+
 async def test_get_best_move_on_finished_board(client: httpx.AsyncClient) -> None:
     problem = assert_problem(
         await client.get("/v1/best-move", params={"board": "XXXOO...."}), 422, "game-over"
@@ -458,16 +493,21 @@ async def test_cors_allows_every_origin_without_credentials(client: httpx.AsyncC
     )
     assert response.headers["access-control-allow-origin"] == "*"
     assert "access-control-allow-credentials" not in response.headers
-    preflight = await client.options(
-        "/v1/best-move",
-        headers={
-            "origin": "https://game.example",
-            "access-control-request-method": "POST",
-            "access-control-request-headers": "content-type",
-        },
-    )
-    assert preflight.status_code == 200
-    assert "POST" in preflight.headers["access-control-allow-methods"]
+    # A HEAD that asks whether a kept answer is still current sends If-None-Match: preflighted too.
+    for path, method, header in [
+        ("/v1/best-move", "POST", "content-type"),
+        ("/v1/positions/XX.OO....", "HEAD", "if-none-match"),
+    ]:
+        preflight = await client.options(
+            path,
+            headers={
+                "origin": "https://game.example",
+                "access-control-request-method": method,
+                "access-control-request-headers": header,
+            },
+        )
+        assert preflight.status_code == 200, method
+        assert method in preflight.headers["access-control-allow-methods"]
 
 
 async def test_cors_origins_narrow_the_list() -> None:

@@ -24,7 +24,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from service import logs
 from service.logs import AccessLog
 from service.settings import Settings
-from service.web import media
+from service.web import admission, media
 from service.web.app import create_app
 from service.web.metrics import Metrics
 from service.web.middleware import (
@@ -227,6 +227,26 @@ async def test_a_layer_with_nothing_to_do_passes_receive_and_send_on() -> None:
     for layer in idle:
         await layer(get_scope(), nothing_received, send)  # a GET without a body: nothing to do
     assert passed == [(nothing_received, send)] * 2
+
+
+async def test_a_length_in_digits_outside_ascii_is_no_declared_length() -> None:
+    """``²`` is a digit to Python, not to HTTP: the limit counts the body, and admission calls it costly."""
+    scope = post_scope(0)
+    scope["headers"][-1] = (b"content-length", "\u00b2".encode("latin-1"))
+    read: list[bytes] = []
+
+    async def inner(scope: Scope, receive: Receive, send: Send) -> None:
+        read.append((await receive())["body"])
+
+    async def two_bytes() -> Message:
+        return {"type": "http.request", "body": b"{}", "more_body": False}
+
+    async def send(message: Message) -> None:
+        raise AssertionError("the inner app answers nothing")
+
+    await BodyLimitMiddleware(inner, max_body_bytes=10)(scope, two_bytes, send)
+    assert read == [b"{}"]
+    assert admission.costly(scope)
 
 
 async def test_the_request_id_is_kept_in_a_state_made_for_it() -> None:

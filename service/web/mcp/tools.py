@@ -21,6 +21,7 @@ from mcp.types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import BaseModel, Field, ValidationError, WithJsonSchema, create_model
 
 from ... import __version__, logs
+from ...game import Board
 from ...game.levels import MAX_RATING
 from ...game.review import IllegalMove
 from ...schemas import (
@@ -39,7 +40,7 @@ from ...settings import Settings
 from ..answers import Answers, solved_game
 from ..coach import Coach, PuzzleFilter
 from ..media import json_bytes
-from ..problems import MAX_LISTED_ERRORS
+from ..problems import MAX_LISTED_ERRORS, summary
 
 #: The server's name, as clients show it.
 NAME = "tictactoe"
@@ -113,7 +114,7 @@ PuzzleIdArgument = Annotated[
 ]
 
 #: The empty board, where a reviewed game starts unless told otherwise (the API's default).
-EMPTY_BOARD = "........."
+EMPTY_BOARD = Board.empty().cells
 #: Puzzles on a page unless told otherwise (the API's default).
 PAGE_LIMIT = PuzzleQuery.model_fields["limit"].default
 
@@ -131,11 +132,7 @@ def validated(model: type[RequestT], arguments: dict[str, object]) -> RequestT:
 def problems(error: ValidationError) -> str:
     """The problems of ``error`` as ``field: what is wrong``, separated by semicolons (the first 10)."""
     found = error.errors(include_url=False, include_input=False, include_context=False)
-    listed = [
-        f"{'.'.join(str(part) for part in item['loc'])}: {item['msg']}" for item in found[:MAX_LISTED_ERRORS]
-    ]
-    more = f" (and {len(found) - MAX_LISTED_ERRORS} more)" if len(found) > MAX_LISTED_ERRORS else ""
-    return "; ".join(listed) + more
+    return summary(found, len(found), MAX_LISTED_ERRORS)
 
 
 # --- answers: the API's JSON, as text and as structured content ------------------------------------

@@ -40,7 +40,7 @@ class BodyLimitMiddleware:
         if length is None and header(scope["headers"], b"transfer-encoding") is None:
             await self.app(scope, receive, send)  # no body: nothing to limit, no request left to wait for
             return
-        if length is not None and length.isdigit():
+        if length is not None and length.isascii() and length.isdigit():
             if int(length) > self.max_body_bytes:
                 await self._too_large(scope, receive, send)
             else:  # the server delivers the declared length, no more: only a departure to watch for

@@ -12,7 +12,7 @@ from ..headers import header
 REQUEST_ID_HEADER = "x-request-id"
 _NAME = REQUEST_ID_HEADER.encode()
 #: A client's own id is kept when it is a sensible token; anything else gets a new one.
-SENSIBLE_ID = re.compile(r"^[A-Za-z0-9._:\-]{1,128}$")
+SENSIBLE_ID = re.compile(r"[A-Za-z0-9._:\-]{1,128}")
 #: The key of ``scope["state"]`` that holds the id, for the log lines of the request.
 STATE_KEY = "request_id"
 _NOSNIFF = (b"x-content-type-options", b"nosniff")
@@ -24,7 +24,7 @@ _ids = random.Random()
 def request_id(scope: Scope) -> str:
     """The client's ``X-Request-ID`` when it is a sensible token, else a new random id."""
     given = header(scope["headers"], _NAME)
-    if given is not None and SENSIBLE_ID.match(given):
+    if given is not None and SENSIBLE_ID.fullmatch(given):
         return given
     return _ids.randbytes(12).hex()
 

@@ -13,7 +13,7 @@ from .. import examples
 from ..answers import Answers
 from ..bodies import well_formed
 from ..caching import cacheable, json_response
-from ..deps import AnswersDep, IfNoneMatch
+from ..deps import NO_QUERY, AnswersDep, IfNoneMatch
 from ..openapi import ANALYSIS, CACHEABLE, NOT_MODIFIED, ok, problem_responses
 from ..strict import StrictRoute
 
@@ -67,7 +67,7 @@ async def get_position(
     description=ANALYSIS + "\nThe board may be in any of the three forms.",
     response_model=AnalysisResponse,
     responses=ok(examples.ANALYSIS_RESPONSE) | problem_responses(400, 413, 415, 422, 503),
-    dependencies=[Depends(well_formed(AnalysisRequest))],
+    dependencies=[NO_QUERY, Depends(well_formed(AnalysisRequest))],
 )
 async def post_analysis(
     request: Annotated[AnalysisRequest, Body(openapi_examples=examples.ANALYSIS_REQUESTS)],

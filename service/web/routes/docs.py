@@ -58,7 +58,7 @@ _SWAGGER_PAGE = """<!doctype html>
 <link rel="icon" href="{favicon}">
 </head>
 <body>
-<main id="swagger-ui" aria-label="{label}"></main>
+<main id="swagger-ui" aria-label="{title}"></main>
 <script src="{js}"></script>
 <script>SwaggerUIBundle(Object.assign({config}, {{
   oauth2RedirectUrl: window.location.origin + {redirect},
@@ -81,7 +81,7 @@ _REDOC_PAGE = """<!doctype html>
 <body>
 <noscript>ReDoc needs JavaScript to show this documentation; the OpenAPI document itself is at
 <a href="{openapi_url}">{openapi_url}</a>.</noscript>
-<main aria-label="{label}"><redoc spec-url="{openapi_url}"></redoc></main>
+<main aria-label="{title}"><redoc spec-url="{openapi_url}"></redoc></main>
 <script src="{js}"></script>
 </body>
 </html>
@@ -100,7 +100,6 @@ def swagger_page(
     config = {**swagger_ui_default_parameters, "url": openapi_url, **parameters}
     return _SWAGGER_PAGE.format(
         title=html.escape(title),
-        label=html.escape(title),
         css=f"{ASSETS_URL}/swagger-ui.css",
         js=f"{ASSETS_URL}/swagger-ui-bundle.js",
         favicon=FAVICON,
@@ -113,7 +112,6 @@ def redoc_page(*, title: str, openapi_url: str) -> str:
     """The ``/redoc`` page: ReDoc, with no web fonts."""
     return _REDOC_PAGE.format(
         title=html.escape(title),
-        label=html.escape(title),
         favicon=FAVICON,
         openapi_url=html.escape(openapi_url),
         js=f"{ASSETS_URL}/redoc.standalone.js",

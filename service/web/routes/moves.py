@@ -10,7 +10,7 @@ from ...schemas import BatchRequest, BatchResponse, BestMoveQuery, BestMoveReque
 from .. import examples
 from ..bodies import BatchBody, well_formed
 from ..caching import cacheable, json_response
-from ..deps import AnswersDep, IfNoneMatch
+from ..deps import NO_QUERY, AnswersDep, IfNoneMatch
 from ..openapi import CACHEABLE, MOVE_CHOICE, MOVE_OPTIONS, NOT_MODIFIED, json_body, ok, problem_responses
 from ..strict import StrictRoute
 
@@ -24,7 +24,7 @@ router = APIRouter(prefix="/v1/best-move", tags=["moves"], route_class=StrictRou
     description=MOVE_CHOICE + MOVE_OPTIONS,
     response_model=BestMoveResponse,
     responses=ok(examples.BEST_MOVE_RESPONSE) | problem_responses(400, 413, 415, 422, 503),
-    dependencies=[Depends(well_formed(BestMoveRequest))],
+    dependencies=[NO_QUERY, Depends(well_formed(BestMoveRequest))],
 )
 async def post_best_move(
     move: Annotated[BestMoveRequest, Body(openapi_examples=examples.BEST_MOVE_REQUESTS)],
@@ -45,6 +45,7 @@ async def post_best_move(
     response_model=BatchResponse,
     responses=ok(examples.BATCH_RESPONSE) | problem_responses(400, 413, 415, 422, 503),
     openapi_extra=json_body(BatchRequest, examples.BATCH_REQUESTS),
+    dependencies=[NO_QUERY],
 )
 async def post_best_move_batch(batch: BatchBody, answers: AnswersDep) -> Response:
     requests = [(item.position, item.options) for item in batch.items]

@@ -11,7 +11,7 @@ from ...schemas import Puzzle, PuzzlePage, PuzzleQuery, RandomPuzzleQuery
 from .. import examples
 from ..caching import cacheable, json_response
 from ..coach import PuzzleFilter
-from ..deps import CoachDep, IfNoneMatch
+from ..deps import NO_QUERY, CoachDep, IfNoneMatch
 from ..openapi import CACHEABLE, NOT_MODIFIED, PUZZLES, ok, problem_responses
 from ..problems import NOT_FOUND, problem
 from ..strict import StrictRoute
@@ -79,6 +79,7 @@ async def random_puzzle(
     "a board that is one only turned or mirrored, and its detail names the puzzle's id.",
     response_model=Puzzle,
     responses=ok(examples.PUZZLE) | NOT_MODIFIED | problem_responses(404, 422),
+    dependencies=[NO_QUERY],
 )
 async def get_puzzle(
     request: Request, puzzle_id: PuzzleIdInPath, coach: CoachDep, if_none_match: IfNoneMatch = None

@@ -12,7 +12,7 @@ from ...schemas import ReviewRequest, ReviewResponse
 from .. import examples
 from ..bodies import well_formed
 from ..caching import json_response
-from ..deps import CoachDep
+from ..deps import NO_QUERY, CoachDep
 from ..openapi import REVIEW, ok, problem_responses
 from ..strict import StrictRoute
 
@@ -26,7 +26,7 @@ router = APIRouter(prefix="/v1", tags=["coach"], route_class=StrictRoute)
     description=REVIEW,
     response_model=ReviewResponse,
     responses=ok(examples.REVIEW_RESPONSE) | problem_responses(400, 413, 415, 422, 503),
-    dependencies=[Depends(well_formed(ReviewRequest))],
+    dependencies=[NO_QUERY, Depends(well_formed(ReviewRequest))],
 )
 async def post_review(
     game: Annotated[ReviewRequest, Body(openapi_examples=examples.REVIEW_REQUESTS)], coach: CoachDep
