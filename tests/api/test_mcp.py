@@ -227,11 +227,23 @@ async def test_a_finished_board_has_no_move_but_an_analysis(tools: Client) -> No
     assert not analysis.is_error and analysis.structured_content["winner"] == "X"
 
 
-async def test_a_missing_board_is_a_tool_error(tools: Client) -> None:
-    for tool in PLAY_TOOLS:
-        result = await tools.call_tool(tool, {"player": "X"})
-        assert result.is_error
-        assert "board" in text_of(result) and "required" in text_of(result).lower()
+async def test_a_missing_or_unknown_argument_is_a_tool_error_as_the_api_says(
+    tools: Client, rest: httpx.AsyncClient
+) -> None:
+    """The SDK would drop a misspelt option and play on without it; the API and the tools refuse it."""
+    for arguments in ({"player": "X"}, {"board": "X........", "levle": "beginner"}, {"colour": "X"}):
+        refused = await rest.post("/v1/best-move", json=arguments)
+        for tool in PLAY_TOOLS:
+            result = await tools.call_tool(tool, arguments)
+            assert result.is_error, (tool, arguments)
+            assert text_of(result).startswith(f"Error executing tool {tool}: ")
+            said_as_the_api_does(text_of(result), refused)
+    for tool in COACH_TOOLS:
+        result = await tools.call_tool(tool, {"moves": [4], "id": ".....OOXXX", "colour": "blue"})
+        assert result.is_error, tool
+        assert "colour: Extra inputs are not permitted" in text_of(result)
+    for listed in (await tools.list_tools()).tools:
+        assert listed.input_schema["additionalProperties"] is False, listed.name
 
 
 # --- the coach: reviews and puzzles -----------------------------------------------------------------

@@ -13,11 +13,11 @@ from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from typing import Annotated, Any, TypeVar
 
-from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 from mcp.server.transport_security import TransportSecuritySettings
-from mcp.types import CallToolResult, TextContent, ToolAnnotations
+from mcp.types import CallToolResult, InputRequiredResult, TextContent, Tool, ToolAnnotations
 from pydantic import BaseModel, Field, ValidationError, WithJsonSchema, create_model
 
 from ... import __version__, logs
@@ -181,10 +181,50 @@ def explanation(body: bytes) -> CallToolResult:
 # --- the tools -------------------------------------------------------------------------------------
 
 
+class StrictServer(MCPServer):
+    """The SDK's server, with the names of a tool's arguments checked against its schema first.
+
+    The SDK drops an argument a tool does not declare, so a misspelt option would go unnoticed, and
+    says that one is missing in the words of its own argument model. Here either is a tool error,
+    as the API says it (``levle: Extra inputs are not permitted``), and the published schemas say
+    that a tool takes no other arguments (``additionalProperties: false``).
+    """
+
+    async def list_tools(self) -> list[Tool]:
+        return [
+            tool.model_copy(update={"input_schema": {**tool.input_schema, "additionalProperties": False}})
+            for tool in await super().list_tools()
+        ]
+
+    async def call_tool(
+        self, name: str, arguments: dict[str, Any], context: Context[Any, Any] | None = None
+    ) -> CallToolResult | InputRequiredResult:
+        schema = next((tool.input_schema for tool in await super().list_tools() if tool.name == name), None)
+        if schema is not None:
+            declared: dict[str, Any] = schema.get("properties", {})
+            wrong = [
+                *(
+                    {"loc": (key,), "msg": "Field required"}
+                    for key in schema.get("required", ())
+                    if key not in arguments
+                ),
+                *(
+                    {"loc": (key,), "msg": "Extra inputs are not permitted"}
+                    for key in arguments
+                    if key not in declared
+                ),
+            ]
+            if wrong:
+                raise ToolError(
+                    f"Error executing tool {name}: {summary(wrong, len(wrong), MAX_LISTED_ERRORS)}"
+                )
+        return await super().call_tool(name, arguments, context)
+
+
 def build_server(answers: Answers, coach: Coach) -> MCPServer:
     """The MCP server of the service: every tool, answered by ``answers`` and ``coach``."""
     with _root_logger_kept():
-        server: MCPServer = MCPServer(
+        server: MCPServer = StrictServer(
             NAME, title="Tic-tac-toe solver", version=__version__, instructions=INSTRUCTIONS
         )
     add_play_tools(server, answers)
