@@ -101,7 +101,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         allow_origins=settings.cors_origins,
         allow_methods=["GET", "HEAD", "POST", "OPTIONS"],
         allow_headers=["Content-Type", "If-None-Match", "X-Request-ID", "Mcp-Protocol-Version"],
-        expose_headers=["ETag", "X-Request-ID"],
+        expose_headers=["ETag", "X-Request-ID", "Retry-After"],
         allow_credentials=False,
         max_age=86400,
     )

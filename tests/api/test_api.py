@@ -211,7 +211,7 @@ async def test_a_body_over_the_limit_from_another_origin_is_readable_there(
     for response in (declared, streamed):
         assert_problem(response, 413, "body-too-large")
         assert response.headers["access-control-allow-origin"] == "*"
-        assert response.headers["access-control-expose-headers"] == "ETag, X-Request-ID"
+        assert response.headers["access-control-expose-headers"] == "ETag, X-Request-ID, Retry-After"
 
 
 async def test_default_limit_is_one_mebibyte(client: httpx.AsyncClient) -> None:

@@ -441,13 +441,13 @@ def test_proxy_config_sets_the_limits_and_answers_problems() -> None:
         assert directive in config, directive
     assert "$proxy_add_x_forwarded_for" not in config  # never what the client sent
     assert "${" not in config
-    pages = re.findall(r"error_page ([\d ]+?) (?:=(\d+) )?/_problems/(\d+)\.json", config)
-    assert {"400", "408", "413", "414", "429", "431", "500", "501", "503", "504", "505"} <= {
-        page for _, _, page in pages
+    pages = re.findall(r"error_page ([\d ]+?) (?:=(\d+) )?/_problems/((\d+)[\w-]*)\.json", config)
+    assert {"400", "404", "408", "413", "414", "429", "431", "500", "501", "503", "504", "505"} <= {
+        page for _, _, page, _ in pages
     }
-    for _, answered, page in pages:
+    for _, answered, page, code in pages:
         problem = json.loads((proxy_dir / "problems" / f"{page}.json").read_text())
-        assert problem["status"] == int(answered or page) and problem["type"].startswith("/problems/")
+        assert problem["status"] == int(answered or code) and problem["type"].startswith("/problems/")
     assert str(Settings().max_body_bytes) in (proxy_dir / "problems" / "413.json").read_text()
     # The service keeps idle connections open longer than the proxy does.
     assert Settings().keep_alive_timeout > 4

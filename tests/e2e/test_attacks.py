@@ -26,7 +26,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from scripts.attacks import problem, status
+from scripts.attacks import get, problem, status
 from tests.support.bodies import longest_batch
 from tests.support.loadgen import rss_kib
 from tests.support.proxy import Proxy, proxied
@@ -352,6 +352,22 @@ def test_stalled_uploads_hold_no_budget_of_other_clients(edge: Edge) -> None:
     assert set(statuses) <= {0, 408, 429}, statuses  # timed out, or over the per-client connections
 
 
+def test_the_proxys_own_errors_are_problems_a_script_of_any_origin_reads(edge: Edge) -> None:
+    """Its 413, and its 404 for its own pages and for the metrics, which are each replica's."""
+    origin = b"Origin: https://game.example"
+    too_large = (
+        b"POST /v1/best-move HTTP/1.1\r\nHost: a\r\n" + origin + b"\r\nContent-Length: 9999999\r\n\r\n"
+    )
+    internal = [get(path, origin.decode()) for path in ("/_problems/429.json", "/metrics")]
+    for request, code in [(too_large, 413), (internal[0], 404), (internal[1], 404)]:
+        answer = exchange(edge.port, request, attacker(8))
+        assert status(answer) == code and problem(answer)["status"] == code, answer[:300]
+        head = answer.partition(b"\r\n\r\n")[0].lower()
+        assert b"\r\naccess-control-allow-origin: *" in head, head
+        assert b"\r\naccess-control-expose-headers: retry-after, x-request-id" in head, head
+        assert b"retry-after" not in head.replace(b"expose-headers: retry-after", b""), head
+
+
 def test_a_huge_declared_chunk_gets_413_at_once(edge: Edge) -> None:
     request = (
         b"POST /v1/best-move HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\n"
@@ -576,14 +592,20 @@ def test_repeated_query_parameters_are_refused_quickly(edge: Edge) -> None:
 
 
 def test_odd_methods_leave_few_metric_labels(edge: Edge) -> None:
+    """Methods the service does not serve: refused by the proxy as problems, or by the service with Allow."""
     methods = ["PROPFIND", "MKCOL", "COPY", "MOVE", "LOCK", "UNLOCK", "PROPPATCH", "REPORT", "SEARCH", "BIND"]
+    methods += ["FOO", "BREW", "TRACE", "PUT", "DELETE"]
     codes = set()
     for method in methods * 2:
-        codes.add(status(exchange(edge.port, f"{method} /v1/best-move HTTP/1.1\r\nHost: x\r\n\r\n".encode())))
-    assert codes <= {400, 405, 501}, codes
+        answer = exchange(edge.port, f"{method} /v1/best-move HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+        codes.add(status(answer))
+        assert problem(answer)["status"] == status(answer), (method, answer[:300])
+        if status(answer) == 405:
+            assert b"\r\nallow: get, head, post" in answer.lower(), answer[:300]
+    assert codes == {405, 501}, codes
     text = httpx.get(f"{edge.service.url}/metrics").text
     labels = {part.split('"')[1] for part in text.split("method=")[1:]}
-    counts["distinct method labels after 20 odd methods"] = len(labels)
+    counts["distinct method labels after 30 odd methods"] = len(labels)
     assert len(labels) <= 10, labels
     assert 'status="500"' not in text
 
