@@ -28,6 +28,7 @@ from types import FrameType
 from typing import NoReturn
 
 import uvicorn
+from pydantic import ValidationError
 
 from . import logs
 from .settings import MULTIPROCESS_DIR, Settings
@@ -87,6 +88,19 @@ def serve_metrics(settings: Settings) -> None:
     start_http_server(settings.metrics_port, addr=settings.host, registry=registry)
 
 
+def load_settings() -> Settings:
+    """The settings from the environment; an exit naming each wrong variable, not a traceback."""
+    prefix = Settings.model_config.get("env_prefix", "")
+    try:
+        return Settings()
+    except ValidationError as error:
+        wrong = "; ".join(
+            f"{prefix}{'.'.join(str(part) for part in item['loc']).upper()}: {item['msg']}"
+            for item in error.errors(include_url=False)
+        )
+        raise SystemExit(f"error: invalid settings: {wrong}") from None
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     args = parse_args(argv)
     for stop in (signal.SIGTERM, signal.SIGINT):
@@ -95,7 +109,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         os.environ["TICTACTOE_HOST"] = args.host
     if args.port is not None:
         os.environ["TICTACTOE_PORT"] = str(args.port)
-    settings = Settings()
+    settings = load_settings()
     if settings.workers == 1:
         # This process is the worker. Start-up makes many objects that live as long as the process
         # and frees few, so the collector's passes over them would only slow it (60 to 85 ms from

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import math
 import os
 import random
 import signal
@@ -32,6 +33,7 @@ from types import FrameType
 from typing import TextIO, TypeVar
 
 import httpx
+import pydantic
 from tictactoe_client import (
     URL_VARIABLE,
     AnalysisResponse,
@@ -764,8 +766,18 @@ def game(command: GameCommand) -> Callable[[argparse.Namespace], int]:
         except InputError as error:
             sys.stderr.write(f"error: {error}\n")
             return 1
+        except httpx.TimeoutException:
+            sys.stderr.write(f"error: the service at {args.url} did not answer within {args.timeout:g} s\n")
+            return 1
         except httpx.TransportError as error:
-            sys.stderr.write(f"error: cannot reach the service at {args.url}: {error}\n")
+            sys.stderr.write(
+                f"error: cannot reach the service at {args.url}: {error or type(error).__name__}\n"
+            )
+            return 1
+        except pydantic.ValidationError as error:  # a server answered, but not as the service does
+            sys.stderr.write(
+                f"error: the answer from {args.url} is not the service's ({error.error_count()} problems)\n"
+            )
             return 1
         except KeyboardInterrupt:
             sys.stderr.write("\n")
@@ -810,8 +822,13 @@ def write_openapi(args: argparse.Namespace) -> int:
     from .web.openapi import render  # noqa: PLC0415
 
     target = Path(args.output)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(render(create_app(Settings(log_level="warning"))), encoding="utf-8")
+    document = render(create_app(Settings(log_level="warning")))
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(document, encoding="utf-8")
+    except OSError as error:
+        sys.stderr.write(f"error: cannot write {target}: {error.strerror or error}\n")
+        return 1
     print(f"wrote {target}")
     return 0
 
@@ -849,6 +866,31 @@ COMMANDS: dict[str, Command] = {
 }
 
 
+def service_url(value: str) -> str:
+    """``--url``: an http or https URL with a host, and a port if any in range."""
+    try:
+        url = httpx.URL(value)
+        port = url.port  # None when the URL gives none
+    except (httpx.InvalidURL, ValueError) as error:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a URL: {error}") from None
+    if url.scheme not in ("http", "https") or not url.host:
+        raise argparse.ArgumentTypeError(f"{value!r} is not an http:// or https:// URL with a host")
+    if port is not None and not 0 < port < 65536:
+        raise argparse.ArgumentTypeError(f"{value!r} has port {port}, not one of 1 to 65535")
+    return value
+
+
+def seconds(value: str) -> float:
+    """``--timeout``: a number of seconds, more than 0 and finite."""
+    try:
+        number = float(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a number of seconds") from None
+    if not (number > 0 and math.isfinite(number)):
+        raise argparse.ArgumentTypeError(f"{value!r} is not a number of seconds above 0")
+    return number
+
+
 def shared_options(defaults: bool) -> argparse.ArgumentParser:
     """The options of every command, which may come before the command or after it.
 
@@ -859,14 +901,15 @@ def shared_options(defaults: bool) -> argparse.ArgumentParser:
     unset = argparse.SUPPRESS
     options.add_argument(
         "--url",
+        type=service_url,
         default=(os.environ.get(URL_VARIABLE) or None) if defaults else unset,
         help=f"the service to use, such as http://127.0.0.1:8000 (default: {URL_VARIABLE}, or in-process)",
     )
     options.add_argument(
         "--timeout",
-        type=float,
+        type=seconds,
         default=5.0 if defaults else unset,
-        help="seconds to wait for each answer (default: 5)",
+        help="seconds to wait for the service at each step: connecting, sending, each read (default: 5)",
     )
     return options
 

@@ -9,9 +9,14 @@ import re
 import selectors
 import shlex
 import signal
+import socket
 import subprocess
 import sys
+import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 from tictactoe_client import Client, Mark, Puzzle
@@ -296,6 +301,74 @@ def test_shared_options_anywhere_and_never_reset_by_the_command(
     """Before the command or after it, and an option given before is kept by the command."""
     args = parser().parse_args(argv)
     assert (args.url, args.timeout) == (url, timeout)
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "said"),
+    [
+        ("--url", "http://[::1", "is not a URL"),
+        ("--url", "http://127.0.0.1:99999", "has port 99999"),
+        ("--url", "http://a\tb", "is not a URL"),
+        ("--url", "localhost:8000", "is not an http:// or https:// URL with a host"),
+        ("--timeout", "nan", "is not a number of seconds above 0"),
+        ("--timeout", "0", "is not a number of seconds above 0"),
+        ("--timeout", "inf", "is not a number of seconds above 0"),
+        ("--timeout", "soon", "is not a number of seconds"),
+    ],
+)
+def test_a_wrong_url_or_timeout_is_named_before_anything_runs(option: str, value: str, said: str) -> None:
+    code, out = run_cli([option, value, "best-move", "X........"])
+    assert code == 2, out
+    assert f"argument {option}: {value!r} {said}" in out, out
+    assert "Traceback" not in out
+
+
+@contextmanager
+def silent_server(answer: bytes | None) -> Iterator[str]:
+    """A loopback server that sends ``answer`` to every request, or never answers (``None``)."""
+    with socket.socket() as listener:
+        listener.bind(("127.0.0.1", 0))
+        listener.listen()
+        held: list[socket.socket] = []
+
+        def serve() -> None:
+            while True:
+                try:
+                    connection, _ = listener.accept()
+                except OSError:
+                    return
+                held.append(connection)
+                if answer is not None:
+                    connection.recv(65536)
+                    connection.sendall(answer)
+
+        threading.Thread(target=serve, daemon=True).start()
+        try:
+            yield f"http://127.0.0.1:{listener.getsockname()[1]}"
+        finally:
+            for connection in held:
+                connection.close()
+
+
+PAGE = b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 13\r\n\r\n<html></html>"
+
+
+@pytest.mark.parametrize(
+    ("answer", "said"),
+    [(None, "did not answer within 1 s"), (PAGE, "is not the service's")],
+)
+def test_a_server_that_is_not_the_service_is_named_in_words(answer: bytes | None, said: str) -> None:
+    with silent_server(answer) as url:
+        code, out = run_cli(["--url", url, "--timeout", "1", "best-move", "X........"])
+    assert code == 1, out
+    assert f"error: the {'service at ' if answer is None else 'answer from '}{url}" in out, out
+    assert said in out and "Traceback" not in out, out
+
+
+def test_an_openapi_document_that_cannot_be_written_is_named(tmp_path: Path) -> None:
+    code, out = run_cli(["openapi", str(tmp_path)])  # a folder
+    assert code == 1, out
+    assert f"error: cannot write {tmp_path}" in out and "Traceback" not in out, out
 
 
 def test_url_after_the_command_is_used(live_server: Server, capsys: pytest.CaptureFixture[str]) -> None:

@@ -58,6 +58,14 @@ def test_bad_settings_are_refused(monkeypatch: pytest.MonkeyPatch, name: str, va
         Settings()
 
 
+def test_bad_settings_stop_the_service_with_each_named_and_no_traceback() -> None:
+    environment = {**os.environ, "TICTACTOE_WORKERS": "0", "TICTACTOE_LOG_LEVEL": "loud"}
+    result = run([sys.executable, "-m", "service"], env=environment, timeout=60, check=False)
+    assert result.returncode == 1, result.output
+    assert "error: invalid settings: TICTACTOE_WORKERS: " in result.output, result.output
+    assert "TICTACTOE_LOG_LEVEL: " in result.output and "Traceback" not in result.output
+
+
 def test_flags() -> None:
     args = parse_args(["--host", "::1", "--port", "8123"])
     assert (args.host, args.port) == ("::1", 8123)
