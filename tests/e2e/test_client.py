@@ -502,7 +502,7 @@ def test_one_puzzle_and_a_random_one_cacheable(live_server: Server) -> None:
 
 def test_puzzle_errors(live_server: Server) -> None:
     with Client(live_server.url) as client:
-        for unknown in ("XXXXXXXXXO", "nothing"):
+        for unknown in ("XXXXXXXXXO", "nothing", ".", ".."):  # not the list, nor the folder above
             with pytest.raises(ServiceError) as caught:
                 client.puzzle(unknown)
             assert (caught.value.status, caught.value.problem.type) == (404, "/problems/not-found")

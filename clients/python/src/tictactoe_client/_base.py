@@ -45,6 +45,13 @@ ModelT = TypeVar("ModelT", bound=BaseModel)
 AnswerT = TypeVar("AnswerT")
 
 
+def path_segment(value: str) -> str:
+    """``value`` as one segment of a path: every reserved character escaped, and ``.`` and ``..``
+    too, which URL resolution would otherwise take as this folder and the one above it."""
+    segment = quote(value, safe="")
+    return segment.replace(".", "%2E") if segment in (".", "..") else segment
+
+
 @dataclass(frozen=True)
 class Call(Generic[AnswerT]):
     """One request of an operation, and how its response becomes the answer."""
@@ -159,7 +166,7 @@ class BaseClient:
     ) -> Call[Fetched[AnalysisResponse] | NotModified]:
         return Call(
             "GET",
-            f"/v1/positions/{quote(board, safe='')}",
+            f"/v1/positions/{path_segment(board)}",
             lambda response: parse_cacheable(response, AnalysisResponse, if_none_match is not None),
             params=None if player is None else {"player": player},
             headers=conditional(if_none_match),
@@ -214,7 +221,7 @@ class BaseClient:
     def _puzzle_call(puzzle_id: str, if_none_match: str | None) -> Call[Fetched[Puzzle] | NotModified]:
         return Call(
             "GET",
-            f"/v1/puzzles/{quote(puzzle_id, safe='')}",
+            f"/v1/puzzles/{path_segment(puzzle_id)}",
             lambda response: parse_cacheable(response, Puzzle, if_none_match is not None),
             headers=conditional(if_none_match),
         )
