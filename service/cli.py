@@ -771,7 +771,7 @@ def game(command: GameCommand) -> Callable[[argparse.Namespace], int]:
             return 1
         except httpx.TransportError as error:
             sys.stderr.write(
-                f"error: cannot reach the service at {args.url}: {error or type(error).__name__}\n"
+                f"error: cannot reach the service at {args.url}: {str(error) or type(error).__name__}\n"
             )
             return 1
         except pydantic.ValidationError as error:  # a server answered, but not as the service does
