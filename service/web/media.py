@@ -16,9 +16,14 @@ def json_bytes(value: object) -> bytes:
     return to_json(value)
 
 
+def media_type(content_type: str | None) -> str:
+    """The media type a ``Content-Type`` names, in lower case, without its parameters."""
+    return (content_type or "").split(";", 1)[0].strip().lower()
+
+
 def is_json(content_type: str | None) -> bool:
     """Whether a ``Content-Type`` names JSON: ``application/json`` or ``application/*+json``."""
-    media = (content_type or "").split(";", 1)[0].strip().lower()
+    media = media_type(content_type)
     return media == JSON or (media.startswith("application/") and media.endswith("+json"))
 
 

@@ -23,7 +23,7 @@ from ... import logs
 from ...settings import Settings
 from ..answers import Answers
 from ..coach import Coach
-from ..media import JSON, not_json
+from ..media import JSON, media_type, not_json
 from ..problems import UNAVAILABLE, UNSUPPORTED_MEDIA_TYPE, problem
 
 if TYPE_CHECKING:
@@ -79,7 +79,7 @@ class Endpoint:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         content_type = Headers(scope=scope).get("content-type")
-        if (content_type or "").split(";", 1)[0].strip().lower() != JSON:  # the protocol's one media type
+        if media_type(content_type) != JSON:  # the protocol's one media type
             await problem(UNSUPPORTED_MEDIA_TYPE, not_json(content_type), scope["path"])(scope, receive, send)
             return
         if self.manager is None and self.group is not None:

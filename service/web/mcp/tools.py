@@ -190,6 +190,9 @@ class StrictServer(MCPServer):
     that a tool takes no other arguments (``additionalProperties: false``).
     """
 
+    #: Each tool's input schema by name, read at the first call (every tool is added before any call).
+    input_schemas: dict[str, dict[str, Any]] | None = None
+
     async def list_tools(self) -> list[Tool]:
         return [
             tool.model_copy(update={"input_schema": {**tool.input_schema, "additionalProperties": False}})
@@ -199,7 +202,9 @@ class StrictServer(MCPServer):
     async def call_tool(
         self, name: str, arguments: dict[str, Any], context: Context[Any, Any] | None = None
     ) -> CallToolResult | InputRequiredResult:
-        schema = next((tool.input_schema for tool in await super().list_tools() if tool.name == name), None)
+        if self.input_schemas is None:
+            self.input_schemas = {tool.name: tool.input_schema for tool in await super().list_tools()}
+        schema = self.input_schemas.get(name)
         if schema is not None:
             declared: dict[str, Any] = schema.get("properties", {})
             wrong = [
