@@ -20,13 +20,10 @@ WORKDIR /src
 RUN python3 -m venv /opt/venv
 COPY pyproject.toml README.md LICENSE constraints.txt ./
 COPY service ./service
-# The service depends on the Python client (its CLI uses it), a distribution of its own: both
-# wheels are built here, and the client's wheel given to pip, never looked up on an index.
-COPY clients/python ./clients/python
 # The runtime venv keeps no pip, setuptools or wheel: nothing is installed at run time.
-RUN /opt/venv/bin/python3 -m pip wheel --no-cache-dir --no-deps --wheel-dir /wheels . ./clients/python \
+RUN /opt/venv/bin/python3 -m pip wheel --no-cache-dir --no-deps --wheel-dir /wheels . \
     && /opt/venv/bin/python3 -m pip install --no-cache-dir -c constraints.txt \
-       /wheels/tictactoe_client-*.whl "$(echo /wheels/tictactoe_service-*.whl)[server]" \
+       "$(echo /wheels/tictactoe_service-*.whl)[server]" \
     && /opt/venv/bin/python3 -m pip uninstall --yes pip setuptools wheel \
     && /opt/venv/bin/python3 -c "import service.settings; print(service.settings.Settings())"
 

@@ -16,7 +16,8 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-# The service's CLI uses the Python client (clients/python), a distribution of its own: both are installed.
+# Two distributions, each installable with pip alone: the service (here) and the Python client with
+# the tictactoe command (clients/python). Both are installed, editable.
 $(RUNTIME): pyproject.toml clients/python/pyproject.toml constraints.txt | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -c constraints.txt -e clients/python -e '.[server]'
 	touch $@
@@ -60,7 +61,7 @@ test-slow: $(STAMP) $(TS_TOOLS)
 test: lint typecheck test-fast test-slow
 
 openapi: $(STAMP)
-	$(BIN)/tictactoe openapi openapi/openapi.json
+	$(BIN)/tictactoe-service openapi openapi/openapi.json
 	$(MAKE) client-models
 
 # The Python client's models, generated from the committed OpenAPI document with the options of

@@ -27,17 +27,27 @@ from pathlib import Path
 from types import FrameType
 from typing import NoReturn
 
-import uvicorn
-from pydantic import ValidationError
+from .cli import server_packages
 
-from . import logs
-from .settings import MULTIPROCESS_DIR, Settings
+with server_packages("python -m service"):
+    import uvicorn
+    from pydantic import ValidationError
+
+    from . import logs
+    from .settings import MULTIPROCESS_DIR, Settings
+
+#: The settings that options override: each option's variable.
+OPTIONS = {"--host": "TICTACTOE_HOST", "--port": "TICTACTOE_PORT"}
 
 
-def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="python -m service", description=__doc__.splitlines()[0])
+def parse_args(argv: Sequence[str] | None = None, prog: str = "python -m service") -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog=prog,
+        description="Run the tic-tac-toe best-move service under uvicorn. Settings come from TICTACTOE_* "
+        "environment variables; these options override two of them.",
+    )
     parser.add_argument("--host", help="address to listen on (TICTACTOE_HOST, default 127.0.0.1)")
-    parser.add_argument("--port", type=int, help="TCP port (TICTACTOE_PORT, default 8000)")
+    parser.add_argument("--port", help="TCP port, 0 for any free one (TICTACTOE_PORT, default 8000)")
     return parser.parse_args(argv)
 
 
@@ -88,28 +98,33 @@ def serve_metrics(settings: Settings) -> None:
     start_http_server(settings.metrics_port, addr=settings.host, registry=registry)
 
 
-def load_settings() -> Settings:
-    """The settings from the environment; an exit naming each wrong variable, not a traceback."""
+def load_settings(given: Sequence[str] = ()) -> Settings:
+    """The settings from the environment; an exit naming each wrong setting, not a traceback.
+
+    A wrong setting is named as it was given: by its option when it is one of ``given`` (the
+    options of :data:`OPTIONS` on the command line), by its variable otherwise.
+    """
     prefix = Settings.model_config.get("env_prefix", "")
+    named_by = {variable: option for option, variable in OPTIONS.items() if option in given}
     try:
         return Settings()
     except ValidationError as error:
-        wrong = "; ".join(
-            f"{prefix}{'.'.join(str(part) for part in item['loc']).upper()}: {item['msg']}"
-            for item in error.errors(include_url=False)
-        )
-        raise SystemExit(f"error: invalid settings: {wrong}") from None
+        wrong = []
+        for item in error.errors(include_url=False):
+            variable = f"{prefix}{'.'.join(str(part) for part in item['loc']).upper()}"
+            wrong.append(f"{named_by.get(variable, variable)}: {item['msg']}")
+        raise SystemExit(f"error: invalid settings: {'; '.join(wrong)}") from None
 
 
-def main(argv: Sequence[str] | None = None) -> None:
-    args = parse_args(argv)
+def main(argv: Sequence[str] | None = None, prog: str = "python -m service") -> None:
+    args = parse_args(argv, prog)
     for stop in (signal.SIGTERM, signal.SIGINT):
         signal.signal(stop, _exit_cleanly)
-    if args.host is not None:
-        os.environ["TICTACTOE_HOST"] = args.host
-    if args.port is not None:
-        os.environ["TICTACTOE_PORT"] = str(args.port)
-    settings = load_settings()
+    given = {"--host": args.host, "--port": args.port}
+    for option, value in given.items():
+        if value is not None:
+            os.environ[OPTIONS[option]] = value
+    settings = load_settings([option for option, value in given.items() if value is not None])
     if settings.workers == 1:
         # This process is the worker. Start-up makes many objects that live as long as the process
         # and frees few, so the collector's passes over them would only slow it (60 to 85 ms from

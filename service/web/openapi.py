@@ -3,7 +3,7 @@
 Routes declare their models, so FastAPI writes the schemas, parameters and
 request bodies; this module adds what a model cannot say: descriptions,
 response examples, and ``application/problem+json`` for every error.
-``tictactoe openapi`` writes the committed copy (``openapi/openapi.json``).
+``tictactoe-service openapi`` writes the committed copy (``openapi/openapi.json``).
 """
 
 from __future__ import annotations

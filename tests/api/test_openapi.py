@@ -8,8 +8,8 @@ from typing import Any
 import httpx
 import pytest
 from fastapi import FastAPI
+from tictactoe_client._cli import DEPTH_HELP
 
-from service.cli import DEPTH_HELP
 from service.game.horizon import DEPTH_IN_WORDS
 from service.web import examples
 from service.web.openapi import render

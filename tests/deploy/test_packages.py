@@ -1,9 +1,19 @@
-"""The project's Python distributions as the package index gets them, built by PyPA's ``build``.
+"""The service's distribution as users get it, and installed as they install it.
 
-The sdist holds the license, the documentation and the tests (with what they import), the tests
-collect from the unpacked sdist alone, both files pass ``twine check --strict``, the metadata has
-the license and the project's URLs, and every link of the README, which is the description on
-the package index, is absolute and points at a file of this repository.
+PyPA's ``build`` makes the sdist and the wheel (the wheel from the sdist). The sdist ships what the
+package needs to build and install, and nothing that needs the rest of the repository (its tests,
+Makefile and Dockerfile need the clients, which are distributions of their own). Both files pass
+``twine check --strict``; the metadata names the license and no URL (the project publishes none).
+
+Each way of getting the project is installed with pip alone, in a fresh virtual environment outside
+the repository, and followed by the commands a user runs next:
+
+- the wheel, the sdist and the checkout, plain: the game engine works, and every server command
+  (``tictactoe-service serve``, ``mcp``, ``openapi``, ``python -m service``) says in one line which
+  extra to install, with exit status 1 and no traceback;
+- the checkout with ``[server]``: the service starts and answers, ``tictactoe-service openapi``
+  writes the committed document, and the client installed beside it (``pip install
+  ./clients/python``) plays through the service in its own process.
 """
 
 from __future__ import annotations
@@ -17,16 +27,33 @@ from email.message import Message
 from email.parser import HeaderParser
 from pathlib import Path
 
+import httpx
 import pytest
 
 from tests.support import ROOT
 from tests.support.commands import build, run
+from tests.support.server import running
 from tests.support.tools import require_module
 
 PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-HOME = PROJECT["urls"]["Homepage"]
-#: A link of the README: ``[text](target)``, not an image.
-LINK = re.compile(r"(?<!!)\[[^\]]*\]\(([^)\s]+)\)")
+CLIENT_PROJECT = ROOT / "clients" / "python" / "pyproject.toml"
+CLIENT = tomllib.loads(CLIENT_PROJECT.read_text(encoding="utf-8"))["project"]
+#: What a plain install's server commands say: the extra that brings the service's packages.
+EXTRA = "pip install 'tictactoe-service[server]'"
+#: The server commands, as a user types them (the scripts of the environment's bin directory).
+SERVER_COMMANDS = [
+    ["tictactoe-service", "serve"],
+    ["tictactoe-service", "mcp"],
+    ["tictactoe-service", "openapi"],
+    ["python", "-m", "service"],
+]
+#: The game engine from a plain install: the start's value, from the solved game.
+ENGINE = (
+    "from service.game import solve\n"
+    "game = solve()\n"
+    "start = game[game.lookup('.........', None)]\n"
+    "print(len(game.analyses), start.outcome, list(start.best_moves))\n"
+)
 
 
 @pytest.fixture(scope="module")
@@ -35,34 +62,29 @@ def dist(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     return build(ROOT, tmp_path_factory.mktemp("dist"))
 
 
-def tracked(*folders: str) -> set[str]:
-    """The files git tracks under ``folders``."""
-    listed = run(["git", "ls-files", "--", *folders]).output
-    return {name for name in listed.splitlines() if "/node_modules/" not in name}
-
-
-def test_the_sdist_holds_the_license_docs_and_tests(dist: dict[str, Path]) -> None:
-    with tarfile.open(dist["sdist"]) as archive:
+def names_in(sdist: Path) -> set[str]:
+    with tarfile.open(sdist) as archive:
         prefix = archive.getnames()[0].split("/")[0] + "/"
-        names = {name.removeprefix(prefix) for name in archive.getnames()}
-    assert {"LICENSE", "README.md", "pyproject.toml", "openapi/openapi.json"} <= names
-    missing = tracked("tests", "docs", "bench", "scripts", "deploy") - names
-    assert missing == set(), f"tracked files missing from the sdist: {sorted(missing)}"
-    assert not any("node_modules" in name or "__pycache__" in name for name in names)
+        return {name.removeprefix(prefix) for name in archive.getnames()}
 
 
-def test_the_tests_collect_from_the_unpacked_sdist(dist: dict[str, Path], tmp_path: Path) -> None:
-    with tarfile.open(dist["sdist"]) as archive:
-        archive.extractall(tmp_path, filter="data")
-    (tree,) = tmp_path.iterdir()
-    where = run([sys.executable, "-c", "import service; print(service.__file__)"], cwd=tree).output
-    assert Path(where.strip()).is_relative_to(tree), "the sdist's tests must import the sdist's package"
-    collected = run(
-        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider"], cwd=tree
-    ).output
-    counts = re.search(r"(\d+) tests? collected", collected)
-    assert counts is not None, collected[-2000:]
-    assert int(counts.group(1)) > 400
+def test_the_service_depends_on_no_distribution_of_this_repository() -> None:
+    """So that pip installs a checkout alone: nothing it needs is left to find on an index."""
+    extras = PROJECT["optional-dependencies"].values()
+    declared = [*PROJECT["dependencies"], *(requirement for group in extras for requirement in group)]
+    named = {re.split(r"[\[<>=!~ ;]", requirement, maxsplit=1)[0].lower() for requirement in declared}
+    assert CLIENT["name"] not in named
+
+
+def test_the_sdist_ships_the_package_and_nothing_that_needs_the_repository(dist: dict[str, Path]) -> None:
+    names = names_in(dist["sdist"])
+    assert {"LICENSE", "README.md", "pyproject.toml", "PKG-INFO", "service/__init__.py"} <= names
+    assert "service/web/static/play.html" in names
+    tracked = set(run(["git", "ls-files", "--", "service"]).output.split())
+    assert tracked <= names, f"package files missing from the sdist: {sorted(tracked - names)}"
+    tooling = ("tests/", "bench/", "scripts/", "deploy/", "clients/", "Makefile", "Dockerfile")
+    assert not [name for name in names if name.startswith(tooling)]
+    assert not any("__pycache__" in name or name.endswith(".pyc") for name in names)
 
 
 def metadata(wheel: Path) -> tuple[Message, set[str]]:
@@ -72,15 +94,16 @@ def metadata(wheel: Path) -> tuple[Message, set[str]]:
         return HeaderParser().parsestr(archive.read(info).decode("utf-8")), names
 
 
-def test_the_metadata_has_the_license_and_the_urls(dist: dict[str, Path]) -> None:
+def test_the_metadata_has_the_license_and_no_url(dist: dict[str, Path]) -> None:
     message, names = metadata(dist["wheel"])
     assert message["License-Expression"] == "MIT"
     assert message["License-File"] == "LICENSE"
     assert any(name.endswith(".dist-info/licenses/LICENSE") for name in names)
-    urls = dict(entry.split(", ", 1) for entry in message.get_all("Project-URL") or [])
-    assert {"Homepage", "Documentation", "Source", "Issues"} <= set(urls)
-    assert all(url.startswith(HOME) for url in urls.values())
+    assert message.get_all("Project-URL") is None and message["Home-page"] is None
     assert message["Description-Content-Type"] == "text/markdown"
+    assert message.get_all("Requires-Dist") and all(
+        "extra ==" in requirement for requirement in message.get_all("Requires-Dist") or []
+    ), "a plain install needs no package"
 
 
 def test_twine_accepts_both_files(dist: dict[str, Path]) -> None:
@@ -89,33 +112,60 @@ def test_twine_accepts_both_files(dist: dict[str, Path]) -> None:
     assert output.count("PASSED") == 2, output
 
 
-def anchors(markdown: str) -> set[str]:
-    """The anchors of a Markdown file's headings, as the repository host makes them."""
-    slugs = set()
-    for heading in re.findall(r"^#+\s+(.+?)\s*$", markdown, flags=re.MULTILINE):
-        text = re.sub(r"[`*_]|\[([^\]]*)\]\([^)]*\)", r"\1", heading).lower()
-        slugs.add(re.sub(r"[^\w\- ]", "", text).replace(" ", "-"))
-    return slugs
+def fresh_environment(home: Path) -> Path:
+    """A new virtual environment in ``home``, outside the repository: its bin directory."""
+    assert not home.resolve().is_relative_to(ROOT.resolve()), "the user's directory must be outside"
+    run([sys.executable, "-m", "venv", home / "venv"])
+    return home / "venv" / "bin"
 
 
-def test_every_readme_link_works_on_the_package_index() -> None:
-    """Relative links are dead on the package index: each is absolute, and those into this
-    repository name a file or folder that exists, and a heading that exists."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    targets = LINK.findall(readme)
-    assert len(targets) > 10
-    inside = 0
-    for target in targets:
-        if target.startswith("#"):
-            assert target[1:] in anchors(readme), target
-            continue
-        assert target.startswith("https://"), f"relative link {target!r}: dead on the package index"
-        match = re.fullmatch(rf"{re.escape(HOME)}/(?:blob|tree)/main/([^#]+)(?:#(.+))?", target)
-        if match is None:
-            continue
-        inside += 1
-        path, anchor = ROOT / match.group(1), match.group(2)
-        assert path.exists(), f"{target}: no {match.group(1)} in the repository"
-        if anchor is not None:
-            assert anchor in anchors(path.read_text(encoding="utf-8")), target
-    assert inside > 10
+def pip_install(bin_dir: Path, *what: str | Path) -> None:
+    """``pip install`` as a user runs it, with the versions the project is tested with."""
+    run(
+        [bin_dir / "python", "-m", "pip", "install", "--quiet", "-c", ROOT / "constraints.txt", *what],
+        cwd=bin_dir.parent.parent,
+        timeout=900,
+    )
+
+
+def checks_a_plain_install(bin_dir: Path) -> None:
+    """The engine works; each server command says in one line which extra to install."""
+    home = bin_dir.parent.parent
+    engine = run([bin_dir / "python", "-c", ENGINE], cwd=home).stdout
+    assert engine.strip() == "10956 draw [0, 1, 2, 3, 4, 5, 6, 7, 8]", engine
+    for command in SERVER_COMMANDS:
+        result = run([bin_dir / command[0], *command[1:]], cwd=home, fails=True, timeout=60)
+        assert result.returncode == 1, result.output
+        lines = result.output.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("error: ") and lines[0].endswith(EXTRA), result.output
+        assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("artefact", ["wheel", "sdist"])
+def test_a_plain_install_of_the_artefact(dist: dict[str, Path], tmp_path: Path, artefact: str) -> None:
+    bin_dir = fresh_environment(tmp_path)
+    pip_install(bin_dir, dist[artefact])
+    checks_a_plain_install(bin_dir)
+
+
+def test_a_plain_install_of_the_checkout(tmp_path: Path) -> None:
+    bin_dir = fresh_environment(tmp_path)
+    pip_install(bin_dir, ROOT)
+    checks_a_plain_install(bin_dir)
+
+
+def test_the_checkout_with_the_server_extra_serves_and_plays(tmp_path: Path) -> None:
+    bin_dir = fresh_environment(tmp_path)
+    pip_install(bin_dir, f"{ROOT}[server]")
+    written = tmp_path / "openapi.json"
+    run([bin_dir / "tictactoe-service", "openapi", written], cwd=tmp_path, timeout=120)
+    assert written.read_bytes() == (ROOT / "openapi" / "openapi.json").read_bytes()
+    with running(python=bin_dir / "python", cwd=tmp_path, env={"TICTACTOE_LOG_LEVEL": "warning"}) as server:
+        answer = httpx.post(f"{server.url}/v1/best-move", json={"board": "X........"}, timeout=10)
+        assert answer.status_code == 200 and answer.json()["position"] == 4
+    # The terminal game, once the client is installed beside the service: in this process.
+    no_client = run([bin_dir / "python", "-c", "import tictactoe_client"], cwd=tmp_path, check=False)
+    assert no_client.returncode == 1, "the service must not bring the client"
+    pip_install(bin_dir, ROOT / "clients" / "python")
+    played = run([bin_dir / "tictactoe", "best-move", "X........"], cwd=tmp_path, timeout=120).stdout
+    assert "O plays cell 5 (row 2, column 2)" in played, played

@@ -20,9 +20,11 @@ from pathlib import Path
 
 import pytest
 from tictactoe_client import Client, Mark, Puzzle
+from tictactoe_client._cli import LEVELS, MAX_RATING, THEMES, main, parser
 
-from service.cli import LEVELS, THEMES, main, parser
+from service import cli as service_cli
 from service.game import Level
+from service.game.levels import MAX_RATING as SERVICE_MAX_RATING
 from service.game.puzzles import THEMES as PUZZLE_THEMES
 from tests.support.commands import run
 from tests.support.server import Server, free_port
@@ -38,7 +40,7 @@ def run_cli(
     args: list[str], stdin: str = "", monkeypatch: pytest.MonkeyPatch | None = None
 ) -> tuple[int, str]:
     """The CLI in a subprocess, as a person runs it; returns exit code and output."""
-    result = run([sys.executable, "-m", "service.cli", *args], input=stdin, timeout=120, check=False)
+    result = run([sys.executable, "-m", "tictactoe_client", *args], input=stdin, timeout=120, check=False)
     return result.returncode, result.output
 
 
@@ -195,10 +197,10 @@ def test_commands_talk_to_a_server_given_by_url(live_server: Server) -> None:
 def test_serve_forwards_host_and_port_even_zero(
     monkeypatch: pytest.MonkeyPatch, args: list[str], forwarded: list[str]
 ) -> None:
-    seen: list[list[str]] = []
-    monkeypatch.setattr("service.__main__.main", lambda argv: seen.append(list(argv)))
-    assert main(args) == 0
-    assert seen == [forwarded]
+    seen: list[tuple[list[str], str]] = []
+    monkeypatch.setattr("service.__main__.main", lambda argv, prog: seen.append((list(argv), prog)))
+    assert service_cli.main(args) == 0
+    assert seen == [(forwarded, "tictactoe-service serve")]
 
 
 @pytest.mark.parametrize(
@@ -254,7 +256,7 @@ def test_depth_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
 def test_a_reader_that_goes_away_ends_the_command_quietly() -> None:
     """``tictactoe play ... | head``: the closed pipe ends the command, with no traceback."""
     command = (
-        f"{shlex.quote(sys.executable)} -m service.cli play --level easy --side X --first O | head -c 20"
+        f"{shlex.quote(sys.executable)} -m tictactoe_client play --level easy --side X --first O | head -c 20"
     )
     result = run(["bash", "-c", command], input="5\n" * 40, timeout=120, check=False)
     assert len(result.stdout) == 20
@@ -266,6 +268,7 @@ def test_a_reader_that_goes_away_ends_the_command_quietly() -> None:
 
 def test_the_levels_are_the_services() -> None:
     assert list(LEVELS) == [level.value for level in Level]
+    assert MAX_RATING == SERVICE_MAX_RATING  # from the client's models, generated from the API's document
 
 
 @pytest.mark.parametrize(
@@ -365,10 +368,12 @@ def test_a_server_that_is_not_the_service_is_named_in_words(answer: bytes | None
     assert said in out and "Traceback" not in out, out
 
 
-def test_an_openapi_document_that_cannot_be_written_is_named(tmp_path: Path) -> None:
-    code, out = run_cli(["openapi", str(tmp_path)])  # a folder
-    assert code == 1, out
-    assert f"error: cannot write {tmp_path}" in out and "Traceback" not in out, out
+def test_an_openapi_document_that_cannot_be_written_is_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert service_cli.main(["openapi", str(tmp_path)]) == 1  # a folder
+    err = capsys.readouterr().err
+    assert f"error: cannot write {tmp_path}" in err and "Traceback" not in err, err
 
 
 def test_url_after_the_command_is_used(live_server: Server, capsys: pytest.CaptureFixture[str]) -> None:
@@ -430,7 +435,7 @@ def test_ctrl_c_ends_a_puzzle_at_once(live_server: Server) -> None:
 def interrupt_at(command: list[str], answers: bytes, prompt: bytes, times: int) -> None:
     """Run ``command`` with ``answers`` on its open input; at the ``times``-th ``prompt``, SIGINT."""
     process = subprocess.Popen(
-        [sys.executable, "-m", "service.cli", *command],
+        [sys.executable, "-m", "tictactoe_client", *command],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

@@ -15,6 +15,7 @@ a mark that is not X or O, a theme that does not exist).
 
 from __future__ import annotations
 
+import os
 import sys
 import tarfile
 import zipfile
@@ -32,7 +33,17 @@ from tests.support.server import Server
 from tests.support.tools import require_module
 
 CLIENT = ROOT / "clients" / "python"
-MODULES = {"__init__.py", "_base.py", "_client.py", "_errors.py", "_models.py", "_types.py", "_version.py"}
+MODULES = {
+    "__init__.py",
+    "__main__.py",
+    "_base.py",
+    "_cli.py",
+    "_client.py",
+    "_errors.py",
+    "_models.py",
+    "_types.py",
+    "_version.py",
+}
 #: The service's own packages: none may come with the client.
 SERVER_PACKAGES = {
     "fastapi",
@@ -178,6 +189,10 @@ def test_the_wheel_holds_the_client_alone(dist: dict[str, Path]) -> None:
     assert metadata["Requires-Python"] == ">=3.11"
     assert "Typing :: Typed" in (metadata.get_all("Classifier") or [])
     assert license_text == (ROOT / "LICENSE").read_text(encoding="utf-8")
+    assert metadata.get_all("Project-URL") is None, "the project publishes no URL"
+    with zipfile.ZipFile(dist["wheel"]) as archive:
+        scripts = archive.read(f"{info}/entry_points.txt").decode()
+    assert "[console_scripts]\ntictactoe = tictactoe_client._cli:main" in scripts
 
 
 def test_the_sdist_holds_the_sources_to_build_it(dist: dict[str, Path], tmp_path: Path) -> None:
@@ -320,3 +335,23 @@ def test_mypy_strict_checks_a_users_program(user: User, tmp_path: Path) -> None:
     for number, (line, message) in enumerate(WRONG.items(), start=3):
         found = [error for error in result.stdout.splitlines() if error.startswith(f"wrong.py:{number}:")]
         assert any(message in error for error in found), f"mypy says nothing of {line!r}: {result.stdout}"
+
+
+def test_the_tictactoe_command_plays_against_a_server_and_names_what_is_missing(
+    user: User, live_server: Server
+) -> None:
+    """The command from the wheel: against the service at --url; without one, and with no service
+    installed to run in its own process, one line that says what to give or install."""
+    command = user.python.parent / "tictactoe"
+    played = run([command, "--url", live_server.url, "best-move", "X........"], cwd=user.project).stdout
+    assert "O plays cell 5 (row 2, column 2)" in played, played
+    alone = run([command, "best-move", "X........"], cwd=user.project, fails=True, env=without_url())
+    assert alone.returncode == 1
+    assert alone.output.strip().splitlines() == [
+        "error: no service to talk to: give --url (or TICTACTOE_URL) of a running service, "
+        "or install it to run here: pip install 'tictactoe-service[server]'"
+    ]
+
+
+def without_url() -> dict[str, str]:
+    return {name: value for name, value in os.environ.items() if name != "TICTACTOE_URL"}

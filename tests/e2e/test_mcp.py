@@ -35,8 +35,8 @@ pytestmark = pytest.mark.anyio
 #: The tools about one position, each with a required board.
 PLAY_TOOLS = {"best_move", "explain_move", "analyze_position"}
 TOOLS = PLAY_TOOLS | {"review_game", "random_puzzle", "get_puzzle", "list_puzzles"}
-#: How an assistant starts the stdio tools: the ``tictactoe mcp`` command, as docs/mcp.md configures it.
-STDIO = [str(Path(sys.executable).parent / "tictactoe"), "mcp"]
+#: How an assistant starts the stdio tools: ``tictactoe-service mcp``, as docs/mcp.md configures it.
+STDIO = [str(Path(sys.executable).parent / "tictactoe-service"), "mcp"]
 #: Positions asked of every transport: both starts, every board form, a win, a block, a fork.
 BOARDS: list[dict[str, Any]] = [
     {"board": "........."},
@@ -211,7 +211,7 @@ def test_the_configuration_example_names_the_endpoint_and_the_command() -> None:
     urls = [server["url"] for server in servers if "url" in server]
     assert urls == [f"http://localhost:8000{PATH}"]
     commands = [[server["command"], *server["args"]] for server in servers if "command" in server]
-    assert commands == [["tictactoe", "mcp"]]
+    assert commands == [["tictactoe-service", "mcp"]]
 
 
 def test_the_python_example_prints_what_it_says(live_server: Server, tmp_path: Path) -> None:

@@ -68,8 +68,29 @@ def test_bad_settings_stop_the_service_with_each_named_and_no_traceback() -> Non
 
 def test_flags() -> None:
     args = parse_args(["--host", "::1", "--port", "8123"])
-    assert (args.host, args.port) == ("::1", 8123)
+    assert (args.host, args.port) == ("::1", "8123")  # checked with the settings, as the variables are
     assert parse_args([]).host is None
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--port", "99999"], "error: invalid settings: --port: Input should be less than or equal to 65535"),
+        (["--port", "eighty"], "error: invalid settings: --port: Input should be a valid integer"),
+    ],
+)
+def test_a_wrong_option_is_named_as_the_option(args: list[str], said: str) -> None:
+    environment = {**os.environ, "TICTACTOE_PORT": "8000"}
+    result = run([sys.executable, "-m", "service", *args], env=environment, timeout=60, check=False)
+    assert result.returncode == 1, result.output
+    assert said in result.output and "TICTACTOE_PORT" not in result.output, result.output
+    assert "Traceback" not in result.output
+
+
+def test_the_help_is_plain_text() -> None:
+    help_text = run([sys.executable, "-m", "service", "--help"], timeout=60).stdout
+    assert help_text.startswith("usage: python -m service [-h] [--host HOST] [--port PORT]")
+    assert "``" not in help_text and ":mod:" not in help_text, help_text
 
 
 #: ``python -m service`` with ``uvicorn.run`` replaced by a stand-in that builds the app as uvicorn

@@ -53,9 +53,16 @@ class Server:
 
 @contextmanager
 def running(
-    args: list[str] | None = None, env: Mapping[str, str] | None = None, timeout: float = 30
+    args: list[str] | None = None,
+    env: Mapping[str, str] | None = None,
+    timeout: float = 30,
+    python: str | os.PathLike[str] = sys.executable,
+    cwd: str | os.PathLike[str] | None = None,
 ) -> Iterator[Server]:
-    """``python -m service`` on 127.0.0.1 and a free port, healthy before the block runs."""
+    """``python -m service`` on 127.0.0.1 and a free port, healthy before the block runs.
+
+    ``python`` is the interpreter (this one, or that of another environment), run in ``cwd``.
+    """
     port = free_port()
     environment = {**os.environ, "TICTACTOE_PORT": str(port), "TICTACTOE_HOST": "127.0.0.1"}
     environment.update(env or {})
@@ -66,7 +73,8 @@ def running(
     # The output goes to a file, not a pipe: a full pipe would block the server.
     with tempfile.TemporaryFile("w+", encoding="utf-8") as log:
         process = subprocess.Popen(
-            [sys.executable, "-m", "service", *(args or [])],
+            [python, "-m", "service", *(args or [])],
+            cwd=cwd,
             env=environment,
             stdin=subprocess.DEVNULL,
             stdout=log,

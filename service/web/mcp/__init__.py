@@ -32,7 +32,7 @@ The tools are served two ways:
   answers any request. The SDK is loaded at the first call, so neither start-up nor the workers
   that never get a call pay for it (see :mod:`.endpoint`);
 * over standard input and output (:func:`.tools.run_stdio`), for an assistant that starts the tools as
-  a subprocess: the ``tictactoe mcp`` command.
+  a subprocess: the ``tictactoe-service mcp`` command.
 """
 
 from .endpoint import PATH, Endpoint

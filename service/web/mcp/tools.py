@@ -1,7 +1,7 @@
 """The tools, defined once with the official SDK (:class:`~mcp.server.mcpserver.MCPServer`).
 
 Everything here needs the SDK, which takes about a second to import: the service loads this
-module at the first call to its endpoint (:mod:`.endpoint`), and ``tictactoe mcp`` when it
+module at the first call to its endpoint (:mod:`.endpoint`), and ``tictactoe-service mcp`` when it
 starts. See the package's docstring for what the tools are and how they are served.
 """
 
@@ -457,7 +457,7 @@ async def serving(
 
 
 def run_stdio() -> None:
-    """Serve the tools over standard input and output until the client closes them: ``tictactoe mcp``.
+    """Serve the tools over standard input and output until the client closes them: ``tictactoe-service mcp``.
 
     An assistant starts this as a subprocess. Standard output carries the protocol and nothing
     else; logs go to standard error as JSON lines, at ``TICTACTOE_LOG_LEVEL``.

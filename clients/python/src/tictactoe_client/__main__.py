@@ -1,0 +1,7 @@
+"""``python -m tictactoe_client``: the ``tictactoe`` command."""
+
+import sys
+
+from ._cli import main
+
+sys.exit(main())

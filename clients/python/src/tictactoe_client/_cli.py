@@ -1,0 +1,904 @@
+"""``tictactoe``: the engine in a terminal, through this client.
+
+Commands: ``best-move BOARD``, ``analyze BOARD``, ``play`` (a person against the
+engine), ``selfplay`` (the engine against itself), ``review CELL...`` (a game
+judged move by move) and ``puzzle`` (find the only move, puzzle after puzzle);
+:data:`COMMANDS` lists them, each with its options and what it runs. They talk
+to the service at ``--url`` (or ``TICTACTOE_URL``). Without either, they run the
+service in this process when it is installed (``tictactoe-service[server]``,
+found through the entry point :data:`APP_ENTRY_POINT`), so that no server is
+needed; otherwise they say so in one line. ``--url`` and ``--timeout`` may be
+given anywhere on the line, before the command or after it.
+
+The terminal speaks to people: every command numbers cells 1 to 9, row by row
+from the top-left, and rows and columns 1 to 3 (the API's indexes plus one).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import math
+import os
+import random
+import signal
+import sys
+import threading
+from collections import Counter
+from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from importlib.metadata import entry_points
+from types import FrameType
+from typing import TextIO, TypeVar
+
+import httpx
+import pydantic
+
+from ._base import URL_VARIABLE
+from ._client import AsyncClient
+from ._errors import ServiceError
+from ._models import (
+    AnalysisResponse,
+    BestMoveResponse,
+    Puzzle,
+    Rating,
+    ReviewResponse,
+    SideReview,
+)
+from ._models import Level as LevelName
+from ._types import Mark, Theme
+from ._version import __version__
+
+Ask = Callable[[str], str]
+
+#: The entry point through which an installed service offers its app to run in this process: a
+#: function of no arguments that returns the ASGI app, quiet (no access log).
+APP_ENTRY_POINT = ("tictactoe.apps", "in-process")
+
+RESULT_WORDS = {"x_won": "X wins", "o_won": "O wins", "draw": "Draw"}
+
+DESCRIPTION = """\
+The tic-tac-toe engine in a terminal. The commands talk to the service at --url (or
+TICTACTOE_URL); without either, the service runs in this process when it is installed
+(pip install 'tictactoe-service[server]'), so no server is needed. --url and --timeout may
+come before the command or after it.
+
+Cells are numbered 1 to 9, row by row from the top-left:
+
+   1 | 2 | 3
+  ---+---+---
+   4 | 5 | 6
+  ---+---+---
+   7 | 8 | 9
+
+A board is 9 characters, one per cell in that order: X or O for a mark, and . - _ or a
+space for an empty cell, such as X.O...X..
+"""
+
+#: The command-line option of each field of a request body, for error messages.
+OPTIONS = {
+    "board": "BOARD",
+    "player": "--player",
+    "skill": "--skill",
+    "random": "--random",
+    "seed": "--seed",
+    "depth": "--depth",
+    "level": "--level",
+    "rating": "--rating",
+    "moves": "CELL",
+    "theme": "--theme",
+    "min_rating": "--min-rating",
+    "max_rating": "--max-rating",
+}
+#: The difficulty levels, weakest first (the API's, checked by mypy against the client's type).
+LEVELS: tuple[LevelName, ...] = ("beginner", "easy", "medium", "hard", "perfect")
+MARKS: tuple[Mark, ...] = ("X", "O")
+#: The bounds of ``rating``, as the API's document gives them.
+RATING_SCHEMA = pydantic.TypeAdapter(Rating).json_schema()
+MAX_RATING = float(RATING_SCHEMA["maximum"])
+#: The puzzles' themes (the API's, checked by mypy against the client's type).
+THEMES: tuple[Theme, ...] = ("win", "block", "fork", "threat", "block_fork")
+
+
+@dataclass(frozen=True)
+class Engine:
+    """How strong the engine plays: a level, a rating, or a skill and perhaps a depth (perfect by default)."""
+
+    level: LevelName | None = None
+    skill: float | None = None
+    depth: int | None = None
+    rating: float | None = None
+
+    def __str__(self) -> str:
+        if self.level is not None:
+            return f"level {self.level}"
+        if self.rating is not None:
+            return f"rating {self.rating:g}"
+        skill = f"skill {1.0 if self.skill is None else self.skill:g}"
+        return skill if self.depth is None else f"{skill}, depth {self.depth}"
+
+    async def move(
+        self, client: AsyncClient, cells: str, mark: Mark, seed: int | None = None
+    ) -> BestMoveResponse:
+        """The engine's move as ``mark`` on ``cells``."""
+        return await client.best_move(
+            cells, mark, level=self.level, skill=self.skill, depth=self.depth, rating=self.rating, seed=seed
+        )
+
+
+def opponent(mark: Mark) -> Mark:
+    """The other side."""
+    return "O" if mark == "X" else "X"
+
+
+def cell(index: int) -> int:
+    """A cell as people number it: 1 to 9."""
+    return index + 1
+
+
+def line_text(line: Sequence[int]) -> str:
+    """A line of three cells, such as ``1-2-3``."""
+    return "-".join(str(cell(index)) for index in line)
+
+
+class Quit(Exception):
+    """The person asked to stop, or the input ended."""
+
+
+class InputError(Exception):
+    """Input the service refused, said in the terminal's words (exit status 1, as every refusal)."""
+
+
+def render_board(cells: str, numbered: bool = False) -> str:
+    """The board as three text rows; empty cells show their number 1–9 when ``numbered``."""
+    shown = [
+        (str(index + 1) if numbered else " ") if mark == "." else mark for index, mark in enumerate(cells)
+    ]
+    rows = [" " + " | ".join(shown[row * 3 : row * 3 + 3]) for row in range(3)]
+    return "\n---+---+---\n".join(rows)
+
+
+def render_analysis(analysis: AnalysisResponse) -> str:
+    """The board, its status, and a table of every move's value, best first."""
+    lines = [render_board(analysis.board), ""]
+    if analysis.player is None:
+        winning = ", ".join(line_text(line) for line in analysis.winning_lines)
+        winner = f", winning line {winning}" if winning else ""
+        lines.append(f"Game over: {RESULT_WORDS[analysis.status]}{winner}.")
+        return "\n".join(lines)
+    lines.append(
+        f"{analysis.player} to move: {analysis.outcome} with perfect play, "
+        f"{analysis.plies_to_end} more move(s). Best play from here: "
+        + " ".join(str(cell(index)) for index in analysis.principal_variation)
+    )
+    lines.append("")
+    lines.append("cell  row  col  outcome  score  plies  traps  best  why")
+    for move in analysis.moves:
+        best = "*" if move.position in analysis.best_moves else " "
+        lines.append(
+            f"{cell(move.position):>4}  {cell(move.row):>3}  {cell(move.column):>3}  {move.outcome:<7}"
+            f"  {move.score:>5}  {move.plies_to_end:>5}  {move.traps:>5}  {best:>4}  {move.reason}"
+        )
+    return "\n".join(lines)
+
+
+def describe_move(move: BestMoveResponse) -> str:
+    flag = "" if move.optimal else " (not optimal)"
+    return (
+        f"{move.player} plays cell {cell(move.position)} (row {cell(move.row)}, column {cell(move.column)})"
+        f"{flag}: "
+        f"{move.outcome} in {move.plies_to_end} move(s) with perfect play.\n"
+        f"Why: {move.reason}\n"
+        f"{render_board(move.board_after)}\nStatus: {move.status_after}"
+    )
+
+
+#: A judgement's count in words: the plural of each judgement's name.
+JUDGEMENT_PLURALS = {
+    "best": "best",
+    "inaccuracy": "inaccuracies",
+    "mistake": "mistakes",
+    "blunder": "blunders",
+}
+
+
+def count_text(count: int, judgement: str) -> str:
+    return f"{count} {judgement if count == 1 else JUDGEMENT_PLURALS[judgement]}"
+
+
+def result_text(status: str, to_move: Mark) -> str:
+    """How a game stands at its last board: its result, or whose turn it is."""
+    if status == "in_progress":
+        return f"The game goes on: {to_move} to move."
+    return f"{RESULT_WORDS[status]}."
+
+
+def side_summary(mark: Mark, side: SideReview) -> str:
+    """One side's part of a review: its moves, their judgements, and the strength they show."""
+    if side.moves == 0:
+        return f"{mark}: no moves."
+    counts = side.judgements
+    judged = ", ".join(
+        count_text(number, name)
+        for name, number in (
+            ("best", counts.best),
+            ("inaccuracy", counts.inaccuracy),
+            ("mistake", counts.mistake),
+            ("blunder", counts.blunder),
+        )
+    )
+    accuracy = "-" if side.accuracy is None else f"{side.accuracy:.1f}%"
+    only = f"{side.only_moves} only move{'' if side.only_moves == 1 else 's'} found"
+    strength = f"{side.level} (≈ {side.rating})"
+    return (
+        f"{mark}: {side.moves} move{'' if side.moves == 1 else 's'}: {judged}.\n"
+        f"   Accuracy {accuracy}, {only}, played like: {strength}."
+    )
+
+
+def render_review(review: ReviewResponse) -> str:
+    """Every move with its judgement (and the better move when it was not best), then each side."""
+    if review.board == "." * 9:
+        lines = [f"The game from the empty board, {review.player} first:", ""]
+    else:
+        lines = [
+            f"The game from this board, {review.player} first:",
+            "",
+            render_board(review.board, numbered=True),
+            "",
+        ]
+    for ply in review.plies:
+        verdict = ply.judgement + (", the only move" if ply.only_move else "")
+        lines.append(f"{ply.ply:>2}. {ply.player} plays {cell(ply.position)}: {verdict}. {ply.reason}")
+        if ply.better is not None:
+            lines.append(f"    Better: {cell(ply.better.position)}. {ply.better.reason}")
+    last = review.plies[-1]
+    lines += ["", render_board(last.board_after, numbered=True), ""]
+    lines.append(result_text(review.status, opponent(last.player)))
+    lines.append("")
+    lines += [side_summary("X", review.players.X), side_summary("O", review.players.O)]
+    return "\n".join(lines)
+
+
+def make_client(url: str | None, timeout: float = 5.0) -> AsyncClient:
+    """A client of the service at ``url``, or of the installed service's app run in this process."""
+    if url:
+        return AsyncClient(url, timeout=timeout)
+    group, name = APP_ENTRY_POINT
+    found = entry_points(group=group, name=name)
+    needs = "give --url (or TICTACTOE_URL) of a running service, or install it to run here: "
+    install = "pip install 'tictactoe-service[server]'"
+    if not found:
+        raise SystemExit(f"error: no service to talk to: {needs}{install}")
+    try:
+        app = next(iter(found)).load()()
+    except ModuleNotFoundError as error:
+        raise SystemExit(
+            f"error: the service needs {error.name}, which is not installed: {install}"
+        ) from None
+    return AsyncClient("http://tictactoe.local", transport=httpx.ASGITransport(app=app))
+
+
+# --- prompts ---------------------------------------------------------------------------------------
+
+
+def reader(stream: TextIO, out: TextIO) -> Ask:
+    """Prompt on ``out`` and read a line from ``stream``; :class:`Quit` at the end of input."""
+
+    def ask(prompt: str) -> str:
+        out.write(prompt)
+        out.flush()
+        line = stream.readline()
+        if not line:
+            out.write("\n")
+            raise Quit
+        answer = line.strip()
+        if answer.lower() in {"q", "quit", "exit"}:
+            raise Quit
+        return answer
+
+    return ask
+
+
+ChoiceT = TypeVar("ChoiceT", bound=str)
+
+
+def ask_choice(ask: Ask, out: TextIO, prompt: str, choices: Sequence[ChoiceT], default: ChoiceT) -> ChoiceT:
+    """One of ``choices``, in any case; Enter for ``default``."""
+    by_key = {choice.casefold(): choice for choice in choices}
+    while True:
+        answer = ask(f"{prompt} [{'/'.join(choices)}, Enter for {default}]: ") or default
+        if answer.casefold() in by_key:
+            return by_key[answer.casefold()]
+        out.write(f"Please answer one of {', '.join(choices)}.\n")
+
+
+def ask_move(ask: Ask, out: TextIO, cells: str) -> int:
+    while True:
+        answer = ask("Your move (1-9, q to quit): ")
+        if answer.isdigit() and 1 <= int(answer) <= 9:
+            cell = int(answer) - 1
+            if cells[cell] == ".":
+                return cell
+            out.write(f"Cell {answer} is taken; choose an empty cell.\n")
+        else:
+            out.write("Please type a number from 1 to 9: 1 is top-left, 9 is bottom-right.\n")
+
+
+# --- commands --------------------------------------------------------------------------------------
+
+
+async def play_game(
+    client: AsyncClient, ask: Ask, out: TextIO, *, person: Mark, starter: Mark, engine: Engine
+) -> str:
+    """One game of a person against the engine; its final status."""
+    mark = opponent(person)
+    out.write(f"You are {person}, the engine is {mark} ({engine}); {starter} starts.\n")
+    cells, to_move, status = "." * 9, starter, "in_progress"
+    while status == "in_progress":
+        out.write("\n" + render_board(cells, numbered=True) + "\n")
+        if to_move == person:
+            chosen = ask_move(ask, out, cells)
+            cells = cells[:chosen] + person + cells[chosen + 1 :]
+            status = (await client.analyze(cells, mark)).status
+        else:
+            move = await engine.move(client, cells, mark)
+            out.write(f"The engine plays {cell(move.position)}: {move.reason}\n")
+            cells, status = move.board_after, move.status_after
+        to_move = opponent(to_move)
+    # The final board keeps the numbers of its empty cells, as every board of the game did.
+    out.write("\n" + render_board(cells, numbered=True) + "\n")
+    winner = {"x_won": "X", "o_won": "O"}.get(status)
+    if winner is None:
+        out.write("Draw.\n")
+    else:
+        verdict = "You win!" if winner == person else "The engine wins."
+        out.write(f"{RESULT_WORDS[status]}. {verdict}\n")
+    return status
+
+
+async def play(
+    client: AsyncClient,
+    ask: Ask,
+    out: TextIO,
+    *,
+    side: Mark | None,
+    first: Mark | None,
+    engine: Engine | None,
+) -> int:
+    """A person against the engine, game after game (asked for its level when ``engine`` is ``None``)."""
+    out.write("Tic-tac-toe against the engine. Type q to quit at any prompt.\n")
+    try:
+        person = side or ask_choice(ask, out, "Play as", MARKS, "X")
+        starter = first or ask_choice(ask, out, "Who starts", MARKS, "X")
+        if engine is None:
+            engine = Engine(level=ask_choice(ask, out, "Engine level", LEVELS, "perfect"))
+        wins = {"x_won": "you" if person == "X" else "engine", "o_won": "you" if person == "O" else "engine"}
+        tally: Counter[str] = Counter()
+        while True:
+            status = await play_game(client, ask, out, person=person, starter=starter, engine=engine)
+            tally[wins.get(status, "drawn")] += 1
+            out.write(
+                f"Games: you won {tally['you']}, the engine won {tally['engine']}, drawn {tally['drawn']}.\n"
+            )
+            if ask_choice(ask, out, "Play again", ["y", "n"], "y") == "n":
+                break
+            out.write("\n")
+    except Quit:
+        pass
+    out.write("Bye.\n")
+    return 0
+
+
+async def selfplay(
+    client: AsyncClient,
+    out: TextIO,
+    *,
+    games: int,
+    x: Engine,
+    o: Engine,
+    first: str,
+    seed: int | None,
+) -> int:
+    """The engine against itself, each side at its own strength; prints the tally."""
+    engines = {"X": x, "O": o}
+    rng = random.Random(seed)
+    tally: Counter[str] = Counter()
+    for game in range(games):
+        starter: Mark = (
+            ("X" if game % 2 == 0 else "O") if first == "alternate" else ("O" if first == "O" else "X")
+        )
+        cells, to_move, status = "." * 9, starter, "in_progress"
+        while status == "in_progress":
+            move = await engines[to_move].move(client, cells, to_move, seed=rng.getrandbits(32))
+            cells, status = move.board_after, move.status_after
+            to_move = opponent(to_move)
+        tally[status] += 1
+    out.write(
+        f"{games} game(s), X {x}, O {o}: "
+        f"X won {tally['x_won']}, O won {tally['o_won']}, drawn {tally['draw']}\n"
+    )
+    return 0
+
+
+async def solve_puzzle(client: AsyncClient, ask: Ask, out: TextIO, puzzle: Puzzle) -> bool:
+    """One puzzle: its board, the person's move, and whether it was the one; ``True`` if it was."""
+    keeps = "win" if puzzle.outcome == "win" else "draw"
+    out.write(
+        f"Puzzle {puzzle.id}, rated {puzzle.rating}: {puzzle.player} to move; "
+        f"only one move keeps the {keeps}.\n"
+    )
+    out.write("\n" + render_board(puzzle.board, numbered=True) + "\n")
+    chosen = ask_move(ask, out, puzzle.board)
+    answer = f"{cell(puzzle.solution)}. {puzzle.reason}"
+    if chosen == puzzle.solution:
+        out.write(f"Right: {answer}\n")
+        return True
+    (ply,) = (await client.review([chosen], puzzle.board, puzzle.player)).plies
+    article = "an" if ply.judgement[0] in "aeiou" else "a"
+    out.write(f"Not this one: {cell(chosen)} is {article} {ply.judgement}. {ply.reason}\n")
+    out.write(f"The answer is {answer}\n")
+    return False
+
+
+async def puzzles(
+    client: AsyncClient,
+    ask: Ask,
+    out: TextIO,
+    *,
+    theme: Theme | None,
+    min_rating: int | None,
+    max_rating: int | None,
+    seed: int | None,
+) -> int:
+    """Puzzles drawn at random, one after the other while the person wants another."""
+    out.write("Puzzles: find the one move that keeps the win or the draw. Type q to quit at any prompt.\n")
+    rng = None if seed is None else random.Random(seed)
+    tally: Counter[bool] = Counter()
+    try:
+        while True:
+            drawn = await client.random_puzzle(
+                None if rng is None else rng.getrandbits(32),
+                theme=theme,
+                min_rating=min_rating,
+                max_rating=max_rating,
+            )
+            out.write("\n")
+            tally[await solve_puzzle(client, ask, out, drawn.value)] += 1
+            out.write(f"Puzzles: {tally[True]} right, {tally[False]} wrong.\n")
+            if ask_choice(ask, out, "Next puzzle", ["y", "n"], "y") == "n":
+                break
+    except Quit:
+        pass
+    out.write("Bye.\n")
+    return 0
+
+
+NumberT = TypeVar("NumberT", int, float)
+
+
+def _number(
+    text: str, kind: Callable[[str], NumberT], what: str, fits: Callable[[NumberT], bool], span: str
+) -> NumberT:
+    """``text`` read as ``kind``, or an argparse error saying what was expected."""
+    try:
+        number = kind(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not {what}") from None
+    if not fits(number):
+        raise argparse.ArgumentTypeError(f"{text} is not {span}")
+    return number
+
+
+def skill_value(text: str) -> float:
+    """An engine skill: a number from 0 (a random player) to 1 (perfect play)."""
+    return _number(text, float, "a number", lambda skill: 0.0 <= skill <= 1.0, "between 0 and 1")
+
+
+DEPTH_HELP = (
+    "look only this many moves ahead, 1 to 9: 1 takes a win, 2 also blocks, 3 also forks, "
+    "and a depth of at least the moves left plays perfectly"
+)
+LEVEL_HELP = "a difficulty level, weakest first (not with --skill, --depth or --rating)"
+BOARD_HELP = "the board: 9 characters, X or O for a mark and . for an empty cell, such as X.O...X.."
+PLAYER_HELP = "the side to move, needed only when both sides have as many marks (default: X)"
+RATING_HELP = (
+    f"an opponent of this Elo strength, from 0 (a random player) to {MAX_RATING:g} (perfect play), "
+    "on the scale of the levels' calibration (not with --level, --skill or --depth)"
+)
+
+
+def rating_value(text: str) -> float:
+    """An opponent's strength on the levels' Elo scale: a number from 0 to perfect play's rating."""
+    return _number(
+        text, float, "a number", lambda rating: 0 <= rating <= MAX_RATING, f"from 0 to {MAX_RATING:g}"
+    )
+
+
+def cell_value(text: str) -> int:
+    """A cell as people number it: a whole number from 1 to 9."""
+    return _number(text, int, "a cell", lambda number: 1 <= number <= 9, "a cell from 1 to 9")
+
+
+def puzzle_rating(text: str) -> int:
+    """A puzzle's rating bound: a whole number of at least 0."""
+    return _number(text, int, "a whole number", lambda rating: rating >= 0, "0 or more")
+
+
+def depth_value(text: str) -> int:
+    """How far the engine looks ahead: a whole number from 1 to 9."""
+    return _number(text, int, "a whole number", lambda depth: 1 <= depth <= 9, "from 1 to 9")
+
+
+def count_value(text: str) -> int:
+    """A number of games: a whole number of at least 1."""
+    return _number(text, int, "a whole number", lambda count: count >= 1, "1 or more")
+
+
+# --- the commands' options --------------------------------------------------------------------------
+
+
+def best_move_options(command: argparse.ArgumentParser) -> None:
+    command.add_argument("board", metavar="BOARD", help=BOARD_HELP)
+    command.add_argument("--player", choices=MARKS, help=PLAYER_HELP)
+    command.add_argument(
+        "--skill", type=skill_value, help="engine skill from 0 (random) to 1 (perfect, the default)"
+    )
+    command.add_argument(
+        "--random", action="store_true", default=None, help="break ties between optimal moves at random"
+    )
+    command.add_argument("--seed", type=int, help="makes the random choices reproducible")
+    command.add_argument("--depth", type=depth_value, help=DEPTH_HELP)
+    command.add_argument("--level", choices=LEVELS, help=LEVEL_HELP)
+    command.add_argument("--rating", type=rating_value, help=RATING_HELP)
+
+
+def analyze_options(command: argparse.ArgumentParser) -> None:
+    command.add_argument("board", metavar="BOARD", help=BOARD_HELP)
+    command.add_argument("--player", choices=MARKS, help=PLAYER_HELP)
+
+
+def play_options(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--side", choices=MARKS, help="your side (asked when absent)")
+    command.add_argument("--first", choices=MARKS, help="who starts (asked when absent)")
+    command.add_argument("--level", choices=LEVELS, help=f"{LEVEL_HELP} (asked when no strength is given)")
+    command.add_argument("--skill", type=skill_value, help="engine skill from 0 (random) to 1 (perfect)")
+    command.add_argument("--depth", type=depth_value, help=f"the engine's depth: {DEPTH_HELP}")
+    command.add_argument("--rating", type=rating_value, help=f"the engine as {RATING_HELP}")
+
+
+def selfplay_options(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--games", type=count_value, default=10, help="how many games (default: %(default)s)"
+    )
+    for side in ("x", "o"):
+        mark = side.upper()
+        command.add_argument(
+            f"--{side}-level", choices=LEVELS, help=f"{mark}'s level (default: perfect play)"
+        )
+        command.add_argument(
+            f"--{side}-skill", type=skill_value, help=f"{mark}'s skill from 0 to 1 (default: 1)"
+        )
+        command.add_argument(f"--{side}-depth", type=depth_value, help=f"how far {mark} looks ahead, 1 to 9")
+        command.add_argument(
+            f"--{side}-rating",
+            type=rating_value,
+            help=f"{mark}'s Elo strength, 0 to {MAX_RATING:g} "
+            f"(alone, without --{side}-level, --{side}-skill or --{side}-depth)",
+        )
+    command.add_argument(
+        "--first",
+        choices=["X", "O", "alternate"],
+        default="alternate",
+        help="who starts (default: alternate)",
+    )
+    command.add_argument("--seed", type=int, help="makes the games reproducible")
+
+
+def review_options(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "moves", metavar="CELL", nargs="+", type=cell_value, help="the cells played, 1 to 9, in order"
+    )
+    command.add_argument(
+        "--board",
+        help="the board the game starts from (default: the empty board): 9 characters, X or O for a "
+        "mark and . for an empty cell",
+    )
+    command.add_argument(
+        "--player",
+        choices=MARKS,
+        help="who plays first, needed only when both sides have as many marks (default: X)",
+    )
+
+
+def puzzle_options(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--theme", choices=THEMES, help="only puzzles whose answer does this")
+    command.add_argument("--min-rating", type=puzzle_rating, help="only puzzles rated at least this")
+    command.add_argument("--max-rating", type=puzzle_rating, help="only puzzles rated at most this")
+    command.add_argument("--seed", type=int, help="makes the puzzles drawn reproducible")
+
+
+# --- what the commands run -------------------------------------------------------------------------
+
+#: A game command: what it does with a client of the service, its input and its output.
+GameCommand = Callable[[AsyncClient, argparse.Namespace, TextIO, TextIO], Awaitable[int]]
+
+
+async def best_move_command(client: AsyncClient, args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+    move = await client.best_move(
+        args.board,
+        args.player,
+        skill=args.skill,
+        random=args.random,
+        seed=args.seed,
+        depth=args.depth,
+        level=args.level,
+        rating=args.rating,
+    )
+    out.write(describe_move(move) + "\n")
+    return 0
+
+
+async def analyze_command(client: AsyncClient, args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+    out.write(render_analysis(await client.analyze(args.board, args.player)) + "\n")
+    return 0
+
+
+async def play_command(client: AsyncClient, args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+    given = Engine(args.level, args.skill, args.depth, args.rating)
+    engine = None if given == Engine() else given
+    return await play(client, reader(stdin, out), out, side=args.side, first=args.first, engine=engine)
+
+
+async def selfplay_command(client: AsyncClient, args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+    x = Engine(args.x_level, args.x_skill, args.x_depth, args.x_rating)
+    o = Engine(args.o_level, args.o_skill, args.o_depth, args.o_rating)
+    return await selfplay(client, out, games=args.games, x=x, o=o, first=args.first, seed=args.seed)
+
+
+#: The review's command-line names of the request's fields: its board is an option.
+REVIEW_OPTIONS = {**OPTIONS, "board": "--board"}
+
+
+async def review_command(client: AsyncClient, args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+    moves = [move - 1 for move in args.moves]
+    try:
+        review = await client.review(moves, args.board, args.player)
+    except ServiceError as error:
+        index = illegal_move(error)
+        if index is None:
+            raise InputError(problem_text(error, REVIEW_OPTIONS)) from None
+        why = await why_illegal(client, args, moves, index)
+        raise InputError(
+            f"move {index + 1} in the list, cell {cell(moves[index])}, cannot be played: {why}"
+        ) from None
+    out.write(render_review(review) + "\n")
+    return 0
+
+
+def illegal_move(error: ServiceError) -> int | None:
+    """The index of the move the service refused as illegal, if that is what it refused."""
+    for item in error.problem.errors or []:
+        match item.loc:
+            case ["body", "moves", int(index)]:
+                return index
+    return None
+
+
+async def why_illegal(client: AsyncClient, args: argparse.Namespace, moves: list[int], index: int) -> str:
+    """Why ``moves[index]`` cannot be played, from the board before it, as the service gives it."""
+    if index == 0:
+        before = await client.analyze(args.board or "." * 9, args.player)
+        cells, status = before.board, before.status
+    else:
+        review = await client.review(moves[:index], args.board, args.player)
+        cells, status = review.plies[-1].board_after, review.status
+    if status != "in_progress":
+        after = f"after move {index}" if index else "on the starting board"
+        return f"the game is over {after} ({RESULT_WORDS[status]})"
+    return f"cell {cell(moves[index])} is taken (by {cells[moves[index]]})"
+
+
+async def puzzle_command(client: AsyncClient, args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+    return await puzzles(
+        client,
+        reader(stdin, out),
+        out,
+        theme=args.theme,
+        min_rating=args.min_rating,
+        max_rating=args.max_rating,
+        seed=args.seed,
+    )
+
+
+def problem_text(error: ServiceError, options: Mapping[str, str] = OPTIONS) -> str:
+    """What the service refused, named by the command-line option at fault."""
+    problem = error.problem
+    if not problem.errors:
+        return problem.detail
+    parts = []
+    for item in problem.errors:
+        fields = [str(part) for part in item.loc[1:] if not isinstance(part, int)]
+        option = options.get(fields[0], fields[0]) if fields else "the request"
+        parts.append(f"{option}: {item.msg}")
+    return "; ".join(parts)
+
+
+def _interrupt(signum: int, frame: FrameType | None) -> None:
+    raise KeyboardInterrupt
+
+
+@contextmanager
+def interrupted_at_once() -> Iterator[None]:
+    """Ctrl-C raises :class:`KeyboardInterrupt` at once, even during a blocking read of the terminal.
+
+    ``asyncio.run`` replaces Python's own SIGINT handler with one that only cancels the main
+    task, which a blocking ``readline`` (as ``play`` does between moves) never notices: the
+    read goes on, and the first Ctrl-C is lost. It leaves any other handler alone, so this one,
+    which interrupts as Python's does, is kept while the block runs.
+    """
+    if threading.current_thread() is not threading.main_thread() or (
+        signal.getsignal(signal.SIGINT) is not signal.default_int_handler
+    ):
+        yield  # Ctrl-C is ignored, or handled by someone else: leave it so
+        return
+    signal.signal(signal.SIGINT, _interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+async def with_client(args: argparse.Namespace, command: GameCommand, stdin: TextIO, out: TextIO) -> int:
+    async with make_client(args.url, args.timeout) as client:
+        return await command(client, args, stdin, out)
+
+
+def game(command: GameCommand) -> Callable[[argparse.Namespace], int]:
+    """Run a game command with a client of the service, reporting its errors in words."""
+
+    def run(args: argparse.Namespace) -> int:
+        try:
+            with interrupted_at_once():
+                return asyncio.run(with_client(args, command, sys.stdin, sys.stdout))
+        except ServiceError as error:
+            sys.stderr.write(f"error: {problem_text(error)}\n")
+            return 1
+        except InputError as error:
+            sys.stderr.write(f"error: {error}\n")
+            return 1
+        except httpx.TimeoutException:
+            sys.stderr.write(f"error: the service at {args.url} did not answer within {args.timeout:g} s\n")
+            return 1
+        except httpx.TransportError as error:
+            sys.stderr.write(
+                f"error: cannot reach the service at {args.url}: {str(error) or type(error).__name__}\n"
+            )
+            return 1
+        except pydantic.ValidationError as error:  # a server answered, but not as the service does
+            sys.stderr.write(
+                f"error: the answer from {args.url} is not the service's ({error.error_count()} problems)\n"
+            )
+            return 1
+        except KeyboardInterrupt:
+            sys.stderr.write("\n")
+            return 130
+        except BrokenPipeError:
+            # The reader went away (| head): stop quietly, and keep Python from complaining again
+            # when it flushes stdout at exit.
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return 141
+
+    return run
+
+
+@dataclass(frozen=True)
+class Command:
+    """A subcommand: its line in the help, its own options, and what it runs (its exit status)."""
+
+    help: str
+    options: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], int]
+
+
+#: Every subcommand, in the order of the help. A new one is a new entry.
+COMMANDS: dict[str, Command] = {
+    "best-move": Command(
+        "the move to play on a board, its value and why", best_move_options, game(best_move_command)
+    ),
+    "analyze": Command("every move's value on a board", analyze_options, game(analyze_command)),
+    "play": Command("play against the engine", play_options, game(play_command)),
+    "selfplay": Command(
+        "the engine against itself, with a tally of the results", selfplay_options, game(selfplay_command)
+    ),
+    "review": Command(
+        "a game judged move by move, and the strength each side played at",
+        review_options,
+        game(review_command),
+    ),
+    "puzzle": Command("find the only good move, puzzle after puzzle", puzzle_options, game(puzzle_command)),
+}
+
+
+def service_url(value: str) -> str:
+    """``--url``: an http or https URL with a host, and a port if any in range."""
+    try:
+        url = httpx.URL(value)
+        port = url.port  # None when the URL gives none
+    except (httpx.InvalidURL, ValueError) as error:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a URL: {error}") from None
+    if url.scheme not in ("http", "https") or not url.host:
+        raise argparse.ArgumentTypeError(f"{value!r} is not an http:// or https:// URL with a host")
+    if port is not None and not 0 < port < 65536:
+        raise argparse.ArgumentTypeError(f"{value!r} has port {port}, not one of 1 to 65535")
+    return value
+
+
+def seconds(value: str) -> float:
+    """``--timeout``: a number of seconds, more than 0 and finite."""
+    try:
+        number = float(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a number of seconds") from None
+    if not (number > 0 and math.isfinite(number)):
+        raise argparse.ArgumentTypeError(f"{value!r} is not a number of seconds above 0")
+    return number
+
+
+def shared_options(defaults: bool) -> argparse.ArgumentParser:
+    """The options of every command, which may come before the command or after it.
+
+    The main parser's copy has the defaults; each command's copy has none (``SUPPRESS``), so
+    an option given before the command is not overwritten by the command's default.
+    """
+    options = argparse.ArgumentParser(add_help=False)
+    unset = argparse.SUPPRESS
+    options.add_argument(
+        "--url",
+        type=service_url,
+        default=(os.environ.get(URL_VARIABLE) or None) if defaults else unset,
+        help=f"the service to use, such as http://127.0.0.1:8000 (default: {URL_VARIABLE}, "
+        "or in this process)",
+    )
+    options.add_argument(
+        "--timeout",
+        type=seconds,
+        default=5.0 if defaults else unset,
+        help="seconds to wait for the service at each step: connecting, sending, each read (default: 5)",
+    )
+    return options
+
+
+def parser() -> argparse.ArgumentParser:
+    formatter = argparse.RawDescriptionHelpFormatter
+    main = argparse.ArgumentParser(
+        prog="tictactoe", description=DESCRIPTION, formatter_class=formatter, parents=[shared_options(True)]
+    )
+    main.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    commands = main.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    shared = shared_options(False)
+    for name, command in COMMANDS.items():
+        command.options(commands.add_parser(name, help=command.help, parents=[shared]))
+    return main
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    command_line = parser()
+    args = command_line.parse_args(argv)
+    for prefix in ("", "x_", "o_"):
+        level, skill, depth, rating = (
+            vars(args).get(prefix + name) for name in ("level", "skill", "depth", "rating")
+        )
+        option = "--" + prefix.replace("_", "-")
+        if rating is not None and any(value is not None for value in (level, skill, depth)):
+            command_line.error(
+                f"{option}rating is a strength of its own: give it alone, "
+                f"without {option}level, {option}skill or {option}depth"
+            )
+        if level is not None and (skill is not None or depth is not None):
+            command_line.error(
+                f"{option}level stands for a skill and a depth: "
+                f"give it alone, or {option}skill and {option}depth"
+            )
+    return COMMANDS[args.command].run(args)
