@@ -145,10 +145,20 @@ def test_an_unreachable_review_is_said_and_the_result_stays(page: Page) -> None:
 
 def test_unreachable_puzzles_are_said_clearly(page: Page) -> None:
     page.goto("/play")
+    error = page.page.locator("#puzzle-error")
+    # The message names the button as it reads: Get a puzzle before the first puzzle, Next puzzle after.
+    page.page.route("**/v1/puzzles/random*", lambda route: route.abort())
+    assert page.page.locator("#next-puzzle").inner_text() == "Get a puzzle"
+    page.page.click("#next-puzzle")
+    error.wait_for(state="visible")
+    assert error.inner_text() == (
+        "Cannot reach the service. Check the connection and press Get a puzzle to try again."
+    )
+    page.page.unroute("**/v1/puzzles/random*")
     page.get_puzzle()
     page.page.route("**/v1/puzzles/random*", lambda route: route.abort())
+    assert page.page.locator("#next-puzzle").inner_text() == "Next puzzle"
     page.page.click("#next-puzzle")
-    error = page.page.locator("#puzzle-error")
     error.wait_for(state="visible")
     assert error.inner_text() == (
         "Cannot reach the service. Check the connection and press Next puzzle to try again."
@@ -711,23 +721,31 @@ def test_a_puzzle_answered_wrong_shows_the_solution(page: Page) -> None:
 
 
 def test_no_matching_puzzle_is_said_clearly(page: Page, live_server: Server) -> None:
+    """The message says to press the button by the label it has then: Get a puzzle before the
+    first puzzle, Next puzzle once one was shown."""
     page.goto("/play")
-    page.page.select_option("#puzzle-theme", "win")
-    page.page.fill("#puzzle-min", "400")
-    page.page.fill("#puzzle-max", "450")
+    button = page.page.locator("#next-puzzle")
+    error = page.page.locator("#puzzle-error")
     query = {"theme": "win", "min_rating": "400", "max_rating": "450"}
     assert httpx.get(f"{live_server.url}/v1/puzzles/random", params=query).status_code == 404
-    with page.page.expect_response(lambda r: "/v1/puzzles/random" in r.url) as answered:
-        page.page.click("#next-puzzle")
-    assert answered.value.status == 404
-    error = page.page.locator("#puzzle-error")
-    error.wait_for(state="visible")
-    assert error.inner_text() == (
-        "No puzzle matches these filters (theme win, rating 400 to 450). "
-        "Widen the rating range or choose another theme, then press Next puzzle."
-    )
-    assert page.page.locator("#puzzle-board").is_hidden()
-    assert page.page.locator("#puzzle-status").inner_text() == ""
+    for label in ("Get a puzzle", "Next puzzle"):
+        if label == "Next puzzle":
+            page.get_puzzle()
+        page.page.select_option("#puzzle-theme", "win")
+        page.page.fill("#puzzle-min", "400")
+        page.page.fill("#puzzle-max", "450")
+        assert button.inner_text() == label
+        with page.page.expect_response(lambda r: "/v1/puzzles/random" in r.url) as answered:
+            button.click()
+        assert answered.value.status == 404
+        error.wait_for(state="visible")
+        assert error.inner_text() == (
+            "No puzzle matches these filters (theme win, rating 400 to 450). "
+            f"Widen the rating range or choose another theme, then press {button.inner_text()}."
+        )
+        assert button.inner_text() == label
+        assert page.page.locator("#puzzle-board").is_hidden()
+        assert page.page.locator("#puzzle-status").inner_text() == ""
 
 
 @pytest.mark.parametrize(

@@ -12,6 +12,8 @@
   review, every puzzle by paging with the cursor, one puzzle, a random one, a move at a rating),
   304s, problems (an illegal move at its index, an unknown puzzle), a timeout from a socket that
   never answers, the caller's abort and a refused connection;
+* in Node, a base URL that cannot work there (none, a relative one, one that is not a URL or not
+  http(s)) is a ``TypeError`` of ``createClient``, with a message that says why, from both builds;
 * the package's own checks pass: ``npm run typecheck`` and ``npm test`` against a live server.
 """
 
@@ -303,6 +305,90 @@ def test_the_compiled_programs_against_a_live_server(
         "cause": True,
     }
     assert report["misplacedSignal"].startswith('"signal" is an option of the call')
+
+
+#: A program of the fresh project, in Node: each way of making a client with a base URL that cannot
+#: work there (a relative one has no page to be resolved against), and what it threw; then a client
+#: of the live server given as its argument, and its answer. ``IMPORT`` is the ES module's import
+#: or CommonJS's require().
+MISCONFIGURED = """\
+IMPORT
+
+const attempts = {
+  none: () => createClient(),
+  noBaseUrl: () => createClient({ timeoutMs: 1000 }),
+  constructed: () => new TicTacToeClient({ baseUrl: "" }),
+  relative: () => createClient({ baseUrl: "/api" }),
+  noScheme: () => createClient({ baseUrl: "127.0.0.1:8000" }),
+  notHttp: () => createClient({ baseUrl: "localhost:8000" }),
+  notAUrl: () => createClient({ baseUrl: "http://[::1" }),
+};
+const report = {};
+for (const [name, attempt] of Object.entries(attempts)) {
+  try {
+    attempt();
+    report[name] = "created";
+  } catch (error) {
+    report[name] = {
+      name: error.name,
+      typeError: error instanceof TypeError,
+      clientError: isClientError(error),
+      message: error.message,
+    };
+  }
+}
+createClient({ baseUrl: `${process.argv[2]}/` })
+  .health()
+  .then((health) => console.log(JSON.stringify({ ...report, health: health.status })));
+"""
+#: The message of each attempt of :data:`MISCONFIGURED`.
+NO_PAGE = "there is no page to resolve it against (as in Node): give the service's whole address"
+MISCONFIGURED_MESSAGES = {
+    "none": "createClient: no baseUrl, and no page whose origin to use instead (as in Node): give the"
+    ' service\'s whole address, such as { baseUrl: "http://127.0.0.1:8000" }',
+    "relative": f'createClient: baseUrl "/api" is relative, and {NO_PAGE}, such as "http://127.0.0.1:8000"',
+    "noScheme": f'createClient: baseUrl "127.0.0.1:8000" is relative, and {NO_PAGE}, such as "http://127.0.0.1:8000"',
+    "notHttp": 'createClient: baseUrl "localhost:8000" is not an http: or https: address (its scheme is'
+    ' "localhost:"): give the service\'s whole address, such as "http://127.0.0.1:8000"',
+    "notAUrl": 'createClient: baseUrl "http://[::1" is not a URL: give the service\'s address, such as'
+    ' "http://127.0.0.1:8000"',
+}
+
+
+@pytest.mark.parametrize(
+    ("program", "imports"),
+    [
+        (
+            "misconfigured.mjs",
+            'import { createClient, isClientError, TicTacToeClient } from "tictactoe-client";',
+        ),
+        (
+            "misconfigured.cjs",
+            'const { createClient, isClientError, TicTacToeClient } = require("tictactoe-client");',
+        ),
+    ],
+)
+def test_a_base_url_that_cannot_work_in_node_is_a_type_error_of_create_client(
+    consumer: Path, live_server: Server, program: str, imports: str
+) -> None:
+    """Without a page, a missing or relative base URL cannot be resolved, so ``createClient`` says
+    so at once, as a ``TypeError`` (a mistake of the caller), not as a ``NetworkError`` of the
+    first call; and so for one that is no URL at all, or not http(s)."""
+    (consumer / program).write_text(MISCONFIGURED.replace("IMPORT", imports), encoding="utf-8")
+    output = run([require_tool("node"), program, live_server.url], cwd=consumer, timeout=300).stdout
+    report = json.loads(output)
+    messages = {
+        **MISCONFIGURED_MESSAGES,
+        "noBaseUrl": MISCONFIGURED_MESSAGES["none"],
+        "constructed": MISCONFIGURED_MESSAGES["none"],
+    }
+    assert report == {
+        **{
+            name: {"name": "TypeError", "typeError": True, "clientError": False, "message": message}
+            for name, message in messages.items()
+        },
+        "health": "ok",
+    }
 
 
 def bare(tag: str) -> str:

@@ -21,7 +21,12 @@ import type {
 import type { components } from "./api.js";
 
 export interface ClientOptions {
-  /** Where the service is, such as `http://127.0.0.1:8000`; by default the page's own origin (in Node, give one). */
+  /**
+   * Where the service is, such as `http://127.0.0.1:8000`; by default the page's own origin. In
+   * Node, where there is no page to resolve a relative URL against, give a whole `http:` or
+   * `https:` address: with the global `fetch`, `createClient` throws a `TypeError` otherwise
+   * (see {@link createClient}).
+   */
   baseUrl?: string | undefined;
   /** How long each call waits for its whole answer, in milliseconds (default 5,000; `Infinity` waits forever). */
   timeoutMs?: number | undefined;
@@ -57,6 +62,8 @@ export type Conditional<T> =
 
 type BatchResponse = components["schemas"]["BatchResponse"];
 
+/** A base URL, for the messages of a `baseUrl` that cannot work. */
+const EXAMPLE_BASE_URL = '"http://127.0.0.1:8000"';
 /** The longest timeout `setTimeout` keeps (about 24.8 days); longer ones would fire at once. */
 const LONGEST_TIMEOUT_MS = 2_147_483_647;
 /** The options of a call, refused among the options of a move or a query, where the service would refuse them. */
@@ -73,7 +80,7 @@ export class TicTacToeClient {
   readonly #fetch: typeof fetch;
 
   constructor(options: ClientOptions = {}) {
-    this.#baseUrl = (options.baseUrl ?? "").replace(/\/+$/, "");
+    this.#baseUrl = checkedBaseUrl(options.baseUrl, options.fetch !== undefined);
     this.#timeoutMs = checkedTimeout(options.timeoutMs ?? 5000);
     this.#headers = { ...options.headers };
     this.#fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
@@ -259,7 +266,14 @@ export class TicTacToeClient {
   }
 }
 
-/** A client of the service at `options.baseUrl` (by default, the page's own origin). */
+/**
+ * A client of the service at `options.baseUrl` (by default, the page's own origin).
+ *
+ * @throws {TypeError} at once, before any request, when `baseUrl` cannot work: when it is not a
+ * URL, even relative to the page; and, with the global `fetch` where there is no page (in Node),
+ * when it is missing, relative, or neither `http:` nor `https:`.
+ * @throws {RangeError} when `timeoutMs` is not from 1 to 2,147,483,647, or `Infinity`.
+ */
 export function createClient(options: ClientOptions = {}): TicTacToeClient {
   return new TicTacToeClient(options);
 }
@@ -268,6 +282,65 @@ export function createClient(options: ClientOptions = {}): TicTacToeClient {
 function refuseCallOptions(options: object, where: string): void {
   const misplaced = CALL_OPTIONS.find((name) => name in options);
   if (misplaced !== undefined) throw new TypeError(`"${misplaced}" is an option of the call: give it in ${where}`);
+}
+
+/**
+ * `baseUrl` without its trailing slashes, once it can lead somewhere; otherwise a `TypeError` that
+ * says why. Requests go to `baseUrl + path`, which the `fetch` resolves: a browser's against the
+ * page, Node's against nothing, so there it must be a whole `http:` or `https:` address. A `fetch`
+ * of the caller's own may take relative URLs (a test double, say): then only a `baseUrl` that is
+ * no URL at all is refused.
+ */
+function checkedBaseUrl(baseUrl: string | undefined, ownFetch: boolean): string {
+  if (baseUrl === undefined || baseUrl === null || baseUrl === "") {
+    if (ownFetch || pageAddress() !== undefined) return "";
+    throw new TypeError(
+      "createClient: no baseUrl, and no page whose origin to use instead (as in Node): " +
+        `give the service's whole address, such as { baseUrl: ${EXAMPLE_BASE_URL} }`,
+    );
+  }
+  if (typeof baseUrl !== "string") {
+    throw new TypeError(`createClient: baseUrl must be a string, such as ${EXAMPLE_BASE_URL}, not ${typeof baseUrl}`);
+  }
+  const page = pageAddress();
+  const shown = JSON.stringify(baseUrl);
+  if (urlOf(baseUrl, page ?? "http://relative.invalid/") === undefined) {
+    throw new TypeError(`createClient: baseUrl ${shown} is not a URL: give the service's address, such as ${EXAMPLE_BASE_URL}`);
+  }
+  if (page === undefined && !ownFetch) {
+    const absolute = urlOf(baseUrl);
+    if (absolute === undefined) {
+      throw new TypeError(
+        `createClient: baseUrl ${shown} is relative, and there is no page to resolve it against (as in Node): ` +
+          `give the service's whole address, such as ${EXAMPLE_BASE_URL}`,
+      );
+    }
+    if (absolute.protocol !== "http:" && absolute.protocol !== "https:") {
+      throw new TypeError(
+        `createClient: baseUrl ${shown} is not an http: or https: address (its scheme is ${JSON.stringify(absolute.protocol)}): ` +
+          `give the service's whole address, such as ${EXAMPLE_BASE_URL}`,
+      );
+    }
+  }
+  return baseUrl.replace(/\/+$/, "");
+}
+
+/** The address of the page the client runs in, against which a browser resolves relative URLs; none in Node. */
+function pageAddress(): string | undefined {
+  try {
+    const href: unknown = (globalThis as { location?: { href?: unknown } }).location?.href;
+    return typeof href === "string" && urlOf(href) !== undefined ? href : undefined;
+  } catch {
+    return undefined; // a runtime whose `location` throws when it has none (Deno without --location)
+  }
+}
+
+function urlOf(text: string, base?: string): URL | undefined {
+  try {
+    return new URL(text, base);
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -330,3 +330,32 @@ test("a refused connection is a NetworkError with its cause", async () => {
 test("a call option among the options of a move is refused before anything is sent", async () => {
   await assert.rejects(client.bestMove("X........", { signal: AbortSignal.abort() }), TypeError);
 });
+
+test("a baseUrl that cannot work is a TypeError of createClient, before anything is sent", async () => {
+  // Node has no page to resolve a relative URL against: the base URL must be a whole http(s) address.
+  const refused = {
+    "no baseUrl, and no page whose origin to use instead": [undefined, {}, { baseUrl: "" }],
+    'baseUrl "/api" is relative, and there is no page to resolve it against': [{ baseUrl: "/api" }],
+    'baseUrl "localhost:8000" is not an http: or https: address': [{ baseUrl: "localhost:8000" }],
+    'baseUrl "http://[::1" is not a URL': [{ baseUrl: "http://[::1" }],
+  };
+  for (const [reason, optionsOfEach] of Object.entries(refused)) {
+    for (const options of optionsOfEach) {
+      assert.throws(
+        () => createClient(options),
+        (error) => error instanceof TypeError && !isClientError(error) && error.message.startsWith(`createClient: ${reason}`),
+      );
+    }
+  }
+  // The trailing slash goes; a fetch of the caller's own may take relative URLs (a test double).
+  assert.equal((await createClient({ baseUrl: `${baseUrl}/` }).health()).status, "ok");
+  const asked = [];
+  const double = async (url) => {
+    asked.push(url);
+    return new Response('{"status": "ok"}');
+  };
+  await createClient({ fetch: double }).health();
+  await createClient({ baseUrl: "/api/", fetch: double }).health();
+  assert.deepEqual(asked, ["/health", "/api/health"]);
+  assert.throws(() => createClient({ baseUrl: "http://[::1", fetch: double }), TypeError);
+});

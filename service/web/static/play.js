@@ -47,9 +47,16 @@
     }
   }
 
+  // What a button reads now, for the messages that say to press it: they name it as it reads, from
+  // the button itself (the page's markup has the labels, and Get a puzzle becomes Next puzzle once
+  // a puzzle is shown).
+  function label(button) {
+    return button.textContent.replace(/\s+/g, " ").trim();
+  }
+
   class Channel {
     constructor(retry, fail) {
-      this.retry = retry; // the button that tries again, for the message of a failed request
+      this.retry = retry; // the button that tries again, named by the message of a failed request
       this.fail = fail;
       this.generation = 0;
       this.controller = null;
@@ -96,7 +103,7 @@
     } catch (error) {
       ensureCurrent(ticket); // an aborted request was superseded: that is no failure
       throw new ServiceError(
-        `Cannot reach the service. Check the connection and press ${ticket.channel.retry} to try again.`, 0);
+        `Cannot reach the service. Check the connection and press ${label(ticket.channel.retry)} to try again.`, 0);
     }
     ensureCurrent(ticket);
     let data = null;
@@ -113,7 +120,7 @@
     return data;
   }
 
-  const gameChannel = new Channel("New game", stop);
+  const gameChannel = new Channel($("new-game"), stop);
 
   // --- words ---------------------------------------------------------------------------------------
 
@@ -623,7 +630,7 @@
     current: null, // the puzzle on the board, once its answer is in
     answer: null, // the cell the person chose, once they have
   };
-  const puzzleChannel = new Channel("Next puzzle", (error) => noPuzzle(error.message));
+  const puzzleChannel = new Channel(puzzleButton, (error) => noPuzzle(error.message));
   const puzzleBoard = grid($("puzzle-board"), answerPuzzle);
 
   // No puzzle to show: the board goes, and the reason is said.
@@ -722,7 +729,7 @@
       } catch (error) {
         if (!(error instanceof ServiceError) || error.status !== 404) throw error;
         noPuzzle(`No puzzle matches these filters (${wanted}). ` +
-          "Widen the rating range or choose another theme, then press Next puzzle.");
+          `Widen the rating range or choose another theme, then press ${label(puzzleButton)}.`);
         return;
       }
       $("puzzle-board").removeAttribute("aria-busy");
