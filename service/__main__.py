@@ -27,7 +27,7 @@ from pathlib import Path
 from types import FrameType
 from typing import NoReturn
 
-from .cli import server_packages
+from .extra import server_packages
 
 with server_packages("python -m service"):
     import uvicorn

@@ -13,30 +13,16 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import __version__
+from .extra import server_packages
 
 if TYPE_CHECKING:
     from starlette.types import ASGIApp
-
-#: How a plain install gets the service's packages.
-SERVER_EXTRA = "pip install 'tictactoe-service[server]'"
-
-
-@contextmanager
-def server_packages(command: str) -> Iterator[None]:
-    """Inside the block, a package of the ``server`` extra that is missing ends ``command`` in one line."""
-    try:
-        yield
-    except ModuleNotFoundError as error:
-        raise SystemExit(
-            f"error: {command} needs the service's packages ({error.name} is not installed): {SERVER_EXTRA}"
-        ) from None
 
 
 def in_process_app() -> ASGIApp:

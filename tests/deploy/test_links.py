@@ -43,6 +43,10 @@ def anchors(markdown: str) -> set[str]:
     return slugs
 
 
+def test_the_readme_is_short_with_the_details_in_docs() -> None:
+    assert len((ROOT / "README.md").read_text(encoding="utf-8").splitlines()) <= 250
+
+
 def test_there_are_documents_to_check() -> None:
     names = {path.relative_to(ROOT).as_posix() for path in MARKDOWN}
     assert {"README.md", "docs/api.md", "deploy/README.md", "clients/python/README.md"} <= names
