@@ -8,8 +8,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from service.answers import Answers
 from service.game import solve
-from service.web.answers import Answers
 
 from .mixes import positions
 from .textbook import best_move as textbook_best_move

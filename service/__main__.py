@@ -15,7 +15,6 @@ metric files (prometheus_client's multiprocess mode, see
 from __future__ import annotations
 
 import argparse
-import gc
 import os
 import shutil
 import signal
@@ -125,11 +124,6 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m service") -> 
         if value is not None:
             os.environ[OPTIONS[option]] = value
     settings = load_settings([option for option, value in given.items() if value is not None])
-    if settings.workers == 1:
-        # This process is the worker. Start-up makes many objects that live as long as the process
-        # and frees few, so the collector's passes over them would only slow it (60 to 85 ms from
-        # here): it is off until the app is built, which turns it on (service.web.app.create_app).
-        gc.disable()
     if "prometheus_client" in sys.modules:
         raise RuntimeError("prometheus_client was imported before its multiprocess directory was set")
     with metrics_directory(settings):

@@ -9,11 +9,10 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 
 from .. import __version__, logs
+from ..answers import Answers, Coach, solved_game
 from ..settings import Settings
 from . import mcp, problems
 from .admission import AdmissionMiddleware
-from .answers import Answers, solved_game
-from .coach import Coach
 from .fast_lane import FastLane
 from .metrics import Metrics
 from .middleware import (
@@ -68,6 +67,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         docs_url=None,
         redoc_url=None,
         redirect_slashes=False,
+        routes=[tools.route],  # MCP, for AI assistants: the API's answers as tools
         # FastAPI's OpenTelemetry, only when asked for: see Settings.opentelemetry.
         telemetry={
             "tracing": settings.opentelemetry,
@@ -80,20 +80,26 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.metrics = metrics
     app.state.ledger = ledger
     # The API first: routes are matched in order, and the API is what is asked most.
-    routers = [moves.router, analysis.router, review.router, puzzles.router, operations.router, pages.router]
-    if settings.metrics_port is None:
-        routers.insert(5, operations.metrics_router)
+    metrics_here = [operations.metrics_router] if settings.metrics_port is None else []
+    routers = [
+        moves.router,
+        analysis.router,
+        review.router,
+        puzzles.router,
+        operations.router,
+        *metrics_here,
+        pages.router,
+    ]
     for router in routers:
         app.include_router(router)
     api = [route for router in routers for route in router.routes]
     docs.install_docs(app)
     app.mount("/static", pages.static_files(), name="static")
-    app.router.routes.append(tools.route)  # MCP, for AI assistants: the API's answers as tools
     app.state.route_methods = problems.route_methods([*api, *app.router.routes])
     problems.install(app)
     # Innermost first: Starlette's add_middleware puts each one outside the ones before it.
     # The order, and why, is in service/web/middleware/__init__.py.
-    app.add_middleware(FastLane, answers=answers, coach=coach, routes=api)
+    app.add_middleware(FastLane, answers=answers, routes=api)
     app.add_middleware(AdmissionMiddleware, limit=settings.max_costly_requests)
     app.add_middleware(BodyLimitMiddleware, max_body_bytes=settings.max_body_bytes)
     app.add_middleware(
@@ -111,10 +117,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(AccessMiddleware, ledger=ledger)
     app.add_middleware(RequestIdMiddleware)
     install_openapi(app, api)
-    if not gc.isenabled():
-        # python -m service starts a lone worker with the collector off (service.__main__). What
-        # start-up made lives as long as the process: it goes out of the collector's sight, as the
-        # table does (solved_game), and the collector is turned on.
-        gc.freeze()
-        gc.enable()
+    # What start-up made (the solved table, the answers, the app) lives as long as the process:
+    # out of the collector's sight, collections no longer walk it.
+    gc.freeze()
     return app

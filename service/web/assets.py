@@ -19,7 +19,8 @@ from starlette.exceptions import HTTPException
 from starlette.responses import Response
 from starlette.types import Receive, Scope, Send
 
-from .caching import etag, etag_matches
+from ..answers import etag
+from .caching import etag_matches
 from .media import compressible
 
 

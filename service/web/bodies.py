@@ -5,10 +5,10 @@ unknown fields, and Pydantic would pay for one error each, holding the event
 loop for tens of milliseconds; it is refused at its first structural fault
 (:func:`~service.schemas.first_structural_error`) before it is validated.
 
-A batch of 1,000 items in their longest form takes some 15 ms to validate: it is
-validated item by item instead, and :class:`~.admission.Turns` lets the event
-loop serve other requests between items. Its errors carry the locations
-FastAPI gives them (``body``, ``items``, the index, the field).
+A large batch (1,000 items in their longest form take some 15 ms to validate) is
+validated in a worker thread, off the event loop, which goes on serving the other
+requests. Its errors carry the locations FastAPI gives them (``body``, ``items``,
+the index, the field).
 
 These are FastAPI dependencies. FastAPI reads and parses a declared body
 before it solves the dependencies, and validates it after, so a dependency
@@ -20,14 +20,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Awaitable, Callable
-from typing import Annotated, Any
+from typing import Annotated
 
+from anyio import to_thread
 from fastapi import Depends, Request
 from fastapi.exceptions import RequestValidationError
 from pydantic import BaseModel, ValidationError
 
-from ..schemas import MAX_BATCH_ITEMS, BatchRequest, BestMoveRequest, first_structural_error
-from .admission import costly, turns
+from ..schemas import BatchRequest, first_structural_error
+from .admission import costly
 
 
 def refuse_early(model: type[BaseModel], data: object) -> None:
@@ -66,39 +67,22 @@ async def json_body(request: Request) -> object:
 
 
 async def batch_body(request: Request) -> BatchRequest:
-    """The body of ``POST /v1/best-move/batch``, validated item by item; see the module's docstring."""
+    """The body of ``POST /v1/best-move/batch``, validated; see the module's docstring."""
     if not await request.body():  # the error FastAPI gives a missing body
         raise RequestValidationError([{"type": "missing", "loc": ("body",), "msg": "Field required"}])
     data = await json_body(request)
-    if costly(request.scope):
-        refuse_early(BatchRequest, data)
-    items = data.get("items") if type(data) is dict and data.keys() == {"items"} else None
-    if type(items) is not list or not 1 <= len(items) <= MAX_BATCH_ITEMS:
-        return _validated(BatchRequest, data, ())  # whatever is wrong is not in the items
-    built: list[BestMoveRequest] = []
-    errors: list[dict[str, Any]] = []
-    own = turns()
-    for index, item in enumerate(items):
-        if own.due():
-            await own.take()
-        try:
-            built.append(BestMoveRequest.model_validate(item))
-        except ValidationError as error:
-            errors += _located(error, ("items", index))
-    if errors:
-        raise RequestValidationError(errors)
-    return BatchRequest.model_construct(items=built)
+    if not costly(request.scope):
+        return _validated(data)
+    refuse_early(BatchRequest, data)
+    return await to_thread.run_sync(_validated, data)
 
 
-def _validated(model: type[BatchRequest], data: object, where: tuple[str | int, ...]) -> BatchRequest:
+def _validated(data: object) -> BatchRequest:
     try:
-        return model.model_validate(data)
+        return BatchRequest.model_validate(data)
     except ValidationError as error:
-        raise RequestValidationError(_located(error, where)) from None
-
-
-def _located(error: ValidationError, where: tuple[str | int, ...]) -> list[dict[str, Any]]:
-    return [{**found, "loc": ("body", *where, *found["loc"])} for found in error.errors(include_url=False)]
+        located = [{**found, "loc": ("body", *found["loc"])} for found in error.errors(include_url=False)]
+        raise RequestValidationError(located) from None
 
 
 #: A batch, read by :func:`batch_body`.

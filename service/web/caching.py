@@ -2,36 +2,19 @@
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import NamedTuple
 
 from starlette.datastructures import MutableHeaders
 from starlette.responses import Response
 
+from ..answers import Entity
 from .media import JSON, compressible
 
 #: What a cacheable answer allows: any cache may keep it for a day.
 CACHE_CONTROL = "public, max-age=86400"
 #: What an answer that involved randomness, or that changes, allows: nothing kept.
 NO_STORE = {"Cache-Control": "no-store"}
-
-
-def etag(body: bytes) -> str:
-    """A strong entity tag for a body: a hash of its bytes, so equal bodies share it."""
-    return '"' + hashlib.blake2b(body, digest_size=12).hexdigest() + '"'
-
-
-class Entity(NamedTuple):
-    """A deterministic answer: its JSON bytes and their strong entity tag."""
-
-    body: bytes
-    tag: str
-
-    @classmethod
-    def of(cls, body: bytes) -> Entity:
-        return cls(body, etag(body))
 
 
 def cacheable(entity: Entity, if_none_match: str | None, cache_control: str = CACHE_CONTROL) -> Response:

@@ -6,9 +6,8 @@ from typing import Annotated
 
 from fastapi import Depends, Header, Query, Request
 
+from ..answers import Answers, Coach
 from ..schemas import NoQuery
-from .answers import Answers
-from .coach import Coach
 
 
 async def get_answers(request: Request) -> Answers:

@@ -4,14 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
-from unittest.mock import patch
 
 import httpx
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
 from service.web import admission, strict
 from tests.support.server import Server
@@ -288,49 +285,20 @@ async def test_error_answers_stay_small_whatever_the_input(client: httpx.AsyncCl
     assert "errors_omitted" not in response.json()
 
 
-def outcome_of_loads(body: bytes) -> tuple[object, ...]:
+def outcome(parse: Callable[[], object]) -> tuple[object, ...]:
     try:
-        return ("value", strict.loads(body))
+        return ("value", parse())
     except json.JSONDecodeError as error:
         return ("error", error.msg, error.pos)
 
 
-def outcome_in_turns(body: bytes) -> tuple[object, ...]:
-    try:
-        return ("value", asyncio.run(strict.loads_in_turns(body)))
-    except json.JSONDecodeError as error:
-        return ("error", error.msg, error.pos)
-
-
-JSON_VALUES = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=6),
-    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=3), inner, max_size=5),
-    max_leaves=30,
-)
-# Faults a parse in pieces could place differently: structure, constants, repeated keys, escapes.
-FAULTS = st.sampled_from(
-    ["{", "}", "[", "]", ",", ":", '"', " ", "0", "NaN", '"k":', "\\", "\x01", "1" * 5000]
-)
-EDITS = st.lists(st.tuples(st.integers(min_value=0), FAULTS, st.booleans()), max_size=3)
-
-
-@given(JSON_VALUES, st.booleans(), EDITS, st.sampled_from([8, 40, strict.RUN_CHARS]))
-def test_the_parse_in_turns_agrees_with_the_whole_one(
-    value: object, indent: bool, edits: list[tuple[int, str, bool]], run_chars: int
-) -> None:
-    """The same value, or the same error at the same place, whatever the text and the length of runs."""
-    text = json.dumps(value, indent=1 if indent else None)
-    for place, fault, replace in edits:
-        at = place % (len(text) + 1)
-        text = text[:at] + fault + text[at + replace :]
-    with patch.object(strict, "RUN_CHARS", run_chars):
-        assert outcome_in_turns(text.encode()) == outcome_of_loads(text.encode())
-
-
-def test_a_large_body_is_parsed_in_turns() -> None:
-    """Other tasks run between the items of a batch as it is parsed (here, at every turn)."""
+@pytest.mark.parametrize("fault", ["", "}", ',"items":1', "NaN", '"\\x"'])
+def test_a_large_body_is_parsed_off_the_event_loop_as_a_small_one_is(fault: str) -> None:
+    """The value, or the error at its place, that :func:`strict.loads` gives; and the event loop
+    goes on running other tasks meanwhile."""
     items = [{f"unknown_{k}": k for k in range(60)} for _ in range(100)]
-    body = json.dumps({"items": items}).encode()
+    body = (json.dumps({"items": items})[:-1] + fault + "}").encode()
+    assert len(body) > admission.COSTLY_BODY
     ticks = 0
 
     async def tick() -> None:
@@ -339,13 +307,14 @@ def test_a_large_body_is_parsed_in_turns() -> None:
             ticks += 1
             await asyncio.sleep(0)
 
-    async def parse() -> object:
+    async def parsed() -> object:
         ticker = asyncio.create_task(tick())
+        await asyncio.sleep(0)  # the ticker is running
+        before = ticks
         try:
-            return await strict.loads_in_turns(body)
+            return await strict.parse(body)
         finally:
             ticker.cancel()
+            assert ticks > before, "the loop ran nothing while the body was parsed"
 
-    with patch.object(admission, "TURN_SECONDS", 0):
-        assert asyncio.run(parse()) == {"items": items}
-    assert ticks >= len(items)
+    assert outcome(lambda: asyncio.run(parsed())) == outcome(lambda: strict.loads(body))

@@ -34,22 +34,24 @@ def test_importing_the_app_module_builds_nothing() -> None:
     """uvicorn builds the app with the factory, once per worker; importing must not build another."""
     code = (
         "import service.web.app as module\n"
-        "from service.web.answers import solved_game\n"
+        "from service.answers import solved_game\n"
         "assert not hasattr(module, 'app'), 'a module-level app is built on import'\n"
         "assert solved_game.cache_info().currsize == 0, 'the game was solved on import'\n"
     )
     run([sys.executable, "-c", code])
 
 
-def test_a_plain_install_pulls_only_the_clients_dependencies() -> None:
-    """``pip install tictactoe-service`` is the CLI and the client; the service is the ``server`` extra."""
+def test_a_plain_install_pulls_nothing_and_the_server_extra_the_service() -> None:
+    """``pip install tictactoe-service`` is the game (standard library only) and its command; the
+    service is the ``server`` extra. No package of this repository is required."""
     from importlib.metadata import requires
 
     declared = requires("tictactoe-service") or []
     plain = sorted(re.split(r"[<>=!~ ]", r, maxsplit=1)[0] for r in declared if "extra ==" not in r)
-    assert plain == ["httpx", "pydantic", "tictactoe-client"]
+    assert plain == []
     server = {r.split(">")[0].split("[")[0].strip() for r in declared if 'extra == "server"' in r}
-    assert {"fastapi", "uvicorn", "prometheus-client", "pydantic-settings"} <= server
+    assert {"fastapi", "uvicorn", "prometheus-client", "pydantic", "pydantic-settings"} <= server
+    assert not any("tictactoe-client" in requirement for requirement in declared)
 
 
 FRAMEWORKS = ("fastapi", "starlette", "uvicorn", "pydantic", "pydantic_core")

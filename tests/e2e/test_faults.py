@@ -15,8 +15,8 @@ import httpx
 import pytest
 
 from service import logs
+from service.answers import Answers
 from service.settings import Settings
-from service.web.answers import Answers
 from service.web.app import create_app
 from tests.support.loadgen import Answer, Broken, Request, read_answer
 from tests.support.server import running

@@ -20,9 +20,8 @@ from starlette.routing import Route
 from starlette.types import Receive, Scope, Send
 
 from ... import logs
+from ...answers import Answers, Coach
 from ...settings import Settings
-from ..answers import Answers
-from ..coach import Coach
 from ..media import JSON, media_type, not_json
 from ..problems import UNAVAILABLE, UNSUPPORTED_MEDIA_TYPE, problem
 

@@ -21,6 +21,7 @@ from mcp.types import CallToolResult, InputRequiredResult, TextContent, Tool, To
 from pydantic import BaseModel, Field, ValidationError, WithJsonSchema, create_model
 
 from ... import __version__, logs
+from ...answers import Answers, Coach, PuzzleFilter, solved_game
 from ...game import Board
 from ...game.levels import MAX_RATING
 from ...game.review import IllegalMove
@@ -37,8 +38,6 @@ from ...schemas import (
     ReviewResponse,
 )
 from ...settings import Settings
-from ..answers import Answers, solved_game
-from ..coach import Coach, PuzzleFilter
 from ..media import json_bytes
 from ..problems import MAX_LISTED_ERRORS, summary
 
@@ -171,11 +170,12 @@ Explanation = create_model(
 )
 
 
-def explanation(body: bytes) -> CallToolResult:
+def explanation(move: BestMoveResponse) -> CallToolResult:
     """The fields of :data:`EXPLAINED` of a best-move answer, as a tool's result."""
-    move = json.loads(body)
-    told = {name: move[name] for name in EXPLAINED}
-    return answer(json_bytes(told))
+    told = move.model_dump(mode="json", include=set(EXPLAINED))
+    return CallToolResult(
+        content=[TextContent(type="text", text=json_bytes(told).decode())], structured_content=told
+    )
 
 
 # --- the tools -------------------------------------------------------------------------------------
@@ -274,7 +274,7 @@ def add_play_tools(server: MCPServer, answers: Answers) -> None:
         for the side to move under perfect play (`score`, `outcome`, `plies_to_end`).
         """
         request = validated(BestMoveRequest, {"board": board, "player": player})
-        return explanation(answers.best_body(request.position))
+        return explanation(answers.chosen(request.position))
 
     @server.tool(title="Analyze a position", annotations=READ_ONLY)
     async def analyze_position(

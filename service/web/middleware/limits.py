@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from ..headers import header
+from ..facts import body_facts
 from ..problems import BODY_TOO_LARGE, problem
 
 
@@ -36,12 +36,12 @@ class BodyLimitMiddleware:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        length = header(scope["headers"], b"content-length")
-        if length is None and header(scope["headers"], b"transfer-encoding") is None:
+        facts = body_facts(scope)
+        if not facts.has_body:
             await self.app(scope, receive, send)  # no body: nothing to limit, no request left to wait for
             return
-        if length is not None and length.isascii() and length.isdigit():
-            if int(length) > self.max_body_bytes:
+        if facts.length is not None:
+            if facts.length > self.max_body_bytes:
                 await self._too_large(scope, receive, send)
             else:  # the server delivers the declared length, no more: only a departure to watch for
                 await self.app(scope, _watched(receive), send)

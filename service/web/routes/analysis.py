@@ -7,10 +7,10 @@ from typing import Annotated
 from fastapi import APIRouter, Body, Depends, Path, Query, Response
 from fastapi.exceptions import RequestValidationError
 
+from ...answers import Answers
 from ...game import Board, BoardError, Mark, Position
 from ...schemas import BOARD_STRING_SCHEMA, AnalysisRequest, AnalysisResponse, PlayerQuery
 from .. import examples
-from ..answers import Answers
 from ..bodies import well_formed
 from ..caching import cacheable, json_response
 from ..deps import NO_QUERY, AnswersDep, IfNoneMatch

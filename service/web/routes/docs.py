@@ -23,8 +23,9 @@ from fastapi import FastAPI, Response
 from fastapi.openapi.docs import get_swagger_ui_oauth2_redirect_html, swagger_ui_default_parameters
 from fastapi.responses import HTMLResponse, JSONResponse
 
+from ...answers import Entity
 from ..assets import Assets
-from ..caching import Entity, cacheable
+from ..caching import cacheable
 from ..deps import IfNoneMatch
 from ..security import page
 

@@ -7,10 +7,10 @@ from typing import Annotated
 from fastapi import APIRouter, Path, Query, Request, Response
 from fastapi.exceptions import RequestValidationError
 
+from ...answers import PuzzleFilter
 from ...schemas import Puzzle, PuzzlePage, PuzzleQuery, RandomPuzzleQuery
 from .. import examples
 from ..caching import cacheable, json_response
-from ..coach import PuzzleFilter
 from ..deps import NO_QUERY, CoachDep, IfNoneMatch
 from ..openapi import CACHEABLE, NOT_MODIFIED, PUZZLES, ok, problem_responses
 from ..problems import NOT_FOUND, problem

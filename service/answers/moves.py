@@ -1,35 +1,27 @@
 """The service's answers: response models filled from the solved game, their JSON kept as bytes.
 
 Deterministic answers never change, so they are rendered once and served as
-the same bytes with the same entity tag (an :class:`Entity`): every best move
-the first time it is asked for, kept for the life of the process (9,040 of
+the same bytes with the same entity tag (an :class:`~.entity.Entity`): every best
+move the first time it is asked for, kept for the life of the process (9,040 of
 them at most), and the analyses most recently asked for, in a cache of bounded
-size. :mod:`.caching` wraps them in HTTP responses.
+size.
 """
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Sequence
 from functools import cache, lru_cache
 
 from ..game import MARKS, Analysis, Mark, MoveValue, Options, Position, SolvedGame, choose, solve
 from ..game.tactics import explain
 from ..schemas import AnalysisResponse, BestMoveResponse, MoveInfo
-from .admission import Turns, turns
-from .caching import Entity
+from .entity import Entity
 
 
 @cache
 def solved_game() -> SolvedGame:
-    """The game, solved once per process.
-
-    The table lives as long as the process, so it is moved out of the garbage
-    collector's sight (:func:`gc.freeze`): collections then skip its objects.
-    """
-    game = solve()
-    gc.freeze()
-    return game
+    """The game, solved once per process, for the app and the MCP tools alike."""
+    return solve()
 
 
 def move_fields(move: MoveValue, tactics: Sequence[str], reason: str) -> dict[str, object]:
@@ -136,6 +128,12 @@ class Answers:
         """The chosen move (steps 1–4) in an unfinished position."""
         return self._best[position.to_move][position.board.cells]
 
+    def chosen(self, position: Position) -> BestMoveResponse:
+        """The chosen move (steps 1–4) in an unfinished position, as the answer's model."""
+        analysis = self.game[position]
+        assert analysis.choice is not None, "a finished board has no move"
+        return best_move_response(analysis, analysis.choice)
+
     def best_move_with(self, position: Position, options: Options) -> bytes:
         """The move chosen with ``options``; rendered each time when they involve randomness."""
         if options.deterministic:
@@ -143,31 +141,9 @@ class Answers:
         analysis = self.game[position]
         return _render_best(analysis, choose(analysis, options))
 
-    def best_moves(self, positions: Sequence[Position]) -> bytes:
-        """The chosen moves (steps 1–4) in unfinished positions, as a batch's ``{"results": [...]}``."""
-        best = self._best
-        return _results([best[position.to_move][position.board.cells] for position in positions])
-
-    async def batch(self, requests: Sequence[tuple[Position, Options]]) -> bytes:
-        """The answers to several best-move requests, as a ``{"results": [...]}`` document.
-
-        The clock is looked at before every item chosen with randomness, and
-        :class:`~.admission.Turns` lets others run once the request has held the event loop long
-        enough: such an item (randomised, with a level) takes some 20 to 100 µs, so a batch of
-        them never holds it long. A deterministic item is a lookup of well under a microsecond, and
-        a batch of them never waits, nor looks at the clock.
-        """
-        bodies: list[bytes] = []
-        own: Turns | None = None
-        for position, options in requests:
-            if options.deterministic:
-                bodies.append(self.best_body(position))
-                continue
-            own = own or turns()
-            if own.due():
-                await own.take()
-            bodies.append(self.best_move_with(position, options))
-        return _results(bodies)
+    def batch(self, requests: Sequence[tuple[Position, Options]]) -> bytes:
+        """The answers to several best-move requests, as a ``{"results": [...]}`` document."""
+        return b'{"results":[' + b",".join(self.best_move_with(*request) for request in requests) + b"]}"
 
     def analysis(self, position: Position) -> Entity:
         """The full analysis of a position, finished or not."""
@@ -180,7 +156,3 @@ class Answers:
 
 def _render_best(analysis: Analysis, move: MoveValue) -> bytes:
     return best_move_response(analysis, move).model_dump_json().encode()
-
-
-def _results(bodies: list[bytes]) -> bytes:
-    return b'{"results":[' + b",".join(bodies) + b"]}"
