@@ -61,6 +61,9 @@ __all__ = [
 
 # --- boards -----------------------------------------------------------------------------------------
 
+#: Where each cell of a board is, numbered 0 to 8 in row-major order (the geometry's rule, in words).
+CELL_AT = "cell i is at row i // 3, column i % 3"
+
 #: The JSON schemas of the board forms, by name: the OpenAPI document lists them as components,
 #: and the request models refer to them (``#/components/schemas/<name>``). No enum lists a mark in
 #: both cases: generated clients turn enum values into names, which must differ.
@@ -103,7 +106,7 @@ BOARD_SCHEMAS: dict[str, dict[str, Any]] = {
     },
     "Board": {
         "description": "A board in one of three forms: a 9-character string, an array of 9 cells, "
-        "or an array of 3 rows of 3 cells. Cell i is at row i // 3, column i % 3.",
+        f"or an array of 3 rows of 3 cells. {CELL_AT.capitalize()}.",
         "oneOf": [
             {"$ref": "#/components/schemas/BoardString"},
             {"$ref": "#/components/schemas/BoardCells"},

@@ -22,7 +22,7 @@ from enum import StrEnum
 from functools import cache
 from typing import Literal, TypeAlias
 
-from .geometry import CELLS, LINES, Line, column, place, row
+from .geometry import LINES, Line, column, place, row
 
 Mark: TypeAlias = Literal["X", "O"]
 
@@ -173,10 +173,6 @@ class Board:
     def count(self, mark: Mark) -> int:
         """How many cells hold ``mark``."""
         return self.cells.count(mark)
-
-    def empty_cells(self) -> tuple[int, ...]:
-        """The cells without a mark, in increasing order."""
-        return tuple(cell for cell in CELLS if self.cells[cell] == EMPTY)
 
     def lines_of(self, mark: Mark) -> tuple[Line, ...]:
         """The lines that ``mark`` fills completely."""

@@ -65,11 +65,6 @@ class IllegalMove(ValueError):
         self.message = message
 
 
-def judge(analysis: Analysis, cell: int) -> Judgement:
-    """The judgement of playing ``cell`` in the position of ``analysis``."""
-    return _judgement(analysis, _move(analysis, cell))
-
-
 def _judgement(analysis: Analysis, played: MoveValue) -> Judgement:
     if played.cell in analysis.best_moves:
         return _BEST

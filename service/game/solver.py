@@ -58,10 +58,6 @@ class MoveValue(NamedTuple):
     def outcome(self) -> Outcome:
         return OUTCOMES[self.score]
 
-    def order(self) -> tuple[int, int, int, int]:
-        """Steps 1–4 of the move order as a key that sorts best first."""
-        return (*rank(self.score, self.plies), -self.traps, self.cell)
-
 
 def rank(score: int, plies: int) -> tuple[int, int]:
     """Steps 1–2 of the move order as a key that sorts better values first: the score, then the

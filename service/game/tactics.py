@@ -41,16 +41,6 @@ Tactic: TypeAlias = Literal[
 ]
 
 
-def completing_cells(cells: str, mark: Mark) -> tuple[int, ...]:
-    """The empty cells that would finish a line of ``mark``, in increasing order."""
-    return CELLS_OF[_completing(*_masks(cells, mark))]
-
-
-def fork_cells(cells: str, mark: Mark) -> tuple[int, ...]:
-    """The empty cells that would give ``mark`` two or more distinct completing cells, in increasing order."""
-    return CELLS_OF[_forks(*_masks(cells, mark))]
-
-
 def tactics(board: Board, mover: Mark, cell: int) -> tuple[Tactic, ...]:
     """The tactics of ``mover`` playing the empty ``cell`` of ``board``, in the order of :data:`Tactic`."""
     own, other = _masks(board.cells, mover)

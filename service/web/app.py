@@ -7,6 +7,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
+from starlette.middleware.cors import CORSMiddleware
 
 from .. import __version__, logs
 from ..answers import Answers, Coach, solved_game
@@ -19,10 +20,12 @@ from .middleware import (
     AccessMiddleware,
     BodyLimitMiddleware,
     CompressionMiddleware,
+    CORSPolicy,
     ErrorMiddleware,
     HeadMiddleware,
     Ledger,
-    ProblemCORSMiddleware,
+    NoSniffMiddleware,
+    RefusedPreflightMiddleware,
     RequestIdMiddleware,
 )
 from .openapi import DESCRIPTION, TAGS, install_openapi
@@ -102,19 +105,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(FastLane, answers=answers, routes=api)
     app.add_middleware(AdmissionMiddleware, limit=settings.max_costly_requests)
     app.add_middleware(BodyLimitMiddleware, max_body_bytes=settings.max_body_bytes)
-    app.add_middleware(
-        ProblemCORSMiddleware,
-        allow_origins=settings.cors_origins,
-        allow_methods=["GET", "HEAD", "POST", "OPTIONS"],
-        allow_headers=["Content-Type", "If-None-Match", "X-Request-ID", "Mcp-Protocol-Version"],
-        expose_headers=["ETag", "X-Request-ID", "Retry-After"],
-        allow_credentials=False,
-        max_age=86400,
-    )
+    cors = CORSPolicy(settings.cors_origins)
+    app.add_middleware(CORSMiddleware, **cors.options())
+    app.add_middleware(RefusedPreflightMiddleware, policy=cors)
     app.add_middleware(CompressionMiddleware)
     app.add_middleware(ErrorMiddleware)
     app.add_middleware(HeadMiddleware)
     app.add_middleware(AccessMiddleware, ledger=ledger)
+    app.add_middleware(NoSniffMiddleware)
     app.add_middleware(RequestIdMiddleware)
     install_openapi(app, api)
     # What start-up made (the solved table, the answers, the app) lives as long as the process:

@@ -27,6 +27,7 @@ from pathlib import Path
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 from prometheus_client.core import Metric
 from prometheus_client.multiprocess import MultiProcessCollector, mark_process_dead
+from prometheus_client.registry import Collector
 
 from ..settings import MULTIPROCESS_DIR
 
@@ -59,16 +60,17 @@ def forget_dead_workers(path: str) -> None:
             mark_process_dead(int(found.group(1)), path)  # type: ignore[no-untyped-call]
 
 
-class _EveryWorker(MultiProcessCollector):
-    """prometheus_client's collector of every worker's files, without the dead workers' live gauges."""
+class EveryWorker(Collector):
+    """Every worker's metric files, added up by prometheus_client's own collector, without the dead
+    workers' live gauges (a custom collector, as prometheus_client's documentation describes them)."""
 
-    def __init__(self, registry: CollectorRegistry, path: str) -> None:
-        super().__init__(registry, path)  # type: ignore[no-untyped-call]  # prometheus_client's
-        self._path = path
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.files = MultiProcessCollector(None, path)  # type: ignore[no-untyped-call]  # registered nowhere
 
     def collect(self) -> Iterable[Metric]:
-        forget_dead_workers(self._path)
-        collected: Iterable[Metric] = super().collect()  # type: ignore[no-untyped-call]
+        forget_dead_workers(self.path)
+        collected: Iterable[Metric] = self.files.collect()  # type: ignore[no-untyped-call]
         return collected
 
 
@@ -78,7 +80,7 @@ def export_registry() -> CollectorRegistry | None:
     if path is None:
         return None
     registry = CollectorRegistry()
-    _EveryWorker(registry, path)
+    registry.register(EveryWorker(path))
     return registry
 
 

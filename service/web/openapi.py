@@ -20,6 +20,7 @@ from starlette.routing import BaseRoute
 
 from ..schemas import BOARD_SCHEMAS, BatchRequest, Problem, inline_schema
 from . import examples
+from .caching import CACHE_CONTROL
 from .media import JSON, PROBLEM_JSON
 
 #: Where the document keeps its named schemas.
@@ -117,8 +118,7 @@ player who plays it at least half of the time.
 """
 
 CACHEABLE = (
-    "Cacheable: `Cache-Control: public, max-age=86400` and a strong `ETag`; "
-    "a matching `If-None-Match` gets `304`."
+    f"Cacheable: `Cache-Control: {CACHE_CONTROL}` and a strong `ETag`; a matching `If-None-Match` gets `304`."
 )
 
 NOT_MODIFIED: dict[int | str, dict[str, Any]] = {

@@ -23,7 +23,6 @@ from service.game.review import (
     PlyReview,
     Review,
     SideReview,
-    judge,
     likelihood,
     most_likely,
     only_move,
@@ -174,7 +173,7 @@ def test_every_judgement_and_only_move_on_every_legal_move_of_every_position() -
         analysis = game[position(cells, side)]
         for cell in co.legal(cells):
             expected = co.judgement(cells, side, cell)
-            got = judge(analysis, cell)
+            got = review(game, analysis.position, [cell]).plies[0].judgement
             assert isinstance(got, Judgement)
             assert got == expected, (oracle.decode(cells), MARK[side], cell)
             assert only_move(analysis, cell) is co.only_move(cells, side, cell), (

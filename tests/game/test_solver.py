@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from service.game.board import Board, Mark, Position, Status
-from service.game.solver import SolvedGame, solve
+from service.game.solver import SolvedGame, rank, solve
 from tests.support import oracle
 
 
@@ -52,7 +52,7 @@ def test_every_position_matches_the_oracle(game: SolvedGame) -> None:
 
 def test_moves_are_ordered_best_first(game: SolvedGame) -> None:
     for analysis in game:
-        keys = [move.order() for move in analysis.moves]
+        keys = [(*rank(move.score, move.plies), -move.traps, move.cell) for move in analysis.moves]
         assert keys == sorted(keys)
 
 

@@ -26,6 +26,7 @@ from ...game import Board
 from ...game.levels import MAX_RATING
 from ...game.review import IllegalMove
 from ...schemas import (
+    CELL_AT,
     AnalysisRequest,
     AnalysisResponse,
     BestMoveRequest,
@@ -46,7 +47,7 @@ NAME = "tictactoe"
 
 INSTRUCTIONS = (
     "Exact tic-tac-toe answers from the solved game: use these tools instead of working out moves. "
-    "Cells are numbered 0 to 8 in row-major order (cell i is at row i // 3, column i % 3; 0 is top "
+    f"Cells are numbered 0 to 8 in row-major order ({CELL_AT}; 0 is top "
     "left). A board is a 9-character string such as 'X.O...X..' ('X' and 'O' for marks, '.' for an "
     "empty cell), an array of 9 cells, or 3 rows of 3 cells. The side to move follows from the "
     "counts of marks; give `player` only when both sides have as many marks and O is to move. "

@@ -4,35 +4,40 @@ Outermost first, as :func:`~service.web.app.create_app` stacks them:
 
 1. :mod:`.request_id`: the request id, first, so that every later line about the request
    carries it, and every answer (a ``500`` or a ``413`` included) sends it back;
-2. :mod:`.access`: metrics and the access log, around everything that can answer;
-3. :mod:`.head`: ``HEAD`` as ``GET``, outside compression so that their headers agree,
+2. :mod:`.security`: ``nosniff`` on every answer;
+3. :mod:`.access`: metrics and the access log, around everything that can answer;
+4. :mod:`.head`: ``HEAD`` as ``GET``, outside compression so that their headers agree,
    and outside the error path so that every answer to a ``HEAD`` (a ``500`` included) goes
    without its body;
-4. :mod:`.errors`: the one ``500``, for whatever escaped the layers inside;
-5. :mod:`.compression`: gzip, once, for every answer worth it;
-6. :mod:`.cors`: cross-origin requests (Starlette's), outside the limits, so that a browser
-   on another origin can read their ``413`` as it reads every other answer;
-7. :mod:`.limits`: the body limit (``413``) and clients that leave mid-request;
-8. :class:`~service.web.admission.AdmissionMiddleware` and the fast lane
+5. :mod:`.errors`: the one ``500``, for whatever escaped the layers inside;
+6. :mod:`.compression`: gzip, once, for every answer worth it;
+7. :mod:`.cors`: a refused preflight as problem+json, then Starlette's ``CORSMiddleware``,
+   outside the limits, so that a browser on another origin can read their ``413`` as it reads
+   every other answer;
+8. :mod:`.limits`: the body limit (``413``) and clients that leave mid-request;
+9. :class:`~service.web.admission.AdmissionMiddleware` and the fast lane
    (:mod:`service.web.fast_lane`), innermost, next to the routes.
 """
 
 from .access import AccessMiddleware, Ledger
 from .compression import CompressionMiddleware
-from .cors import ProblemCORSMiddleware
+from .cors import CORSPolicy, RefusedPreflightMiddleware
 from .errors import ErrorMiddleware
 from .head import HeadMiddleware
 from .limits import BodyLimitMiddleware, ClientDisconnected
 from .request_id import RequestIdMiddleware
+from .security import NoSniffMiddleware
 
 __all__ = [
     "AccessMiddleware",
     "BodyLimitMiddleware",
+    "CORSPolicy",
     "ClientDisconnected",
     "CompressionMiddleware",
     "ErrorMiddleware",
     "HeadMiddleware",
     "Ledger",
-    "ProblemCORSMiddleware",
+    "NoSniffMiddleware",
+    "RefusedPreflightMiddleware",
     "RequestIdMiddleware",
 ]

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict
-from collections.abc import Iterable
 from gzip import compress
 
 from starlette.datastructures import Headers, MutableHeaders
@@ -109,24 +108,12 @@ async def _gzip(body: bytes, level: int) -> bytes:
     return compress(body, level, mtime=0)
 
 
-def worth_compressing(headers: Iterable[tuple[bytes, bytes]]) -> bool:
-    """An answer of a compressible type and known length over the threshold, not encoded yet.
-
-    Every answer passes here, so its raw headers are read in one pass, not by three
-    lookups of Starlette's ``Headers`` (a scan each, and a ``KeyError`` raised and caught
-    inside for an absent one; see :mod:`service.web.headers`).
-    """
-    length = media_type = None
-    for name, value in headers:
-        if name == b"content-length":
-            length = value
-        elif name == b"content-type":
-            media_type = value
-        elif name == b"content-encoding":
-            return False
-    if length is None or not length.isdigit():
+def worth_compressing(headers: Headers) -> bool:
+    """An answer of a compressible type and known length over the threshold, not encoded yet."""
+    length = headers.get("content-length")
+    if "content-encoding" in headers or length is None or not length.isdigit():
         return False
-    return media.compressible(media_type.decode("latin-1") if media_type else None, int(length))
+    return media.compressible(headers.get("content-type"), int(length))
 
 
 def not_modified(start: Message, scope: Scope) -> None:
@@ -161,9 +148,10 @@ class CompressionMiddleware:
             if message["type"] == "http.response.start":
                 if message["status"] == 304:
                     not_modified(message, scope)
-                elif worth_compressing(message.get("headers", ())):  # most answers are not: left as they are
-                    raw = message["headers"] = list(message["headers"])
-                    vary_on(raw, "Accept-Encoding")
+                elif worth_compressing(Headers(raw=message.get("headers", []))):
+                    headers = MutableHeaders(raw=list(message["headers"]))
+                    vary_on(headers, "Accept-Encoding")
+                    message["headers"] = headers.raw
                     if accepts_gzip(Headers(scope=scope).get("accept-encoding")):
                         held = message  # sent with the body, once it is compressed
                         return

@@ -1,47 +1,89 @@
-"""Cross-origin requests: Starlette's CORS, with a refused preflight answered as problem+json."""
+"""Cross-origin requests: Starlette's ``CORSMiddleware`` with the service's policy, and a refused
+preflight answered as problem+json, like every error.
+
+Starlette answers every request (``Vary: Origin`` included, so that caches keep answers to
+browsers apart) and refuses a preflight that the policy does not allow with a plain-text ``400``.
+:class:`RefusedPreflightMiddleware`, just outside it, gives such a refusal a problem+json body,
+keeping the headers Starlette set; its detail names what the request asked for that the policy
+(:class:`CORSPolicy`) does not allow, read from the policy, not from Starlette's words.
+"""
 
 from __future__ import annotations
 
-from starlette.datastructures import Headers
-from starlette.middleware.cors import CORSMiddleware
-from starlette.responses import Response
-from starlette.types import Message, Receive, Scope, Send
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
 
-from ..caching import vary_on
-from ..headers import header
+from starlette.datastructures import Headers, MutableHeaders
+from starlette.middleware.cors import SAFELISTED_HEADERS
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from ..caching import ONE_DAY
 from ..problems import BAD_REQUEST, problem
 
 
-class ProblemCORSMiddleware(CORSMiddleware):
-    """Starlette's CORS, with a refused preflight answered as problem+json like every error.
+@dataclass(frozen=True)
+class CORSPolicy:
+    """Which origins, methods and request headers a browser may use, and which answer headers it reads."""
 
-    A request without an ``Origin`` header (not from a browser on another origin) gets only what
-    Starlette gives it, ``Vary: Origin`` (so that a cache keeps it apart from answers to
-    browsers), without the header parsing Starlette does first.
-    """
+    origins: Sequence[str]
+    methods: Sequence[str] = ("GET", "HEAD", "POST", "OPTIONS")
+    headers: Sequence[str] = ("Content-Type", "If-None-Match", "X-Request-ID", "Mcp-Protocol-Version")
+    exposed: Sequence[str] = ("ETag", "X-Request-ID", "Retry-After")
+
+    def options(self) -> dict[str, Any]:
+        """The options of Starlette's ``CORSMiddleware`` that apply the policy."""
+        return {
+            "allow_origins": list(self.origins),
+            "allow_methods": list(self.methods),
+            "allow_headers": list(self.headers),
+            "expose_headers": list(self.exposed),
+            "allow_credentials": False,
+            "max_age": ONE_DAY,
+        }
+
+    def refused(self, request: Headers) -> list[str]:
+        """What a preflight asks for that the policy does not allow, in words; empty when all is allowed."""
+        found = []
+        origin = request.get("origin", "")
+        if "*" not in self.origins and origin not in self.origins:
+            found.append(f"origin {origin}")
+        method = request.get("access-control-request-method", "")
+        if method not in self.methods:
+            found.append(f"method {method}")
+        allowed = {name.lower() for name in (*self.headers, *SAFELISTED_HEADERS)}
+        asked = request.get("access-control-request-headers", "").split(",")
+        headers = [name.strip() for name in asked if name.strip() and name.strip().lower() not in allowed]
+        if headers:
+            found.append(f"headers {', '.join(headers)}")
+        return found
+
+
+class RefusedPreflightMiddleware:
+    """A preflight the policy refuses, answered as problem+json; see the module's docstring."""
+
+    def __init__(self, app: ASGIApp, *, policy: CORSPolicy) -> None:
+        self.app = app
+        self.policy = policy
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or header(scope["headers"], b"origin") is not None:
-            await super().__call__(scope, receive, send)
+        refused = []
+        if scope["type"] == "http" and scope["method"] == "OPTIONS":
+            request = Headers(scope=scope)
+            if "origin" in request and "access-control-request-method" in request:
+                refused = self.policy.refused(request)
+        if not refused:
+            await self.app(scope, receive, send)
             return
+        given: list[Message] = []
 
-        async def send_varying(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                message["headers"] = list(message.get("headers", ()))
-                vary_on(message["headers"], "Origin")
-            await send(message)
+        async def keep(message: Message) -> None:
+            given.append(message)
 
-        await self.app(scope, receive, send_varying)
-
-    def preflight_response(self, request_headers: Headers) -> Response:
-        response = super().preflight_response(request_headers)
-        if response.status_code != 400:
-            return response
-        refused = bytes(response.body).decode().removeprefix("Disallowed CORS ")
-        headers = {
-            name: value
-            for name, value in response.headers.items()
-            if name not in ("content-length", "content-type")
-        }
-        detail = f"this cross-origin request is not allowed: its {refused} (see Access-Control-Allow-*)"
-        return problem(BAD_REQUEST, detail, None, headers=headers)
+        await self.app(scope, receive, keep)
+        kept = MutableHeaders(raw=list(given[0].get("headers", ())))
+        del kept["content-length"]
+        del kept["content-type"]
+        named = "; its ".join(refused)
+        detail = f"this cross-origin request is not allowed: its {named} (see Access-Control-Allow-*)"
+        await problem(BAD_REQUEST, detail, None, headers=dict(kept))(scope, receive, send)

@@ -25,7 +25,7 @@ from fastapi.responses import HTMLResponse, JSONResponse
 
 from ...answers import Entity
 from ..assets import Assets
-from ..caching import cacheable
+from ..caching import ONE_DAY, cacheable
 from ..deps import IfNoneMatch
 from ..security import page
 
@@ -133,7 +133,7 @@ def install_docs(app: FastAPI, openapi_url: str = "/openapi.json") -> None:
         return cacheable(document(), if_none_match, cache_control="no-cache")
 
     # The package's files change only with its version: kept a day.
-    assets = Assets(ASSETS_DIR, max_age=86400, rewrite={"redoc.standalone.js": offline_redoc_bundle})
+    assets = Assets(ASSETS_DIR, max_age=ONE_DAY, rewrite={"redoc.standalone.js": offline_redoc_bundle})
     app.mount(ASSETS_URL, assets, name="docs-assets")
     redirect = "/docs/oauth2-redirect"
 
