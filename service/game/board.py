@@ -112,38 +112,42 @@ class Board:
         Raises :class:`BoardError` naming the length or the cells at fault.
         """
         if isinstance(value, str):
-            if len(value) != 9:
-                raise BoardError(
-                    "board_length",
-                    f"a board string has exactly 9 characters, one per cell; got {len(value)}",
-                )
-            cells = canonical(value)
-            if cells is not None:
-                return cls(cells)
-            return cls._from_symbols(list(value), SYMBOLS)
+            return cls._from_string(value)
         if isinstance(value, Sequence) and not isinstance(value, (bytes, bytearray)):
-            items = list(value)
-            if len(items) == 3 and all(
-                isinstance(row, Sequence) and not isinstance(row, (str, bytes, bytearray)) for row in items
-            ):
-                rows = [list(row) for row in items]
-                for index, row in enumerate(rows):
-                    if len(row) != 3:
-                        raise BoardError(
-                            "board_length",
-                            f"row {index} of the board has {len(row)} cells; every row has exactly 3",
-                        )
-                return cls._from_symbols([cell for row in rows for cell in row], ARRAY_SYMBOLS)
-            if len(items) != 9:
-                raise BoardError(
-                    "board_length",
-                    f"a board array has exactly 9 cells, or 3 rows of 3 cells; got {len(items)} items",
-                )
-            return cls._from_symbols(items, ARRAY_SYMBOLS)
+            return cls._from_array(list(value))
         raise BoardError(
             "board_type",
             "a board is a string of 9 characters, an array of 9 cells, or an array of 3 rows of 3 cells",
         )
+
+    @classmethod
+    def _from_string(cls, value: str) -> Board:
+        if len(value) != 9:
+            raise BoardError(
+                "board_length", f"a board string has exactly 9 characters, one per cell; got {len(value)}"
+            )
+        cells = canonical(value)
+        return cls(cells) if cells is not None else cls._from_symbols(list(value), SYMBOLS)
+
+    @classmethod
+    def _from_array(cls, items: list[object]) -> Board:
+        if len(items) == 3 and all(
+            isinstance(row, Sequence) and not isinstance(row, (str, bytes, bytearray)) for row in items
+        ):
+            rows = [list(row) for row in items]  # type: ignore[call-overload]  # each is a sequence
+            for index, row in enumerate(rows):
+                if len(row) != 3:
+                    raise BoardError(
+                        "board_length",
+                        f"row {index} of the board has {len(row)} cells; every row has exactly 3",
+                    )
+            return cls._from_symbols([cell for row in rows for cell in row], ARRAY_SYMBOLS)
+        if len(items) != 9:
+            raise BoardError(
+                "board_length",
+                f"a board array has exactly 9 cells, or 3 rows of 3 cells; got {len(items)} items",
+            )
+        return cls._from_symbols(items, ARRAY_SYMBOLS)
 
     @classmethod
     def _from_symbols(cls, symbols: list[object], table: dict[str, str]) -> Board:

@@ -24,7 +24,6 @@ position reachable with either side starting, so that a query is a lookup.
 
 from __future__ import annotations
 
-import gc
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -176,31 +175,35 @@ class _Solver:
         """``(score, plies)`` of an unfinished position for the side to move."""
         key = x | o << 9 | mover << 18
         found = self.values.get(key)
-        if found is not None:
-            return found
+        if found is None:
+            found = self._record(key, cells, sorted(self._ranked(x, o, mover, cells)))
+        return found
+
+    def _ranked(
+        self, x: int, o: int, mover: int, cells: str
+    ) -> Iterator[tuple[int, int, int, int, int, int]]:
+        """Each move of the position: its sort key (steps 1–4: :func:`rank`, traps, cell), score and plies."""
         own = o if mover else x
         mark = _SIDES[mover]
         taken = x | o
-        ranked: list[tuple[int, int, int, int, int, int]] = []
-        values, mistakes = self.values, self.mistakes
         for cell in CELLS_OF[FULL ^ taken]:
             bit = 1 << cell
-            if HAS_LINE[own | bit]:
+            if HAS_LINE[own | bit] or taken | bit == FULL:
                 self.finished.add(place(cells, cell, mark))
-                ranked.append((*_WIN_NOW, cell, 1, 1))
-                continue
-            if taken | bit == FULL:
-                self.finished.add(place(cells, cell, mark))
-                ranked.append((*_DRAW_NOW, cell, 0, 1))
+                yield (*_WIN_NOW, cell, 1, 1) if HAS_LINE[own | bit] else (*_DRAW_NOW, cell, 0, 1)
                 continue
             child_key = x | (o | bit) << 9 if mover else (x | bit) | o << 9 | 1 << 18
-            child = values.get(child_key)
+            child = self.values.get(child_key)
             if child is None:  # not solved yet: its board text is needed
                 after = place(cells, cell, mark)
                 child = self.value(x, o | bit, 0, after) if mover else self.value(x | bit, o, 1, after)
-            score, plies, traps = -child[0], child[1] + 1, mistakes[child_key]
-            ranked.append((*rank(score, plies), -traps, cell, score, plies))
-        ranked.sort()
+            score, plies = -child[0], child[1] + 1
+            yield (*rank(score, plies), -self.mistakes[child_key], cell, score, plies)
+
+    def _record(
+        self, key: int, cells: str, ranked: list[tuple[int, int, int, int, int, int]]
+    ) -> tuple[int, int]:
+        """Keep what the solved game holds of a position, from its moves ranked best first."""
         first = ranked[0]
         best_score, best_plies = first[4], first[5]
         # Equal values are one object: a few thousand move values, not 41,374; some 3,500 move
@@ -221,22 +224,7 @@ class _Solver:
 
 
 def solve() -> SolvedGame:
-    """Solve every legal position, with either side starting.
-
-    The garbage collector is paused meanwhile: the tens of thousands of
-    objects made here all live on, and collecting as they are made would
-    nearly double the time.
-    """
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        return _solve()
-    finally:
-        if collecting:
-            gc.enable()
-
-
-def _solve() -> SolvedGame:
+    """Solve every legal position, with either side starting."""
     started = time.perf_counter()
     solver = _Solver()
     for mover in (0, 1):

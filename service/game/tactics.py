@@ -72,25 +72,32 @@ def explain_masks(
 
 def _find_tactics(own: int, other: int, cell: int) -> tuple[Tactic, ...]:
     """:func:`tactics` for the side holding ``own`` against ``other`` (bit masks)."""
+    return (*_line_tactics(own, other, cell), *_place_tactics(other, cell))
+
+
+def _line_tactics(own: int, other: int, cell: int) -> list[Tactic]:
+    """What playing ``cell`` does to the lines: ``win``, ``block``, ``fork``, ``threat``, ``block_fork``."""
     bit = 1 << cell
     after = own | bit
     won = any(after & mask == mask for mask in LINE_MASKS if mask & bit)
-    threats = _completing(after, other).bit_count()
-    found: list[Tactic] = []
-    if won:
-        found.append("win")
+    threats = 0 if won else _completing(after, other).bit_count()
+    found: list[Tactic] = ["win"] if won else []
     if _completing(other, own) & bit:
         found.append("block")
-    if not won and threats >= 2:
-        found.append("fork")
-    if not won and threats == 1:
-        found.append("threat")
+    if threats:
+        found.append("fork" if threats >= 2 else "threat")
     if _forks(other, own) and not _forks(other, after):
         found.append("block_fork")
-    found.append("center" if cell == CENTER else "corner" if cell in CORNERS else "edge")
-    if cell in CORNERS and other >> (8 - cell) & 1:
-        found.append("opposite_corner")
-    return tuple(found)
+    return found
+
+
+def _place_tactics(other: int, cell: int) -> tuple[Tactic, ...]:
+    """Where ``cell`` is: ``center``, ``corner`` or ``edge``, and ``opposite_corner`` to ``other``'s mark."""
+    if cell == CENTER:
+        return ("center",)
+    if cell not in CORNERS:
+        return ("edge",)
+    return ("corner", "opposite_corner") if other >> (8 - cell) & 1 else ("corner",)
 
 
 def _action(own: int, other: int, mover: Mark, cell: int, found: tuple[Tactic, ...]) -> str:

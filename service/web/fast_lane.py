@@ -101,26 +101,26 @@ class FastLane:
             return None, receive
         if facts.sized and (facts.length is None or facts.length > MAX_PLAIN_BODY):
             return None, receive  # a large body is no plain one
-        messages = [await receive()]
-        size = len(messages[0].get("body", b""))
-        while messages[-1].get("more_body", False) and size <= MAX_PLAIN_BODY:
-            messages.append(await receive())
-            size += len(messages[-1].get("body", b""))
+        messages, body = await _small_body(receive)
         replay = _replay(messages, receive)
-        if messages[-1].get("more_body", False) or messages[-1]["type"] != "http.request":
+        if body is None:
             return None, replay  # chunked and large, or the client left: the routes' layers say so
         try:
-            data = strict.loads(b"".join(message.get("body", b"") for message in messages))
+            data = strict.loads(body)
         except json.JSONDecodeError as error:
             strict.hand_on(scope, error)
             return None, replay
-        position = None
-        if type(data) is dict and data.keys() <= PLAIN:
-            position = self._unfinished(data.get("board"), data.get("player"))
+        position = self._plain(data)
         if position is None:
             strict.hand_on(scope, data)
             return None, replay
         return json_response(self.answers.best_body(position)), receive
+
+    def _plain(self, data: object) -> Position | None:
+        """The unfinished position of a body that is a board string and perhaps a player."""
+        if type(data) is not dict or not data.keys() <= PLAIN:
+            return None
+        return self._unfinished(data.get("board"), data.get("player"))
 
     def _unfinished(self, board: object, player: object) -> Position | None:
         """The position of a board string and a player, when it is legal and the game goes on."""
@@ -142,6 +142,19 @@ def _query(scope: Scope) -> dict[str, str] | None:
     pairs = parse_qsl(scope["query_string"].decode("latin-1"), keep_blank_values=True)
     params = dict(pairs)
     return params if len(params) == len(pairs) else None
+
+
+async def _small_body(receive: Receive) -> tuple[list[Message], bytes | None]:
+    """The messages of a request body, and the body: ``None`` when it grew past
+    :data:`MAX_PLAIN_BODY` bytes (the rest is not read) or the client left before it ended."""
+    messages = [await receive()]
+    size = len(messages[0].get("body", b""))
+    while messages[-1].get("more_body", False) and size <= MAX_PLAIN_BODY:
+        messages.append(await receive())
+        size += len(messages[-1].get("body", b""))
+    if messages[-1].get("more_body", False) or messages[-1]["type"] != "http.request":
+        return messages, None
+    return messages, b"".join(message.get("body", b"") for message in messages)
 
 
 def _replay(messages: list[Message], receive: Receive) -> Receive:

@@ -126,11 +126,7 @@ async def validation_problem(request: Request, exc: Exception) -> ProblemRespons
     path = request.url.path
     malformed = [error for error in raw if error.get("type") == "json_invalid"]
     if malformed:
-        error = malformed[0]
-        position = error["loc"][-1] if error.get("loc") else -1
-        reason = str((error.get("ctx") or {}).get("error", "invalid JSON"))
-        if isinstance(position, int) and position >= 0:
-            reason = f"{reason} at character {position}"
+        reason = _json_fault(malformed[0])
         return problem(
             MALFORMED_JSON,
             f"the request body is not valid JSON: {reason}",
@@ -146,6 +142,13 @@ async def validation_problem(request: Request, exc: Exception) -> ProblemRespons
         status = (over[0].get("ctx") or {}).get("status")
         return problem(GAME_OVER, summary(errors, len(raw)), path, game_status=status, **extra)
     return problem(INVALID_INPUT, summary(errors, len(raw)), path, **extra)
+
+
+def _json_fault(error: Mapping[str, Any]) -> str:
+    """What is wrong with a body that is not JSON, and where, from FastAPI's ``json_invalid`` error."""
+    position = error["loc"][-1] if error.get("loc") else -1
+    reason = str((error.get("ctx") or {}).get("error", "invalid JSON"))
+    return f"{reason} at character {position}" if isinstance(position, int) and position >= 0 else reason
 
 
 async def http_problem(request: Request, exc: Exception) -> ProblemResponse:
