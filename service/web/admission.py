@@ -17,23 +17,11 @@ from __future__ import annotations
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from .facts import body_facts
+from .facts import costly
 from .problems import UNAVAILABLE, problem
 
-#: Bodies larger than this make a request costly: some 40 best-move requests in a batch.
-COSTLY_BODY = 8 * 1024
 #: Seconds a client refused for want of room is told to wait.
 RETRY_AFTER = 1
-
-
-def costly(scope: Scope) -> bool:
-    """Whether a request brings a body over :data:`COSTLY_BODY` bytes, or one of unknown length."""
-    if scope["method"] not in ("POST", "PUT", "PATCH"):
-        return False
-    facts = body_facts(scope)
-    if not facts.sized:
-        return facts.chunked
-    return facts.length is None or facts.length > COSTLY_BODY
 
 
 class AdmissionMiddleware:

@@ -16,18 +16,14 @@ from . import mcp, problems
 from .admission import AdmissionMiddleware
 from .fast_lane import FastLane
 from .metrics import Metrics
-from .middleware import (
-    AccessMiddleware,
-    BodyLimitMiddleware,
-    CompressionMiddleware,
-    CORSPolicy,
-    ErrorMiddleware,
-    HeadMiddleware,
-    Ledger,
-    NoSniffMiddleware,
-    RefusedPreflightMiddleware,
-    RequestIdMiddleware,
-)
+from .middleware.access import AccessMiddleware, Ledger
+from .middleware.compression import CompressionMiddleware
+from .middleware.cors import CORSPolicy, RefusedPreflightMiddleware
+from .middleware.errors import ErrorMiddleware
+from .middleware.head import HeadMiddleware
+from .middleware.limits import BodyLimitMiddleware
+from .middleware.request_id import RequestIdMiddleware
+from .middleware.security import NoSniffMiddleware
 from .openapi import DESCRIPTION, TAGS, install_openapi
 from .routes import analysis, docs, moves, operations, pages, puzzles, review
 

@@ -1,6 +1,6 @@
 """Request bodies that cost: a large one checked for structure first, a batch validated item by item.
 
-A body larger than :data:`~.admission.COSTLY_BODY` can hold thousands of
+A body larger than :data:`~.facts.COSTLY_BODY` can hold thousands of
 unknown fields, and Pydantic would pay for one error each, holding the event
 loop for tens of milliseconds; it is refused at its first structural fault
 (:func:`~service.schemas.first_structural_error`) before it is validated.
@@ -28,7 +28,7 @@ from fastapi.exceptions import RequestValidationError
 from pydantic import BaseModel, ValidationError
 
 from ..schemas import BatchRequest, first_structural_error
-from .admission import costly
+from .facts import costly
 
 
 def refuse_early(model: type[BaseModel], data: object) -> None:

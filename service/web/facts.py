@@ -4,7 +4,8 @@ The body limit (:mod:`.middleware.limits`), admission control (:mod:`.admission`
 and the routes' strict reading (:mod:`.strict`) all ask what a request declares of its body: its
 ``Content-Length``, whether it is chunked, its ``Content-Type``. :func:`body_facts` reads the
 headers the first time one of them asks, and every later one reads the same answer from
-``scope["state"]``.
+``scope["state"]``. A request is *costly* (:func:`costly`) when its body may be large: admission
+control takes a few at a time, and their long work is done off the event loop.
 """
 
 from __future__ import annotations
@@ -16,6 +17,9 @@ from starlette.types import Scope
 
 #: The key of ``scope["state"]`` under which the facts are kept.
 STATE_KEY = "body_facts"
+
+#: Bodies larger than this make a request costly: some 40 best-move requests in a batch.
+COSTLY_BODY = 8 * 1024
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,3 +56,13 @@ def body_facts(scope: Scope) -> BodyFacts:
             content_type=headers.get("content-type"),
         )
     return found
+
+
+def costly(scope: Scope) -> bool:
+    """Whether a request brings a body over :data:`COSTLY_BODY` bytes, or one of unknown length."""
+    if scope["method"] not in ("POST", "PUT", "PATCH"):
+        return False
+    facts = body_facts(scope)
+    if not facts.sized:
+        return facts.chunked
+    return facts.length is None or facts.length > COSTLY_BODY

@@ -15,7 +15,7 @@ strictly, and refuse
 
 A body already parsed before routing (by the fast lane, :mod:`.fast_lane`) is
 handed on in the request's state (:func:`hand_on`), its JSON or its fault, and not
-parsed again. A large body (:data:`~.admission.COSTLY_BODY`) is parsed in a worker
+parsed again. A large body (:data:`~.facts.COSTLY_BODY`) is parsed in a worker
 thread, off the event loop, which goes on serving the other requests.
 """
 
@@ -31,8 +31,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.routing import APIRoute
 from starlette.types import Scope
 
-from .admission import COSTLY_BODY
-from .facts import body_facts
+from .facts import COSTLY_BODY, body_facts
 from .media import is_json, not_json
 from .problems import MAX_LISTED_ERRORS
 
@@ -94,7 +93,7 @@ def _decode(text: str) -> object:
 
 
 async def parse(body: bytes) -> object:
-    """:func:`loads`; a body over :data:`~.admission.COSTLY_BODY` bytes in a worker thread."""
+    """:func:`loads`; a body over :data:`~.facts.COSTLY_BODY` bytes in a worker thread."""
     return await to_thread.run_sync(loads, body) if len(body) > COSTLY_BODY else loads(body)
 
 

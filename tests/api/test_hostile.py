@@ -10,7 +10,7 @@ from typing import Any
 import httpx
 import pytest
 
-from service.web import admission, strict
+from service.web import facts, strict
 from tests.support.server import Server
 from tests.support.stats import counts
 
@@ -298,7 +298,7 @@ def test_a_large_body_is_parsed_off_the_event_loop_as_a_small_one_is(fault: str)
     goes on running other tasks meanwhile."""
     items = [{f"unknown_{k}": k for k in range(60)} for _ in range(100)]
     body = (json.dumps({"items": items})[:-1] + fault + "}").encode()
-    assert len(body) > admission.COSTLY_BODY
+    assert len(body) > facts.COSTLY_BODY
     ticks = 0
 
     async def tick() -> None:

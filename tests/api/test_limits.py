@@ -13,8 +13,8 @@ from starlette.types import Message
 
 from service.schemas import MAX_BATCH_ITEMS, MAX_BODY_BYTES
 from service.settings import Settings
-from service.web.admission import COSTLY_BODY
 from service.web.app import create_app
+from service.web.facts import COSTLY_BODY
 from tests.support.bodies import longest_batch, post_scope
 
 pytestmark = pytest.mark.anyio

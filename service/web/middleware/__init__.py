@@ -18,26 +18,3 @@ Outermost first, as :func:`~service.web.app.create_app` stacks them:
 9. :class:`~service.web.admission.AdmissionMiddleware` and the fast lane
    (:mod:`service.web.fast_lane`), innermost, next to the routes.
 """
-
-from .access import AccessMiddleware, Ledger
-from .compression import CompressionMiddleware
-from .cors import CORSPolicy, RefusedPreflightMiddleware
-from .errors import ErrorMiddleware
-from .head import HeadMiddleware
-from .limits import BodyLimitMiddleware, ClientDisconnected
-from .request_id import RequestIdMiddleware
-from .security import NoSniffMiddleware
-
-__all__ = [
-    "AccessMiddleware",
-    "BodyLimitMiddleware",
-    "CORSPolicy",
-    "ClientDisconnected",
-    "CompressionMiddleware",
-    "ErrorMiddleware",
-    "HeadMiddleware",
-    "Ledger",
-    "NoSniffMiddleware",
-    "RefusedPreflightMiddleware",
-    "RequestIdMiddleware",
-]
