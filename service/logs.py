@@ -1,39 +1,38 @@
-"""Logging: one JSON object per line on standard error, never blocking the event loop.
+"""Logging: one JSON object per line on standard error, through the standard library's logging.
 
-Every line, the service's and uvicorn's records and the access log alike, is
-formatted where it happens and handed to :data:`writer`, which writes what
-has gathered every 50 ms in one go. In the service, standard error is written
-through an asyncio pipe transport (non-blocking: when the reader is slow, lines
-wait in a bounded buffer instead of stalling requests). A writer thread would
-cost more than it saves: each time it wakes it takes the interpreter lock
-from the event loop. The access log (:class:`AccessLog`) skips the
-:mod:`logging` machinery, which would cost more than answering most requests,
-and formats its line directly.
+Every record (the service's, uvicorn's, the MCP SDK's and the access log's) is formatted as one
+line of JSON where it is logged (:class:`JSONFormatter`) and put in a bounded queue
+(:class:`LineQueue`, a :class:`~logging.handlers.QueueHandler`); one
+:class:`~logging.handlers.QueueListener` thread writes the lines to standard error, in order.
+When the reader of standard error is slower than the service, the queue fills and the service
+waits for room: a slow consumer slows the writer, and no line is lost. Only a line that waited
+:data:`PATIENCE` seconds in vain is dropped; drops are counted (:attr:`LineQueue.dropped`) and
+said in a warning line as soon as a line goes through again.
 
-Text is written with ``ensure_ascii=False`` for legibility, except the line
-and paragraph separators U+0085, U+2028 and U+2029, which are escaped so that
-no tool splits a line on them.
+Text is written with ``ensure_ascii=False`` for legibility, except the line and paragraph
+separators U+0085, U+2028 and U+2029, which are escaped so that no tool splits a line on them.
 """
 
 from __future__ import annotations
 
-import asyncio
 import atexit
 import json
 import logging
-import os
-import re
-import stat
+import queue
 import sys
-import threading
-import time
 import traceback
-from collections.abc import Mapping
 from datetime import UTC, datetime
-from functools import lru_cache
+from logging.handlers import QueueHandler, QueueListener
 from typing import Any, TextIO
 
 logger = logging.getLogger("service")
+#: One line per answered request (:mod:`service.web.middleware.access`), at level info.
+access = logging.getLogger("service.access")
+
+#: Lines waiting to be written, at most.
+QUEUED = 10_000
+#: Seconds a line waits for room in the queue before it is dropped.
+PATIENCE = 5.0
 
 #: Attributes every log record has; anything else was passed in ``extra`` and is logged as a field.
 _STANDARD = set(vars(logging.LogRecord("", 0, "", 0, "", None, None))) | {
@@ -43,116 +42,11 @@ _STANDARD = set(vars(logging.LogRecord("", 0, "", 0, "", None, None))) | {
     "color_message",
 }
 _SEPARATORS = str.maketrans({"\u0085": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"})
-#: A character that a JSON string cannot hold as it is (or that is escaped here for legibility).
-_NEEDS_ESCAPE = re.compile(r"[^ !#-\[\]-~]")
 
 
 def dumps(value: object) -> str:
     """JSON on one line: UTF-8 text as it is, but the Unicode line separators escaped."""
     return json.dumps(value, default=str, ensure_ascii=False, separators=(",", ":")).translate(_SEPARATORS)
-
-
-def quoted(text: str) -> str:
-    """``text`` as a JSON string: printable ASCII without quotes or backslashes goes as it is."""
-    return f'"{text}"' if _NEEDS_ESCAPE.search(text) is None else dumps(text)
-
-
-class _Writer:
-    """Writes log lines to standard error in batches, in the order they came.
-
-    In a running event loop a batch is written ``interval`` seconds after its first line,
-    through the loop's pipe transport once :meth:`start` has made one; elsewhere (start-up,
-    shutdown, other threads) lines are written at once. Lines beyond ``limit`` bytes waiting
-    for a slow reader are dropped, and counted in :attr:`dropped`.
-    """
-
-    def __init__(self, interval: float = 0.05, limit: int = 4 * 1024 * 1024) -> None:
-        self.interval = interval
-        self.limit = limit
-        self.stream: TextIO | None = None  # None: sys.stderr as it is when a batch is written
-        self.dropped = 0
-        self._lines: list[str] = []
-        self._scheduled = False
-        self._transport: asyncio.WriteTransport | None = None
-        self._lock = threading.Lock()
-
-    async def start(self) -> None:
-        """Write through a non-blocking transport on this loop when standard error is a pipe.
-
-        Only a pipe or a socket (as under a container runtime or a supervisor): a terminal or a
-        file takes a write without waiting on a reader, and uvloop refuses regular files.
-        """
-        if self._transport is not None or self.stream is not None:
-            return
-        try:
-            mode = os.fstat(sys.stderr.fileno()).st_mode
-        except (AttributeError, OSError, ValueError):  # no real standard error (captured, closed)
-            return
-        if not (stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)):
-            return
-        pipe = os.fdopen(os.dup(sys.stderr.fileno()), "wb", buffering=0)
-        try:
-            self._transport, _ = await asyncio.get_running_loop().connect_write_pipe(asyncio.Protocol, pipe)
-        except (OSError, ValueError):
-            pipe.close()
-
-    def stop(self) -> None:
-        """Write what is left and close the transport."""
-        self.flush()
-        transport, self._transport = self._transport, None
-        if transport is not None:
-            transport.close()
-
-    def put(self, line: str) -> None:
-        with self._lock:
-            self._lines.append(line)
-            if self._scheduled:
-                return
-            try:
-                loop = asyncio.get_running_loop()
-            except RuntimeError:
-                loop = None
-            if loop is not None:
-                self._scheduled = True
-                loop.call_later(self.interval, self._write_batch)
-                return
-        self.flush()
-
-    def _take(self) -> str:
-        with self._lock:
-            lines, self._lines = self._lines, []
-            self._scheduled = False
-        return "\n".join(lines) + "\n" if lines else ""
-
-    def _write_batch(self) -> None:
-        text = self._take()
-        transport = self._transport
-        if not text:
-            return
-        if transport is None or transport.is_closing():
-            self._write(text)
-        elif transport.get_write_buffer_size() > self.limit:
-            self.dropped += text.count("\n")
-        else:
-            transport.write(text.encode())
-
-    def flush(self) -> None:
-        """Write every line so far, now."""
-        text = self._take()
-        if text:
-            self._write(text)
-
-    def _write(self, text: str) -> None:
-        stream = self.stream or sys.stderr
-        try:
-            stream.write(text)
-            stream.flush()
-        except (OSError, ValueError):  # a closed stream: nothing left to tell
-            pass
-
-
-writer = _Writer()
-atexit.register(writer.flush)
 
 
 class JSONFormatter(logging.Formatter):
@@ -173,27 +67,77 @@ class JSONFormatter(logging.Formatter):
         return dumps(entry)
 
 
-class JSONLineHandler(logging.Handler):
-    """Hand each record, formatted as a JSON line, to the writer thread."""
+class StandardError(logging.StreamHandler[TextIO]):
+    """Writes each line to standard error as it is at that moment (a test runner may replace it)."""
 
-    def __init__(self, level: int | str = logging.NOTSET) -> None:
-        super().__init__(level)
-        self.setFormatter(JSONFormatter())
+    def __init__(self) -> None:
+        super().__init__(sys.stderr)
+        self.setFormatter(logging.Formatter("%(message)s"))  # the line, formatted when it was logged
 
     def emit(self, record: logging.LogRecord) -> None:
+        self.setStream(sys.stderr)
+        super().emit(record)
+
+
+class LineQueue(QueueHandler):
+    """Formats each record as a JSON line and queues it for the thread that writes the lines to
+    standard error (:attr:`writer`); see the module's docstring."""
+
+    def __init__(self) -> None:
+        self.lines: queue.Queue[logging.LogRecord] = queue.Queue(QUEUED)
+        super().__init__(self.lines)
+        self.setFormatter(JSONFormatter())
+        self.writer = QueueListener(self.lines, StandardError())
+        self.writing = False
+        #: Lines dropped since the start, for want of room in the queue; those not yet said.
+        self.dropped = self.unsaid = 0
+
+    def enqueue(self, record: logging.LogRecord) -> None:
         try:
-            writer.put(self.format(record))
-        except Exception:  # a record that cannot be formatted must not break the request
-            self.handleError(record)
+            self.lines.put(record, timeout=PATIENCE)
+        except queue.Full:
+            self.dropped += 1
+            self.unsaid += 1
+            return
+        if self.unsaid:
+            said, self.unsaid = self.unsaid, 0
+            logger.warning("%d log lines were dropped: standard error was not read for %g s", said, PATIENCE)
+
+    def start(self) -> None:
+        """Start writing the queued lines, if not yet."""
+        if not self.writing:
+            self.writer.start()
+            self.writing = True
+
+    def stop(self) -> None:
+        """Write every line queued so far, wait until it is written, and stop writing."""
+        if self.writing:
+            self.writer.stop()  # writes what is queued, then ends the thread
+            self.writing = False
+
+    def drain(self) -> None:
+        """Write every line queued so far, and wait until it is written."""
+        self.stop()
+        self.start()
+
+
+#: The one handler of every logger the service configures.
+handler = LineQueue()
+atexit.register(handler.stop)
+
+
+def the_handler() -> LineQueue:
+    """:data:`handler`, for a logging configuration that names it (:func:`config`)."""
+    return handler
 
 
 def config(level: str) -> dict[str, Any]:
     """A :func:`logging.config.dictConfig` for the service and uvicorn (also given to uvicorn)."""
-    handler = {"()": JSONLineHandler}
+    handler.start()
     return {
         "version": 1,
         "disable_existing_loggers": False,
-        "handlers": {"json": handler},
+        "handlers": {"json": {"()": "service.logs.the_handler"}},
         "loggers": {
             "service": {"handlers": ["json"], "level": level.upper(), "propagate": False},
             "uvicorn": {"handlers": ["json"], "level": level.upper(), "propagate": False},
@@ -203,62 +147,11 @@ def config(level: str) -> dict[str, Any]:
     }
 
 
-def configure(level: str) -> None:
-    """Send the service's log records to standard error as JSON at ``level``."""
-    if not any(isinstance(handler, JSONLineHandler) for handler in logger.handlers):
-        logger.addHandler(JSONLineHandler())
-        logger.propagate = False
-    logger.setLevel(level.upper())
-
-
-class AccessLog:
-    """One JSON line per answered request, logger ``service.access``, at level info.
-
-    On when the service's log level is ``info`` or ``debug``. The fields:
-    ``time``, ``level``, ``logger``, ``message``, ``request_id``, ``method``,
-    ``path``, ``route``, ``status``, ``duration_ms`` and ``client`` (the peer's
-    address). Only the path and the method come from the client unchecked,
-    so only they go through the JSON encoder.
-    """
-
-    def __init__(self, level: str) -> None:
-        self.enabled = logging.getLevelName(level.upper()) <= logging.INFO
-        self._second = -1
-        self._stamp = ""
-
-    def line(
-        self,
-        scope: Mapping[str, Any],
-        method: str,
-        *,
-        route: str,
-        status: int,
-        seconds: float,
-        request_id: str,
-        when: float,
-    ) -> str:
-        """The access log line of one request that ended at ``when`` (seconds since the epoch)."""
-        second = int(when)
-        if second != self._second:
-            self._second = second
-            self._stamp = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(second))
-        millis = int((when - second) * 1000)
-        client = scope.get("client")
-        peer = f'"{client[0]}"' if client else "null"
-        before_id, before_path, after_path = _access_fields(method, route, status)
-        return (
-            f'{{"time":"{self._stamp}.{millis:03d}+00:00",{before_id}{request_id}{before_path}'
-            f'{quoted(scope["path"])}{after_path}{seconds * 1000:.3f},"client":{peer}}}'
-        )
-
-
-@lru_cache(maxsize=1024)
-def _access_fields(method: str, route: str, status: int) -> tuple[str, str, str]:
-    """The fields of an access log line that follow from its method, route and status, as JSON: the
-    text before the request id, between it and the path, and from the path to the duration."""
-    message = quoted(f"{method} {route} {status}")
-    return (
-        f'"level":"info","logger":"service.access","message":{message},"request_id":"',
-        f'","method":{quoted(method)},"path":',
-        f',"route":"{route}","status":{status},"duration_ms":',
-    )
+def configure(level: str, name: str = "service") -> None:
+    """Send the records of logger ``name`` to standard error as JSON lines, at ``level``."""
+    handler.start()
+    named = logging.getLogger(name)
+    if handler not in named.handlers:
+        named.addHandler(handler)
+        named.propagate = False
+    named.setLevel(level.upper())

@@ -16,7 +16,7 @@ from . import mcp, problems
 from .admission import AdmissionMiddleware
 from .fast_lane import FastLane
 from .metrics import Metrics
-from .middleware.access import AccessMiddleware, Ledger
+from .middleware.access import AccessMiddleware
 from .middleware.compression import CompressionMiddleware
 from .middleware.cors import CORSPolicy, RefusedPreflightMiddleware
 from .middleware.errors import ErrorMiddleware
@@ -37,14 +37,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     logs.configure(settings.log_level)
     game = solved_game()
     metrics = Metrics(__version__, game.boards, game.seconds)
-    ledger = Ledger(metrics, logs.AccessLog(settings.log_level))
     answers = Answers(game)
     coach = Coach(game)
     tools = mcp.Endpoint(answers, settings, coach)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
-        await logs.writer.start()
         logs.logger.info(
             "solved table ready: %d boards, %d positions, solved in %.1f ms",
             game.boards,
@@ -53,8 +51,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         )
         async with tools.running():
             yield
-        ledger.record()  # the last requests, if the loop stops before its next turn
-        logs.writer.stop()
+        logs.handler.drain()
 
     app = FastAPI(
         title="Tic-tac-toe best-move API",
@@ -77,7 +74,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.answers = answers
     app.state.coach = coach
     app.state.metrics = metrics
-    app.state.ledger = ledger
     # The API first: routes are matched in order, and the API is what is asked most.
     metrics_here = [operations.metrics_router] if settings.metrics_port is None else []
     routers = [
@@ -107,9 +103,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(CompressionMiddleware)
     app.add_middleware(ErrorMiddleware)
     app.add_middleware(HeadMiddleware)
-    app.add_middleware(AccessMiddleware, ledger=ledger)
-    app.add_middleware(NoSniffMiddleware)
+    app.add_middleware(AccessMiddleware, metrics=metrics)
     app.add_middleware(RequestIdMiddleware)
+    app.add_middleware(NoSniffMiddleware)
     install_openapi(app, api)
     # What start-up made (the solved table, the answers, the app) lives as long as the process:
     # out of the collector's sight, collections no longer walk it.

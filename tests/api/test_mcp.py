@@ -534,8 +534,7 @@ MCP_HEADERS = {"Accept": "application/json, text/event-stream", "MCP-Protocol-Ve
 
 
 def counted(app: FastAPI, method: str, status: str) -> float:
-    """The requests counted so far: those the access layer has noted are recorded first."""
-    app.state.ledger.record()
+    """The requests counted so far."""
     value = app.state.metrics.registry.get_sample_value(
         "tictactoe_http_requests_total", {"route": PATH, "method": method, "status": status}
     )

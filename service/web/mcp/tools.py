@@ -418,11 +418,7 @@ def configure_logging(level: str) -> None:
     At info the SDK logs every tool call refused for its arguments: the access log, and the
     answer, say enough of those.
     """
-    sdk = logging.getLogger("mcp")
-    if not any(isinstance(handler, logs.JSONLineHandler) for handler in sdk.handlers):
-        sdk.addHandler(logs.JSONLineHandler())
-        sdk.propagate = False
-    sdk.setLevel(max(logging.WARNING, logging.getLevelNamesMapping()[level.upper()]))
+    logs.configure(max(level.upper(), "WARNING", key=logging.getLevelNamesMapping().__getitem__), "mcp")
 
 
 # --- Streamable HTTP -------------------------------------------------------------------------------

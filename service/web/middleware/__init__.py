@@ -2,9 +2,9 @@
 
 Outermost first, as :func:`~service.web.app.create_app` stacks them:
 
-1. :mod:`.request_id`: the request id, first, so that every later line about the request
-   carries it, and every answer (a ``500`` or a ``413`` included) sends it back;
-2. :mod:`.security`: ``nosniff`` on every answer;
+1. :mod:`.security`: ``nosniff`` on every answer;
+2. :mod:`.request_id`: the request id, so that every later line about the request carries it,
+   and every answer (a ``500`` or a ``413`` included) sends it back;
 3. :mod:`.access`: metrics and the access log, around everything that can answer;
 4. :mod:`.head`: ``HEAD`` as ``GET``, outside compression so that their headers agree,
    and outside the error path so that every answer to a ``HEAD`` (a ``500`` included) goes

@@ -57,6 +57,5 @@ async def health(request: Request, answers: AnswersDep) -> Response:
     },
 )
 async def metrics(request: Request) -> Response:
-    request.app.state.ledger.record()  # the requests answered so far, counted before they are read
     registry = request.app.state.metrics.registry
     return Response(generate_latest(registry), media_type=PROMETHEUS, headers=NO_STORE)
