@@ -1,12 +1,16 @@
-"""Figures measured in this process, without HTTP: the solve, a lookup, and a textbook minimax."""
+"""Figures measured in this process, without HTTP: the solve, a lookup, a textbook minimax, and
+what the fast lane saves."""
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import statistics
 import time
 from collections.abc import Callable
 from typing import Any
+
+from starlette.types import ASGIApp, Message
 
 from service.answers import Answers
 from service.game import solve
@@ -83,3 +87,75 @@ def solver_figures(solves: int, repeats: int, textbook: int) -> dict[str, Any]:
         "speedup_empty_board": empty / request,
         "speedup_one_mark": one_mark / request,
     }
+
+
+#: The plain requests of the fast lane: method, path, query string and body.
+LANE_REQUESTS = {
+    "post": ("POST", "/v1/best-move", b"", b'{"board": "X........"}'),
+    "get": ("GET", "/v1/best-move", b"board=X........", b""),
+    "position": ("GET", "/v1/positions/X........", b"", b""),
+}
+
+
+def lane_figures(rounds: int, requests: int) -> dict[str, Any]:
+    """µs per plain request, answered in this process by the app as it is and by the app without the
+    fast lane (every request through the routes): what the fast lane saves, median of ``rounds``
+    interleaved rounds of ``requests`` requests each, the access log off."""
+    from service.settings import Settings  # noqa: PLC0415 - the server's packages, only here
+    from service.web.app import create_app  # noqa: PLC0415
+    from service.web.fast_lane import FastLane  # noqa: PLC0415
+
+    apps = {
+        "lane": create_app(Settings(log_level="warning")),
+        "routes": create_app(Settings(log_level="warning")),
+    }
+    apps["routes"].user_middleware = [m for m in apps["routes"].user_middleware if m.cls is not FastLane]  # type: ignore[comparison-overlap]
+    found: dict[str, Any] = {}
+    for name, (method, path, query, body) in LANE_REQUESTS.items():
+        scope = {
+            "type": "http",
+            "http_version": "1.1",
+            "method": method,
+            "scheme": "http",
+            "path": path,
+            "raw_path": path.encode(),
+            "query_string": query,
+            "root_path": "",
+            "headers": [(b"host", b"bench")]
+            + (
+                [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+                if body
+                else []
+            ),
+            "client": ("127.0.0.1", 1),
+            "server": ("127.0.0.1", 80),
+        }
+        times: dict[str, list[float]] = {kind: [] for kind in apps}
+        for _ in range(rounds):
+            for kind, app in apps.items():
+                times[kind].append(asyncio.run(_per_request(app, scope, body, requests)))
+        found[name] = {kind: statistics.median(runs) * 1e6 for kind, runs in times.items()}
+    return found
+
+
+async def _per_request(app: ASGIApp, scope: dict[str, Any], body: bytes, requests: int) -> float:
+    """Seconds per request of ``requests`` answered by ``app`` in a row, after as many to warm up."""
+
+    async def one() -> None:
+        pending = [{"type": "http.request", "body": body, "more_body": False}]
+
+        async def receive() -> Message:
+            return pending.pop() if pending else {"type": "http.disconnect"}
+
+        async def send(message: Message) -> None:
+            if message["type"] == "http.response.start" and message["status"] != 200:
+                raise RuntimeError(f"{scope['method']} {scope['path']}: {message['status']}")
+
+        await app(dict(scope), receive, send)
+
+    for _ in range(requests):
+        await one()
+    started = time.perf_counter()
+    for _ in range(requests):
+        await one()
+    return (time.perf_counter() - started) / requests

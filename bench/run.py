@@ -36,7 +36,7 @@ from tests.support import ROOT
 
 from . import mixes, openloop, report, servers, wrk
 from .asgi import CONSTANT_PATH
-from .inprocess import solver_figures
+from .inprocess import lane_figures, solver_figures
 from .servers import Checkout, Server, Spec
 
 RESULTS = report.RESULTS
@@ -464,11 +464,13 @@ def measure(mode: Mode, checkout: Checkout | None) -> dict[str, Any]:
     print("  in-process figures...", flush=True)
     started = time.monotonic()
     solver = solver_figures(mode.solves, mode.repeats, mode.textbook)
+    lane = lane_figures(mode.repeats, 2000)
     timings["solver_s"] = time.monotonic() - started
     return {
         **found,
         "startup_against": startups.get("ref"),
         "solver": solver,
+        "lane": lane,
         "service": service,
         "timings": timings,
     }

@@ -10,6 +10,7 @@ here, so the client needs neither FastAPI nor a server.
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -224,8 +225,9 @@ class PositionRequest(BaseModel):
                 raise _custom_error(error) from None
         return player
 
-    @property
+    @cached_property
     def position(self) -> Position:
+        """The position, resolved once (Pydantic keeps a cached property apart from the fields)."""
         return Position.resolve(self.board, self.player)
 
 
