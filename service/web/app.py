@@ -51,7 +51,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         )
         async with tools.running():
             yield
-        logs.handler.drain()
 
     app = FastAPI(
         title="Tic-tac-toe best-move API",
