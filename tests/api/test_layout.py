@@ -41,15 +41,17 @@ def test_importing_the_app_module_builds_nothing() -> None:
     run([sys.executable, "-c", code])
 
 
-def test_a_plain_install_pulls_only_the_clients_dependencies() -> None:
-    """``pip install tictactoe-service`` is the CLI and the client; the service is the ``server`` extra."""
+def test_a_plain_install_pulls_nothing_and_the_server_extra_the_service() -> None:
+    """``pip install tictactoe-service`` is the game (standard library only) and its command; the
+    service is the ``server`` extra. No package of this repository is required."""
     from importlib.metadata import requires
 
     declared = requires("tictactoe-service") or []
     plain = sorted(re.split(r"[<>=!~ ]", r, maxsplit=1)[0] for r in declared if "extra ==" not in r)
-    assert plain == ["httpx", "pydantic", "tictactoe-client"]
+    assert plain == []
     server = {r.split(">")[0].split("[")[0].strip() for r in declared if 'extra == "server"' in r}
-    assert {"fastapi", "uvicorn", "prometheus-client", "pydantic-settings"} <= server
+    assert {"fastapi", "uvicorn", "prometheus-client", "pydantic", "pydantic-settings"} <= server
+    assert not any("tictactoe-client" in requirement for requirement in declared)
 
 
 FRAMEWORKS = ("fastapi", "starlette", "uvicorn", "pydantic", "pydantic_core")
