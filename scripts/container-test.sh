@@ -12,9 +12,10 @@
 #   non-root user with the TICTACTOE_WORKERS they were given; and a replica stops
 #   on SIGTERM within a few seconds with exit code 0.
 #
-# Base image: BASE_IMAGE if given, else the Dockerfile's default when it is
-# present or can be pulled, else localhost/python-base:bookworm, made once with
-# debootstrap from Debian's packages and reused afterwards.
+# Base image: BASE_IMAGE if given, else localhost/python-base:bookworm, made once
+# with debootstrap from Debian's packages and reused afterwards. Nothing is pulled:
+# no image registry can be reached from the machines this runs on, so the
+# Dockerfile's default base (a public image) is for builds elsewhere.
 #
 # Environment: IMAGE (tag to build), BASE_IMAGE, DEBOOTSTRAP_MIRROR,
 # CONTAINER_TEST_TIMEOUT (seconds to wait for healthy, default 90).
@@ -53,7 +54,6 @@ trap 'exit 130' INT TERM
 
 version=$(python3 -c 'import tomllib; print(tomllib.load(open("pyproject.toml", "rb"))["project"]["version"])')
 IMAGE=${IMAGE:-localhost/tictactoe-service:$version}
-DEFAULT_BASE=$(sed -n 's/^ARG BASE_IMAGE=//p' Dockerfile)
 LOCAL_BASE=localhost/python-base:bookworm
 HEALTH_TIMEOUT=${CONTAINER_TEST_TIMEOUT:-90}
 
@@ -92,16 +92,7 @@ pm --version
 
 # --- base image -----------------------------------------------------------------------------------
 step "base image"
-base=${BASE_IMAGE:-}
-if [[ -z "$base" ]]; then
-  if pm image exists "$DEFAULT_BASE" ||
-    timeout 300 podman "${podman_global[@]}" pull --quiet "$DEFAULT_BASE" >/dev/null 2>&1; then
-    base=$DEFAULT_BASE
-  else
-    echo "$DEFAULT_BASE cannot be pulled: using $LOCAL_BASE"
-    base=$LOCAL_BASE
-  fi
-fi
+base=${BASE_IMAGE:-$LOCAL_BASE}
 if [[ "$base" == "$LOCAL_BASE" ]] && ! pm image exists "$LOCAL_BASE"; then
   command -v debootstrap >/dev/null || die "debootstrap is not installed (apt-get install debootstrap)"
   # The mirror apt already uses for bookworm, unless DEBOOTSTRAP_MIRROR says otherwise.

@@ -2,7 +2,7 @@
 
 Every record (the service's, uvicorn's, the MCP SDK's and the access log's) is formatted as one
 line of JSON (:class:`JSONFormatter`) and written to standard error at once, by one
-:class:`~logging.StreamHandler` (:data:`handler`). When the reader of standard error is slower
+handler (:data:`handler`). When the reader of standard error is slower
 than the service, the write waits for it: a slow consumer slows the writer, and no line is lost.
 (A queue and a writer thread, :class:`~logging.handlers.QueueListener`, cost three times as much
 per line here, most of it in handing the interpreter lock back and forth, for no line more.)
@@ -18,7 +18,7 @@ import logging
 import sys
 import traceback
 from datetime import UTC, datetime
-from typing import Any, TextIO
+from typing import Any
 
 logger = logging.getLogger("service")
 #: One line per answered request (:mod:`service.web.middleware.access`), at level info.
@@ -57,17 +57,23 @@ class JSONFormatter(logging.Formatter):
         return dumps(entry)
 
 
-class StandardError(logging.StreamHandler[TextIO]):
+class StandardError(logging.Handler):
     """Writes each record as a JSON line to standard error as it is at that moment (a test runner
-    may replace it)."""
+    may replace it), and flushes it."""
 
     def __init__(self) -> None:
-        super().__init__(sys.stderr)
+        super().__init__()
         self.setFormatter(JSONFormatter())
 
     def emit(self, record: logging.LogRecord) -> None:
-        self.setStream(sys.stderr)
-        super().emit(record)
+        try:
+            line = self.format(record)
+            sys.stderr.write(line + "\n")
+            sys.stderr.flush()
+        except RecursionError:
+            raise
+        except Exception:  # a record that cannot be written must not break the request
+            self.handleError(record)
 
 
 #: The one handler of every logger the service configures.

@@ -9,8 +9,10 @@ marked ``e2e``. ``pytest -m "game or api"`` runs the fast ones.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
+import json
+from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -37,6 +39,23 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 @pytest.fixture(scope="session")
 def anyio_backend() -> str:
     return "asyncio"
+
+
+@pytest.fixture
+def service_log(capsys: pytest.CaptureFixture[str]) -> Callable[[], list[dict[str, Any]]]:
+    """The lines the in-process service logs during the test, captured instead of shown.
+
+    The service writes each line to standard error as it is when the line is logged
+    (:class:`service.logs.StandardError`), which pytest captures for the test (``capsys``).
+    Calling the fixture returns every line logged so far in the test, parsed.
+    """
+    written: list[str] = []
+
+    def lines() -> list[dict[str, Any]]:
+        written.append(capsys.readouterr().err)
+        return [json.loads(line) for line in "".join(written).splitlines() if line.startswith("{")]
+
+    return lines
 
 
 @pytest.fixture(scope="session")

@@ -24,8 +24,10 @@ JSON = {"content-type": "application/json"}
 async def test_costly_requests_beyond_the_limit_get_503_at_once_and_cheap_ones_pass() -> None:
     app = create_app(Settings(log_level="warning", max_costly_requests=2))
     stalled = asyncio.Event()  # never set: the bodies of the first two never arrive
+    reading = asyncio.Semaphore(0)  # released by each of them as it waits for its body, once admitted
 
     async def stalled_body() -> Message:
+        reading.release()
         await stalled.wait()
         return {"type": "http.disconnect"}
 
@@ -36,7 +38,8 @@ async def test_costly_requests_beyond_the_limit_get_503_at_once_and_cheap_ones_p
         asyncio.create_task(app(post_scope(COSTLY_BODY + 1, "/v1/best-move/batch"), stalled_body, ignore))
         for _ in range(2)
     ]
-    await asyncio.sleep(0.05)
+    for _ in holding:
+        await asyncio.wait_for(reading.acquire(), timeout=60)
     sent: list[Message] = []
 
     async def keep(message: Message) -> None:
@@ -45,7 +48,9 @@ async def test_costly_requests_beyond_the_limit_get_503_at_once_and_cheap_ones_p
     async def no_body() -> Message:
         raise AssertionError("the body of a refused request is not read")
 
-    await asyncio.wait_for(app(post_scope(COSTLY_BODY + 1, "/v1/best-move/batch"), no_body, keep), timeout=1)
+    # Answered at once: the two admitted requests never end, so a third that waited for them would
+    # never be answered.
+    await asyncio.wait_for(app(post_scope(COSTLY_BODY + 1, "/v1/best-move/batch"), no_body, keep), timeout=60)
     start = sent[0]
     headers = dict(start["headers"])
     assert start["status"] == 503

@@ -6,13 +6,14 @@ small ASGI apps.
 
 from __future__ import annotations
 
-import asyncio
 import gzip
 import json
 import logging
 import threading
 import time
+from collections.abc import Callable
 from datetime import datetime
+from typing import Any
 
 import httpx
 import pytest
@@ -22,30 +23,29 @@ from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from service import logs
-from service.logs import AccessLog
 from service.settings import Settings
-from service.web import admission, media
+from service.web import facts, media
 from service.web.app import create_app
 from service.web.metrics import Metrics
-from service.web.middleware import (
-    AccessMiddleware,
-    BodyLimitMiddleware,
-    CompressionMiddleware,
-    ErrorMiddleware,
-    HeadMiddleware,
-    Ledger,
-    ProblemCORSMiddleware,
-    RequestIdMiddleware,
-    compression,
-)
+from service.web.middleware import compression
+from service.web.middleware.access import AccessMiddleware
+from service.web.middleware.compression import CompressionMiddleware
+from service.web.middleware.cors import CORSPolicy, RefusedPreflightMiddleware
+from service.web.middleware.errors import ErrorMiddleware
+from service.web.middleware.head import HeadMiddleware
+from service.web.middleware.limits import BodyLimitMiddleware
+from service.web.middleware.request_id import RequestIdMiddleware
+from service.web.middleware.security import NoSniffMiddleware
 from tests.support.bodies import post_scope
+
+#: The ``service_log`` fixture: the service's log lines so far, parsed.
+ServiceLog = Callable[[], list[dict[str, Any]]]
 
 pytestmark = pytest.mark.anyio
 
 
 def requests_counted(app: FastAPI, route: str, method: str, status: str) -> float:
-    """The requests counted so far: those the access layer has noted are recorded first."""
-    app.state.ledger.record()
+    """The requests counted so far."""
     value = app.state.metrics.registry.get_sample_value(
         "tictactoe_http_requests_total", {"route": route, "method": method, "status": status}
     )
@@ -63,7 +63,7 @@ class Kept(logging.Handler):
         self.records.append(record)
 
 
-async def test_a_client_that_leaves_mid_body_is_499_logged_once_at_info() -> None:
+async def test_a_client_that_leaves_mid_body_is_499_logged_once_at_info(service_log: ServiceLog) -> None:
     app = create_app(Settings(log_level="info"))
     sent: list[Message] = []
     messages: list[Message] = []
@@ -85,8 +85,11 @@ async def test_a_client_that_leaves_mid_body_is_499_logged_once_at_info() -> Non
     assert sent == []  # nobody is left to read an answer
     assert requests_counted(app, "/v1/best-move", "POST", "499") == 3
     assert requests_counted(app, "/v1/best-move", "POST", "500") == 0
-    assert [r.levelno for r in kept.records] == [logging.INFO] * 3
-    assert all(r.exc_info is None and "disconnected" in r.getMessage() for r in kept.records)
+    disconnected = [r for r in kept.records if r.name == "service"]  # the access lines apart
+    assert [r.levelno for r in disconnected] == [logging.INFO] * 3
+    assert all(r.exc_info is None and "disconnected" in r.getMessage() for r in disconnected)
+    said = [(line["level"], line["message"]) for line in service_log() if line["logger"] == "service"]
+    assert said == [("info", "client disconnected before its request was complete: POST /v1/best-move")] * 3
 
 
 async def test_every_answer_says_nosniff_and_carries_a_request_id(client: httpx.AsyncClient) -> None:
@@ -116,12 +119,14 @@ def test_the_middleware_is_stacked_in_the_documented_order(app: FastAPI) -> None
     """Outermost first, as service/web/middleware/__init__.py gives it and explains."""
     names = [middleware.cls.__name__ for middleware in app.user_middleware]  # type: ignore[attr-defined]
     assert names == [
+        "NoSniffMiddleware",
         "RequestIdMiddleware",
         "AccessMiddleware",
         "HeadMiddleware",
         "ErrorMiddleware",
         "CompressionMiddleware",
-        "ProblemCORSMiddleware",
+        "RefusedPreflightMiddleware",
+        "CORSMiddleware",
         "BodyLimitMiddleware",
         "AdmissionMiddleware",
         "FastLane",
@@ -200,13 +205,14 @@ async def answered(app: ASGIApp, scope: Scope) -> list[Message]:
 
 def each_layer(inner: ASGIApp) -> list[ASGIApp]:
     return [
+        NoSniffMiddleware(inner),
         RequestIdMiddleware(inner),
-        AccessMiddleware(inner, ledger=Ledger(Metrics("test", 1, 0.0), AccessLog("warning"))),
+        AccessMiddleware(inner, metrics=Metrics("test", 1, 0.0)),
         ErrorMiddleware(inner),
         HeadMiddleware(inner),
         CompressionMiddleware(inner),
         BodyLimitMiddleware(inner, max_body_bytes=10),
-        ProblemCORSMiddleware(inner, allow_origins=["*"]),
+        RefusedPreflightMiddleware(inner, policy=CORSPolicy(["*"])),
     ]
 
 
@@ -221,7 +227,7 @@ async def test_a_layer_with_nothing_to_do_passes_receive_and_send_on() -> None:
 
     for layer in each_layer(inner):  # not HTTP: every layer stands aside
         await layer({"type": "lifespan"}, nothing_received, send)
-    assert passed == [(nothing_received, send)] * 7
+    assert passed == [(nothing_received, send)] * 8
     passed.clear()
     idle: list[ASGIApp] = [HeadMiddleware(inner), BodyLimitMiddleware(inner, max_body_bytes=10)]
     for layer in idle:
@@ -246,7 +252,7 @@ async def test_a_length_in_digits_outside_ascii_is_no_declared_length() -> None:
 
     await BodyLimitMiddleware(inner, max_body_bytes=10)(scope, two_bytes, send)
     assert read == [b"{}"]
-    assert admission.costly(scope)
+    assert facts.costly(scope)
 
 
 async def test_the_request_id_is_kept_in_a_state_made_for_it() -> None:
@@ -259,13 +265,15 @@ async def test_the_request_id_is_kept_in_a_state_made_for_it() -> None:
 
     scope = get_scope(headers=[(b"x-request-id", b"front-7")])
     assert "state" not in scope
-    (start, _) = await answered(RequestIdMiddleware(inner), scope)
+    (start, _) = await answered(NoSniffMiddleware(RequestIdMiddleware(inner)), scope)
     assert seen[0]["state"] == {"request_id": "front-7"}
     assert Headers(raw=start["headers"])["x-request-id"] == "front-7"
     assert Headers(raw=start["headers"])["x-content-type-options"] == "nosniff"
 
 
-async def test_an_escaped_exception_is_one_500_problem_and_its_traceback_logged() -> None:
+async def test_an_escaped_exception_is_one_500_problem_and_its_traceback_logged(
+    service_log: ServiceLog,
+) -> None:
     async def broken(scope: Scope, receive: Receive, send: Send) -> None:
         raise RuntimeError("a bug")
 
@@ -286,9 +294,13 @@ async def test_an_escaped_exception_is_one_500_problem_and_its_traceback_logged(
     (record,) = kept.records
     assert record.levelno == logging.ERROR and record.exc_info is not None
     assert getattr(record, "request_id", None) == "bug-7"
+    (line,) = service_log()
+    assert (line["level"], line["request_id"]) == ("error", "bug-7")
+    assert line["message"] == "unhandled error on GET /broken"
+    assert line["traceback"].endswith("RuntimeError: a bug\n")
 
 
-async def test_the_500_of_a_head_has_no_body_either(app: FastAPI) -> None:
+async def test_the_500_of_a_head_has_no_body_either(app: FastAPI, service_log: ServiceLog) -> None:
     async def broken(scope: Scope, receive: Receive, send: Send) -> None:
         raise RuntimeError("a bug")
 
@@ -305,9 +317,13 @@ async def test_the_500_of_a_head_has_no_body_either(app: FastAPI) -> None:
     assert int(Headers(raw=start["headers"])["content-length"]) > 0  # the GET's length
     assert body["body"] == b""
     assert len(kept.records) == 1
+    (line,) = service_log()
+    # HeadMiddleware hands the request on as a GET
+    assert (line["level"], line["message"]) == ("error", "unhandled error on GET /x")
+    assert line["traceback"].endswith("RuntimeError: a bug\n")
 
 
-async def test_an_exception_after_the_answer_began_goes_on() -> None:
+async def test_an_exception_after_the_answer_began_goes_on(service_log: ServiceLog) -> None:
     async def half(scope: Scope, receive: Receive, send: Send) -> None:
         await send(HELLO)
         raise RuntimeError("mid-answer")
@@ -320,6 +336,9 @@ async def test_an_exception_after_the_answer_began_goes_on() -> None:
     with pytest.raises(RuntimeError, match="mid-answer"):
         await ErrorMiddleware(half)(get_scope(), nothing_received, send)
     assert sent == [HELLO]  # no second start: the server closes the connection
+    (line,) = service_log()  # logged here, and raised for the server to log too
+    assert (line["level"], line["message"]) == ("error", "unhandled error on GET /x")
+    assert line["traceback"].endswith("RuntimeError: mid-answer\n")
 
 
 def text_answer(body: bytes, etag: str | None = None) -> ASGIApp:
@@ -376,36 +395,26 @@ async def test_a_strong_tag_is_weakened_on_the_gzip_variant_only() -> None:
     assert "content-encoding" not in Headers(raw=plain["headers"])
 
 
-async def test_requests_answered_in_one_turn_are_recorded_together_in_the_next(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    written: list[str] = []
-    monkeypatch.setattr(logs.writer, "put", written.append)
-
+async def test_each_request_is_counted_and_logged_as_it_ends(service_log: ServiceLog) -> None:
     async def inner(scope: Scope, receive: Receive, send: Send) -> None:
         await send(HELLO)
         await send({"type": "http.response.body", "body": b"hi"})
 
     metrics = Metrics("test", 1, 0.0)
-    layer = AccessMiddleware(inner, ledger=Ledger(metrics, AccessLog("info")))
-    began = time.time()
+    logs.configure("info")
+    layer = AccessMiddleware(inner, metrics=metrics)
+    stamps = []
     for number in range(3):
+        began = time.time()
         await answered(layer, get_scope(f"/x/{number}"))
-    ended = time.time()
-
-    def counted() -> float:
-        found = metrics.registry.get_sample_value(
+        stamps.append((began, time.time()))
+        counted = metrics.registry.get_sample_value(
             "tictactoe_http_requests_total", {"route": "<unmatched>", "method": "GET", "status": "200"}
         )
-        return found or 0.0
-
-    assert counted() == 0 and written == []  # noted, not yet recorded
-    await asyncio.sleep(0)  # the loop's next turn
-    assert counted() == 3
-    assert len(written) == 1  # one batch of lines for the writer
-    lines = [json.loads(line) for line in written[0].split("\n")]
+        assert counted == number + 1  # counted as it ended, not later
+    lines = [line for line in service_log() if line["logger"] == "service.access"]
     assert [line["path"] for line in lines] == ["/x/0", "/x/1", "/x/2"]
-    for line in lines:  # each stamped with the end of its own request, not the time it was written
+    for line, (began, ended) in zip(lines, stamps, strict=True):  # each stamped as its request ended
         stamp = datetime.fromisoformat(line["time"]).timestamp()
         assert began - 0.001 <= stamp <= ended + 0.001
 

@@ -55,7 +55,7 @@ class Server:
 def running(
     args: list[str] | None = None,
     env: Mapping[str, str] | None = None,
-    timeout: float = 30,
+    timeout: float = 60,
     python: str | os.PathLike[str] = sys.executable,
     cwd: str | os.PathLike[str] | None = None,
 ) -> Iterator[Server]:
