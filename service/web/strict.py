@@ -43,9 +43,7 @@ UNKNOWN = -1
 
 
 class _Rejected(Exception):
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+    """What strict JSON refuses that Python's decoder takes: its message says what."""
 
 
 def _no_constants(name: str) -> object:
@@ -69,21 +67,14 @@ _STRICT = json.JSONDecoder(parse_constant=_no_constants, object_pairs_hook=_uniq
 
 def loads(body: bytes) -> object:
     """Parse a request body as strict JSON; raise :class:`json.JSONDecodeError` otherwise."""
-    return _decode(_text(body))
-
-
-def _text(body: bytes) -> str:
     try:
-        return body.decode("utf-8")
+        text = body.decode("utf-8")
     except UnicodeDecodeError as error:
         raise json.JSONDecodeError(f"the body is not UTF-8 text (byte {error.start})", "", UNKNOWN) from None
-
-
-def _decode(text: str) -> object:
     try:
         return _STRICT.decode(text)
     except _Rejected as error:
-        raise json.JSONDecodeError(error.message, text, UNKNOWN) from None
+        raise json.JSONDecodeError(str(error), text, UNKNOWN) from None
     except RecursionError:
         raise json.JSONDecodeError("the JSON is nested too deeply", text, UNKNOWN) from None
     except json.JSONDecodeError:
