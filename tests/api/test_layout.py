@@ -128,3 +128,64 @@ def test_the_check_for_private_names_finds_them() -> None:
         "fastapi_routing._effective_route_context_var",
         "starlette._utils",
     ]
+
+
+def web_imports() -> dict[str, set[str]]:
+    """Each module of ``service/web``, dotted, and the modules of ``service/web`` it imports."""
+    web = ROOT / "service" / "web"
+    modules = {
+        ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__"): path
+        for path in web.rglob("*.py")
+    }
+    imports: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+        found: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom):
+                base = package.split(".")
+                base = base[: len(base) - node.level + 1] if node.level else []
+                target = ".".join([*base, *([node.module] if node.module else [])])
+                for alias in node.names:
+                    candidate = f"{target}.{alias.name}"
+                    found.add(candidate if candidate in modules else target)
+            elif isinstance(node, ast.Import):
+                found |= {alias.name for alias in node.names}
+        imports[name] = {module for module in found if module in modules and module != name}
+    return imports
+
+
+def layers(imports: dict[str, set[str]]) -> dict[str, int]:
+    """Each module's layer: one above the highest module it imports (1 when it imports none)."""
+    found: dict[str, int] = {}
+
+    def layer(name: str) -> int:
+        if name not in found:
+            found[name] = 1 + max((layer(other) for other in imports[name]), default=0)
+        return found[name]
+
+    for name in imports:
+        layer(name)
+    return found
+
+
+def test_the_web_layer_has_at_most_five_import_layers() -> None:
+    """A module sits one layer above the highest module of ``service/web`` it imports."""
+    found = layers(web_imports())
+    assert found["service.web.app"] == max(found.values())
+    assert max(found.values()) <= 5, sorted(found.items(), key=lambda item: -item[1])
+
+
+def test_only_the_layers_that_do_those_jobs_import_admission_control() -> None:
+    importers = {name for name, imported in web_imports().items() if "service.web.admission" in imported}
+    assert importers == {"service.web.app"}
+
+
+def test_the_answers_import_nothing_of_the_web() -> None:
+    for path in (ROOT / "service" / "answers").rglob("*.py"):
+        assert "web" not in {
+            part
+            for node in ast.walk(ast.parse(path.read_text()))
+            if isinstance(node, ast.ImportFrom)
+            for part in (node.module or "").split(".")
+        }, path
