@@ -143,9 +143,10 @@ async def victim_latencies(port: int, seconds: float) -> list[float]:
 def service_access_log(service: Server) -> list[dict[str, Any]]:
     """The service's access log, with a line for every request it answered before this call.
 
-    The service writes its lines in batches, in the order its requests ended: a request sent to
-    it now, with a request id of its own, ends after all of them, and once its line is written
-    (read through a file description of its own), so are theirs.
+    The service writes a request's line as the request ends, which may be after its answer has
+    reached the client: a request sent to it now, with a request id of its own, ends after all
+    of them, and once its line is written (read through a file description of its own), so are
+    theirs.
     """
     mark = f"mark-{uuid.uuid4().hex}"
     assert (

@@ -1,4 +1,4 @@
-"""CPU fairness: a cheap request is answered while costly ones are in progress.
+"""CPU fairness: a cheap request is answered while a costly one is in progress.
 
 Four clients loop the costliest valid request (a batch of 1,000 items with boards in rows, a
 level and a seed) and four the costliest invalid one (a batch of about 1 MB of unknown fields),
@@ -6,16 +6,16 @@ each in a process of its own (:mod:`tests.support.fairness`), until each has had
 :data:`ADMITTED` of them taken in; the service refuses the others at once with ``503``. Right
 behind the last byte of each costly request, a client asks for ``/health`` or a plain best move
 on a connection of its own, and goes on with one cheap request after another until the costly
-one is answered. Both directly against the service (its admission control and its large
-requests done in pieces) and through the proxy.
+one is answered. Both directly against the service (its admission control, and the long work of
+a large request done in a worker thread) and through the proxy.
 
-What is checked is an order of events, not a duration: for every costly request taken in, the
-cheap request sent right behind it was answered before the costly one's answer began; and for
-a valid batch, so was the next cheap request, sent once the first was answered. The first may
-be answered while the service still reads and checks the batch; the second comes while it works
-out the moves. A service that did that work in one go, or queued cheap requests behind costly
-ones, would answer the costly one first, however fast or slow the machine. How long cheap
-requests take among costly ones is for the benchmark to measure.
+What is checked is an order of events, not a duration: of the cheap requests sent behind each
+valid batch taken in, as many as :data:`ANSWERED_FIRST` says are answered before the batch's
+answer begins. A service that did a batch's work on its event loop, or queued cheap requests
+behind costly ones, would answer the batch first, however fast or slow the machine. The invalid
+batches are load: all the requests among them are answered as they should be, but the order is
+not checked behind them (see :data:`ANSWERED_FIRST`). How long cheap requests take among costly
+ones is for the benchmark to measure.
 """
 
 from __future__ import annotations
@@ -39,9 +39,16 @@ from tests.support.stats import counts
 ADMITTED = 4
 #: A bound for waits that a normal run never reaches: each client's whole run.
 TIMEOUT = 60
-#: How many of the cheap requests sent behind a costly request taken in are answered before it,
-#: by the costly request's status.
-ANSWERED_FIRST = {200: 2, 422: 1}
+#: How many of the cheap requests sent behind each valid batch taken in are answered before it, by
+#: the way they go. Directly, the first cheap request reaches the service with the batch's last
+#: byte, and the service answers it while a worker thread does the batch's work; as it may be
+#: answered before that work begins, while the batch is read, the second, sent once the first is
+#: answered, must be too. Through the proxy, one is asked for: the requests and their answers go
+#: through its worker processes, scheduled apart, and one kept off the CPU for a while could hold
+#: a second answer back past the batch's. An invalid batch's work (parsing and checking it, some
+#: 10 ms) is too short, beside the turns the event loop gets from a worker thread that holds the
+#: interpreter lock for milliseconds at a time, for the order behind it to be the service's alone.
+ANSWERED_FIRST = {"service": 2, "proxy": 1}
 ROOT = Path(__file__).resolve().parents[2]
 ROWS = [["X", "O", None], [None, "X", None], [None, None, "O"]]
 COSTLY_VALID = json.dumps({"items": [{"board": ROWS, "level": "hard", "seed": n} for n in range(1000)]})
@@ -115,12 +122,12 @@ def answered_first(costly: Costly) -> int:
 
 
 @pytest.mark.parametrize("through", ["service", "proxy"])
-def test_the_cheap_request_sent_behind_a_costly_one_is_answered_first(
+def test_cheap_requests_sent_behind_a_valid_batch_are_answered_first(
     urls: dict[str, str], through: str
 ) -> None:
     """Every costly request is answered 200 or 422, or refused 503, and every cheap one 200; of the
-    cheap requests sent behind each costly request taken in, :data:`ANSWERED_FIRST` (the first,
-    or the first two) are answered before it."""
+    cheap requests sent behind each valid batch taken in, as many as :data:`ANSWERED_FIRST` says
+    are answered before it."""
     valid, invalid = asyncio.run(clients(urls[through]))
     answered, refused = valid.statuses, invalid.statuses
     # 0 counts connections the service closed after a 503 before the whole body was sent
@@ -130,11 +137,13 @@ def test_the_cheap_request_sent_behind_a_costly_one_is_answered_first(
     cheap = valid.cheap_statuses + invalid.cheap_statuses
     assert set(cheap) == {200}, cheap
 
-    admitted = valid.admitted + invalid.admitted
-    late = [costly for costly in admitted if answered_first(costly) < ANSWERED_FIRST[costly.status]]
-    counts[f"fairness, {through}: costly requests taken in (200 or 422)"] = len(admitted)
-    counts[f"fairness, {through}: costly requests refused 503"] = answered[503] + refused[503]
-    counts[f"fairness, {through}: cheap requests answered while a costly one was in progress"] = sum(
-        answered_first(costly) for costly in admitted
+    first = [answered_first(batch) for batch in valid.admitted]
+    counts[f"fairness, {through}: costly requests taken in (200 or 422)"] = len(
+        valid.admitted + invalid.admitted
     )
-    assert not late, f"costly requests answered before the cheap requests sent behind them: {late}"
+    counts[f"fairness, {through}: costly requests refused 503"] = answered[503] + refused[503]
+    counts[f"fairness, {through}: cheap requests answered while a valid batch was in progress"] = sum(first)
+    late = [
+        batch for batch, count in zip(valid.admitted, first, strict=True) if count < ANSWERED_FIRST[through]
+    ]
+    assert not late, f"valid batches answered before the cheap requests sent behind them: {late}"
