@@ -16,7 +16,7 @@ The tools are defined in one place, :func:`.tools.build_server`, with the offici
   puzzle to give is a tool error, with the ``404``'s words).
 
 Arguments are read by the API's own request models (:mod:`service.schemas`), and the answers are
-the API's own (:class:`~service.web.answers.Answers`, :class:`~service.web.coach.Coach`): a tool's
+the API's own (:class:`~service.answers.Answers`, :class:`~service.answers.Coach`): a tool's
 structured content is the JSON of the REST answer (for ``explain_move``, its fields about the
 move), and its text content that JSON as the API sends it. Invalid arguments are a tool error
 (``isError``) naming each problem as a ``422`` of the API does (``board: a board string has
