@@ -364,6 +364,29 @@ def other_table(results: dict[str, Any]) -> list[str]:
     return table(["other figures", ""], rows, "lr")
 
 
+def fairness_table(results: dict[str, Any]) -> list[str]:
+    """``GET /health`` at a fixed rate while clients loop the costliest valid batch (:mod:`.fairness`)."""
+    fair = results["fairness"]
+    rows = [
+        [
+            "idle" if load == "0" else f"{load} looping",
+            f"{f['p50_ms']:.2f} / {f['p99_ms']:.2f} ms",
+            "" if load == "0" else f"{f['p50_ratio']:.1f} / {f['p99_ratio']:.1f}",
+            f"{f['costly_sent']:,}",
+            f"{f['errors']}",
+        ]
+        for load, f in fair["loads"].items()
+    ]
+    header = [
+        f"`GET /health` at {fair['rate']}/s, clients looping a batch of 1,000 items",
+        "p50 / p99",
+        "÷ idle",
+        "batches sent (answered or refused)",
+        "errors",
+    ]
+    return table(header, rows, "lrrrr")
+
+
 def render(results: dict[str, Any]) -> str:
     parts = [heading(results), http_table(results), targets_table(results)]
     if "earlier_targets" in results:
@@ -374,6 +397,8 @@ def render(results: dict[str, Any]) -> str:
     if results.get("against"):
         parts.append(before_after_table(results))
     parts.append(other_table(results))
+    if "fairness" in results:
+        parts.append(fairness_table(results))
     errors = {key: f["errors"] for key, f in results["http"].items() if f["errors"]}
     if errors or results["fixed_rate"]["errors"]:
         parts.append(

@@ -34,7 +34,7 @@ from typing import Any
 
 from tests.support import ROOT
 
-from . import mixes, openloop, report, servers, wrk
+from . import fairness, mixes, openloop, report, servers, wrk
 from .asgi import CONSTANT_PATH
 from .inprocess import lane_figures, solver_figures
 from .servers import Checkout, Server, Spec
@@ -245,6 +245,10 @@ def http_figures(
         ports = {"product": running["product"].port} | ({"ref": running["ref"].port} if checkout else {})
         fixed = fixed_rate(mode, ports, lines["post"], rate)
         timings["fixed_rate_s"] = time.monotonic() - started
+
+        started = time.monotonic()
+        fair = fairness.measure(running["product"].port, files["post"].parent, mode.rounds, mode.seconds)
+        timings["fairness_s"] = time.monotonic() - started
         described = {
             spec.name: {
                 "rss_mib": running[spec.name].rss_mib(),
@@ -262,6 +266,7 @@ def http_figures(
         "pairs": pairs,
         "fixed_rate": fixed["product"],
         "fixed_rate_against": fixed.get("ref"),
+        "fairness": fair,
         "servers": described,
         "steal_pct": statistics.median(r.steal_pct for found in runs.values() for r in found),
         "timings": timings,

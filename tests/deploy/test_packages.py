@@ -31,7 +31,7 @@ import httpx
 import pytest
 
 from tests.support import ROOT
-from tests.support.commands import build, run
+from tests.support.commands import build, checkout_copy, run
 from tests.support.server import running
 from tests.support.tools import require_module
 
@@ -150,13 +150,14 @@ def test_a_plain_install_of_the_artefact(dist: dict[str, Path], tmp_path: Path, 
 
 def test_a_plain_install_of_the_checkout(tmp_path: Path) -> None:
     bin_dir = fresh_environment(tmp_path)
-    pip_install(bin_dir, ROOT)
+    pip_install(bin_dir, checkout_copy(tmp_path / "checkout"))
     checks_a_plain_install(bin_dir)
 
 
 def test_the_checkout_with_the_server_extra_serves_and_plays(tmp_path: Path) -> None:
     bin_dir = fresh_environment(tmp_path)
-    pip_install(bin_dir, f"{ROOT}[server]")
+    checkout = checkout_copy(tmp_path / "checkout")
+    pip_install(bin_dir, f"{checkout}[server]")
     written = tmp_path / "openapi.json"
     run([bin_dir / "tictactoe-service", "openapi", written], cwd=tmp_path, timeout=120)
     assert written.read_bytes() == (ROOT / "openapi" / "openapi.json").read_bytes()
@@ -166,6 +167,6 @@ def test_the_checkout_with_the_server_extra_serves_and_plays(tmp_path: Path) -> 
     # The terminal game, once the client is installed beside the service: in this process.
     no_client = run([bin_dir / "python", "-c", "import tictactoe_client"], cwd=tmp_path, check=False)
     assert no_client.returncode == 1, "the service must not bring the client"
-    pip_install(bin_dir, ROOT / "clients" / "python")
+    pip_install(bin_dir, checkout / "clients" / "python")
     played = run([bin_dir / "tictactoe", "best-move", "X........"], cwd=tmp_path, timeout=120).stdout
     assert "O plays cell 5 (row 2, column 2)" in played, played

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from collections.abc import Mapping, Sequence
@@ -77,3 +78,21 @@ def build(project: Path, out: Path) -> dict[str, Path]:
     (sdist,) = out.glob("*.tar.gz")
     (wheel,) = out.glob("*.whl")
     return {"sdist": sdist, "wheel": wheel}
+
+
+def checkout_copy(destination: Path) -> Path:
+    """The repository's files as a fresh clone has them, with this tree's changes, in ``destination``.
+
+    pip builds a local directory in place (setuptools leaves ``build/`` behind), so an install
+    "from a checkout" is made from this copy, never from the working tree itself.
+    """
+    listed = run(
+        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=ROOT
+    ).stdout.split("\0")
+    for name in filter(None, listed):
+        source = ROOT / name
+        if source.is_file():
+            target = destination / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, target)
+    return destination

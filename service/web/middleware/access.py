@@ -78,19 +78,19 @@ class AccessMiddleware:
         self.metrics.count(route, label, status)
         self.metrics.time(route, label, seconds)
         if access.isEnabledFor(logging.INFO):
+            # Made and handled as a record of its own: the line says where the request came from,
+            # not which line of this file logged it, so logging need not look up the caller.
             client = scope.get("client")
-            access.info(
-                "%s %s %d",
-                method,
-                route,
-                status,
-                extra={
-                    "request_id": scope.get("state", {}).get(STATE_KEY, ""),
-                    "method": method,
-                    "path": scope["path"],
-                    "route": route,
-                    "status": status,
-                    "duration_ms": round(seconds * 1000, 3),
-                    "client": client[0] if client else None,
-                },
+            fields = {
+                "request_id": scope.get("state", {}).get(STATE_KEY, ""),
+                "method": method,
+                "path": scope["path"],
+                "route": route,
+                "status": status,
+                "duration_ms": round(seconds * 1000, 3),
+                "client": client[0] if client else None,
+            }
+            line = (method, route, status)
+            access.handle(
+                access.makeRecord(access.name, logging.INFO, "", 0, "%s %s %d", line, None, extra=fields)
             )
