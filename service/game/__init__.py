@@ -2,13 +2,17 @@
 
 Standard library only: nothing here knows about HTTP, JSON or any other package.
 
-* :mod:`.geometry`: the cells and the lines, and sets of cells as bit masks;
+* :mod:`.geometry`: a grid's cells, lines and symmetries, derived from its size, and sets of cells
+  as bit masks;
 * :mod:`.board`: :class:`Board`, :class:`Position`, :class:`Status` and the legality rules;
 * :mod:`.solver`: :func:`solve` values every legal position once (:class:`SolvedGame`);
 * :mod:`.choice`: :func:`choose` picks the move to play under :class:`Options`;
 * :mod:`.horizon`: the moves a player looking ``depth`` plies ahead finds best;
 * :mod:`.levels`: the difficulty levels, named presets of depth and skill (:class:`Level`);
-* :mod:`.tactics`: what a move does (win, block, fork, …) and the sentence that says why.
+* :mod:`.tactics`: what a move does (win, block, fork, …) and the sentence that says why;
+* :mod:`.variants`: the tic-tac-toe family (misère, wild, Notakto, 4 × 4), each rule variant a
+  small value (:class:`~.variants.Variant`), with its moves and ends;
+* :mod:`.exact`: the exact value of every position of any variant.
 """
 
 from .board import MARKS, Board, BoardError, Mark, Position, Status, opponent

@@ -1,40 +1,121 @@
-"""The geometry of the board, defined once: cells, lines, and sets of cells as bit masks.
+"""The geometry of a board, defined once from its size: cells, lines, symmetries, and sets of cells as
+bit masks.
 
-The nine cells are numbered in row-major order: cell ``i`` is at row ``i // 3`` and column
-``i % 3``, cell 0 top-left, cell 4 the center. A *line* is three cells in a row, a column or a
-diagonal; there are eight. A set of cells is also written as a bit mask: bit ``i`` is set when
-cell ``i`` is in the set, so the 512 masks from 0 to :data:`FULL` are every set of cells.
+A :class:`Grid` is a square board of ``size`` × ``size`` cells whose lines are runs of ``line``
+cells. Its cells are numbered in row-major order: cell ``i`` is at row ``i // size`` and column
+``i % size``, cell 0 top-left. A *line* is ``line`` consecutive cells of a row, a column, a
+diagonal or an anti-diagonal. A set of cells is also written as a bit mask: bit ``i`` is set when
+cell ``i`` is in the set. The eight symmetries of the square map lines onto lines, so they keep
+every rule and value of a game played on the grid.
 
-Nothing here knows about marks or turns: :mod:`.board` adds them.
+The standard game's grid, 3 × 3 with lines of 3 (eight lines), is :data:`STANDARD`; the names
+below it (:data:`CELLS`, :data:`LINES`, :data:`SYMMETRIES`, …) are its geometry, with tables
+indexed by every one of its 512 masks.
+
+Nothing here knows about marks or turns: :mod:`.board` and :mod:`.variants` add them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cache
 from operator import itemgetter
 from typing import TypeAlias
 
-Line: TypeAlias = tuple[int, int, int]
+Line: TypeAlias = tuple[int, ...]
+#: A symmetry as a permutation ``p`` of the cells: the board transformed by ``p`` shows at cell
+#: ``i`` the old cell ``p[i]``.
+Symmetry: TypeAlias = tuple[int, ...]
 
-CELLS = range(9)
+
+@dataclass(frozen=True)
+class Grid:
+    """A square board of ``size`` × ``size`` cells, whose lines are runs of ``line`` cells.
+
+    Build one with :func:`grid`, which makes each grid once.
+    """
+
+    size: int
+    line: int
+    #: Every line: the rows' runs (top row first, each from the left), then the columns' (left
+    #: column first, each from the top), then the diagonals' (down to the right) and the
+    #: anti-diagonals' (down to the left), each by its first cell.
+    lines: tuple[Line, ...] = field(init=False)
+    #: The eight symmetries of the square: the four turns (none, a quarter, a half, three quarters
+    #: clockwise), then each of them after a mirror from left to right.
+    symmetries: tuple[Symmetry, ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        n = self.size
+        quarter = tuple((n - 1 - i % n) * n + i // n for i in range(n * n))  # top row: left column, upwards
+        mirror = tuple((i // n) * n + n - 1 - i % n for i in range(n * n))
+        turns = (
+            tuple(range(n * n)),
+            quarter,
+            _then(quarter, quarter),
+            _then(_then(quarter, quarter), quarter),
+        )
+        object.__setattr__(self, "lines", _lines(n, self.line))
+        object.__setattr__(self, "symmetries", turns + tuple(_then(mirror, turn) for turn in turns))
+
+    @property
+    def cells(self) -> range:
+        return range(self.size * self.size)
+
+    @property
+    def full(self) -> int:
+        """The mask of every cell."""
+        return (1 << self.size * self.size) - 1
+
+    @property
+    def line_masks(self) -> tuple[int, ...]:
+        """The lines as bit masks of their cells."""
+        return tuple(sum(1 << cell for cell in line) for line in self.lines)
+
+    def row(self, cell: int) -> int:
+        """The row of ``cell``, 0 at the top."""
+        return cell // self.size
+
+    def column(self, cell: int) -> int:
+        """The column of ``cell``, 0 on the left."""
+        return cell % self.size
+
+
+def _lines(n: int, k: int) -> tuple[Line, ...]:
+    """The lines of ``k`` cells on an ``n`` × ``n`` grid, in the order :attr:`Grid.lines` gives."""
+    starts = range(n - k + 1)
+    rows = [tuple(r * n + c + i for i in range(k)) for r in range(n) for c in starts]
+    columns = [tuple((r + i) * n + c for i in range(k)) for c in range(n) for r in starts]
+    diagonals = [tuple((r + i) * n + c + i for i in range(k)) for r in starts for c in starts]
+    anti_diagonals = [tuple((r + i) * n + c - i for i in range(k)) for r in starts for c in range(k - 1, n)]
+    return tuple(rows + columns + diagonals + anti_diagonals)
+
+
+def _then(first: Symmetry, second: Symmetry) -> Symmetry:
+    """The permutation of transforming by ``first``, then by ``second``."""
+    return tuple(first[second[i]] for i in range(len(first)))
+
+
+@cache
+def grid(size: int, line: int) -> Grid:
+    """The grid of ``size`` × ``size`` cells with lines of ``line`` cells, made once."""
+    if not 1 <= line <= size:
+        raise ValueError(f"a line of {line} cells does not fit a {size} × {size} grid")
+    return Grid(size, line)
+
+
+#: The standard game's grid: 3 × 3, lines of 3.
+STANDARD = grid(3, 3)
+CELLS = STANDARD.cells
 CENTER = 4
 CORNERS = (0, 2, 6, 8)
-
-LINES: tuple[Line, ...] = (
-    (0, 1, 2),
-    (3, 4, 5),
-    (6, 7, 8),
-    (0, 3, 6),
-    (1, 4, 7),
-    (2, 5, 8),
-    (0, 4, 8),
-    (2, 4, 6),
-)
+LINES: tuple[Line, ...] = STANDARD.lines
 
 #: The lines as bit masks of their cells.
-LINE_MASKS: tuple[int, ...] = tuple(sum(1 << cell for cell in line) for line in LINES)
+LINE_MASKS: tuple[int, ...] = STANDARD.line_masks
 #: The mask of every cell: a full board.
-FULL = (1 << 9) - 1
+FULL = STANDARD.full
 #: Whether a set of cells holds a whole line, for each of the 512 sets (indexed by mask).
 HAS_LINE: tuple[bool, ...] = tuple(
     any(cells & mask == mask for mask in LINE_MASKS) for cells in range(FULL + 1)
@@ -55,14 +136,8 @@ def ternary(own: int, other: int) -> int:
     return TERNARY[own] + 2 * TERNARY[other]
 
 
-def row(cell: int) -> int:
-    """The row of ``cell``, 0 at the top."""
-    return cell // 3
-
-
-def column(cell: int) -> int:
-    """The column of ``cell``, 0 on the left."""
-    return cell % 3
+row = STANDARD.row
+column = STANDARD.column
 
 
 def mask_of(cells: str, symbol: str) -> int:
@@ -80,27 +155,13 @@ def place(cells: str, cell: int, symbol: str) -> str:
     return cells[:cell] + symbol + cells[cell + 1 :]
 
 
-def _then(first: tuple[int, ...], second: tuple[int, ...]) -> tuple[int, ...]:
-    """The permutation of transforming by ``first``, then by ``second``."""
-    return tuple(first[second[i]] for i in CELLS)
+#: The eight symmetries of the square (:attr:`Grid.symmetries`) on the standard grid. Each is a
+#: permutation ``p`` of the cells: the board transformed by ``p`` shows at cell ``i`` the old cell
+#: ``p[i]`` (:func:`transform`).
+SYMMETRIES: tuple[Symmetry, ...] = STANDARD.symmetries
 
 
-#: A quarter turn clockwise: the new top row is the old left column, read upwards.
-QUARTER_TURN = (6, 3, 0, 7, 4, 1, 8, 5, 2)
-#: A mirror from left to right.
-MIRROR = (2, 1, 0, 5, 4, 3, 8, 7, 6)
-_IDENTITY = tuple(CELLS)
-_HALF_TURN = _then(QUARTER_TURN, QUARTER_TURN)
-_TURNS = (_IDENTITY, QUARTER_TURN, _HALF_TURN, _then(_HALF_TURN, QUARTER_TURN))
-
-#: The eight symmetries of the square: the four turns (none, a quarter, a half, three quarters
-#: clockwise), then each of them after a mirror. Each is a permutation ``p`` of the cells: the board
-#: transformed by ``p`` shows at cell ``i`` the old cell ``p[i]`` (:func:`transform`). They map lines
-#: onto lines, so they keep every rule and value of the game.
-SYMMETRIES: tuple[tuple[int, ...], ...] = _TURNS + tuple(_then(MIRROR, turn) for turn in _TURNS)
-
-
-def transform(cells: str, symmetry: tuple[int, ...]) -> str:
+def transform(cells: str, symmetry: Symmetry) -> str:
     """The 9-character board text transformed by ``symmetry`` (one of :data:`SYMMETRIES`)."""
     return "".join(_PICKERS[symmetry](cells))
 
@@ -111,6 +172,6 @@ def images(cells: str) -> list[str]:
 
 
 #: What picks the old cells of a board text in the order of each symmetry.
-_PICKERS: dict[tuple[int, ...], Callable[[str], tuple[str, ...]]] = {
+_PICKERS: dict[Symmetry, Callable[[str], tuple[str, ...]]] = {
     symmetry: itemgetter(*symmetry) for symmetry in SYMMETRIES
 }

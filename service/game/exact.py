@@ -1,0 +1,101 @@
+"""Exact values of every position of any variant (:mod:`.variants`), by negamax with a memo.
+
+A value is ``(score, plies)`` from the point of view of the side to move, under perfect play,
+as :mod:`.solver` defines them for the standard game: ``score`` 1, 0 or -1 (win, draw, loss) and
+``plies`` the moves the game still lasts, the next one included, when the winner hurries and the
+loser delays. Positions that the symmetries make alike share one entry of the memo:
+
+* ``own`` marks: the eight symmetries of the square, and the swap of X and O with the side to move;
+* ``either``: the same, and the side to move does not matter (both sides have the same moves);
+* ``x_only``: each board under its symmetries, every board with a line alike (it takes no more
+  moves), the boards in any order, and the side to move does not matter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from functools import cache
+
+from .geometry import grid
+from .variants import Move, State, Variant
+
+Value = tuple[int, int]
+
+
+def rank(value: Value) -> tuple[int, int]:
+    """The first two steps of the move order as a key that sorts better values first: the score, then
+    the fastest win or the slowest loss; draws tie whatever their length."""
+    score, plies = value
+    return (-score, plies if score > 0 else -plies if score < 0 else 0)
+
+
+class Values:
+    """The exact value of every position of ``variant``, each class of alike positions solved once."""
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        self.memo: dict[Hashable, Value] = {}
+        self.key = key_of(variant)
+
+    def value(self, state: State) -> Value:
+        """``(score, plies)`` of an unfinished ``state`` for its side to move."""
+        key = self.key(state)
+        found = self.memo.get(key)
+        if found is None:
+            found = min((self.move_value(state, move) for move in self.variant.moves(state)), key=rank)
+            self.memo[key] = found
+        return found
+
+    def move_value(self, state: State, move: Move) -> Value:
+        """The value of ``move`` in ``state`` for the side that plays it."""
+        after, ended = self.variant.play(state, move)
+        if ended is not None:
+            return ended, 1
+        score, plies = self.value(after)
+        return -score, plies + 1
+
+
+def key_of(variant: Variant) -> Callable[[State], Hashable]:
+    """What identifies a state's class of alike positions in ``variant``."""
+    images = permutations(variant.size, variant.line)
+    if variant.marks == "x_only":
+        dead = 1 << variant.board_cells  # no mask of a board's cells: every dead board alike
+        width, full = variant.board_cells, variant.grid.full
+
+        def boards(state: State) -> Hashable:
+            classes = []
+            for board in range(variant.boards):
+                cells = state.x >> board * width & full
+                classes.append(dead if variant.has_line(state.x, board) else min(p[cells] for p in images))
+            return tuple(sorted(classes))
+
+        return boards
+
+    def marked(state: State) -> Hashable:
+        x, o, mover = state
+        ours = min((p[x], p[o]) for p in images)
+        theirs = min((p[o], p[x]) for p in images)
+        if variant.marks == "either":
+            return min(ours, theirs)
+        return min((ours, mover), (theirs, 1 - mover))
+
+    return marked
+
+
+@cache
+def permutations(size: int, line: int) -> tuple[tuple[int, ...], ...]:
+    """For each symmetry of the ``size`` × ``size`` grid, the image of every mask of its cells."""
+    symmetries = grid(size, line).symmetries
+    count = size * size
+    tables = []
+    for symmetry in symmetries:
+        # The transformed board shows at cell i the old cell symmetry[i]: old bit c goes to bit i.
+        moved_to = [0] * count
+        for new, old in enumerate(symmetry):
+            moved_to[old] = new
+        table = [0] * (1 << count)
+        for mask in range(1, 1 << count):
+            low = mask & -mask
+            table[mask] = table[mask ^ low] | 1 << moved_to[low.bit_length() - 1]
+        tables.append(tuple(table))
+    return tuple(tables)

@@ -1,0 +1,234 @@
+"""The tic-tac-toe family: each rule variant as a small value, and its moves and ends on bit masks.
+
+A :class:`Variant` says everything that sets one game of the family apart:
+
+* ``size`` and ``line``: a square board of ``size`` × ``size`` cells, where a line is ``line``
+  cells in a row, a column or a diagonal (its :class:`~.geometry.Grid`);
+* ``boards``: how many such boards are played at once (Notakto plays on 1 to 3);
+* ``marks``: which marks a side places: ``own`` (the first side X, the second O, or the other way
+  round), ``either`` (each move places X or O, as its side chooses: wild tic-tac-toe) or
+  ``x_only`` (both sides place X: Notakto);
+* ``misere``: whether the side that makes a line loses, rather than wins.
+
+The cells of a variant are numbered across its boards: board ``j`` holds cells ``j * s`` to
+``j * s + s - 1``, where ``s = size * size``, each board row-major.
+
+A *state* is a position seen as bit masks, :class:`State`: ``x`` and ``o`` (the cells of each
+mark) and ``mover`` (0 or 1). In ``own`` variants the mover is the mark that moves (0 for X); in the
+others it is the side (0 for the first side, which moves when the count of marks is even). A
+move places a mark (0 for X, 1 for O) on an empty cell of a *live* board, one without a line.
+:func:`play` says what a move leads to:
+
+* a line of the placed mark on its board ends the game when it leaves no live board (always,
+  with one board): the mover wins, or loses in a misère variant;
+* otherwise the game is drawn when no live board has an empty cell;
+* otherwise the other side moves.
+
+Nothing here knows about HTTP; the standard game's own model (:mod:`.board`, :mod:`.solver`) is
+the ``standard`` variant's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Literal, NamedTuple, TypeAlias
+
+from .geometry import Grid, grid
+
+Marks: TypeAlias = Literal["own", "either", "x_only"]
+#: The mark a move places: 0 for X, 1 for O.
+X_MARK, O_MARK = 0, 1
+
+
+class State(NamedTuple):
+    """A position of a variant as bit masks: the cells of X, of O, and the side to move."""
+
+    x: int
+    o: int
+    mover: int
+
+
+class Move(NamedTuple):
+    """A cell and the mark placed on it (0 for X, 1 for O)."""
+
+    cell: int
+    mark: int
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One game of the family: see the module's docstring."""
+
+    id: str
+    name: str
+    #: The rules in one sentence.
+    rules: str
+    size: int
+    line: int
+    boards: int
+    marks: Marks
+    misere: bool
+
+    @property
+    def grid(self) -> Grid:
+        """The geometry of each board."""
+        return grid(self.size, self.line)
+
+    @property
+    def board_cells(self) -> int:
+        """The cells of one board."""
+        return self.size * self.size
+
+    @property
+    def cells(self) -> int:
+        """The cells of every board together: the length of a board string."""
+        return self.board_cells * self.boards
+
+    @cached_property
+    def board_masks(self) -> tuple[int, ...]:
+        """The cells of each board, as a mask over every cell."""
+        one = self.grid.full
+        return tuple(one << j * self.board_cells for j in range(self.boards))
+
+    @cached_property
+    def lines_through(self) -> tuple[tuple[int, ...], ...]:
+        """For each cell of every board, the masks of the lines through it."""
+        lines = self.grid.line_masks
+        s = self.board_cells
+        return tuple(
+            tuple(mask << j * s for mask in lines if mask >> cell & 1)
+            for j in range(self.boards)
+            for cell in range(s)
+        )
+
+    @property
+    def marks_of_a_move(self) -> tuple[int, ...]:
+        """The marks a side may place: X and O in ``either``, X alone in ``x_only``."""
+        return (X_MARK, O_MARK) if self.marks == "either" else (X_MARK,)
+
+    def start(self, first: int = X_MARK) -> State:
+        """The empty board, ``first`` to move (in ``own`` variants, the mark that starts)."""
+        return State(0, 0, first if self.marks == "own" else 0)
+
+    @cached_property
+    def lines_of_board(self) -> tuple[tuple[int, ...], ...]:
+        """The masks of the lines of each board, over every cell."""
+        lines = self.grid.line_masks
+        return tuple(tuple(mask << j * self.board_cells for mask in lines) for j in range(self.boards))
+
+    def has_line(self, cells: int, board: int) -> bool:
+        """Whether ``cells`` hold a whole line on ``board``."""
+        return any(cells & mask == mask for mask in self.lines_of_board[board])
+
+    def live(self, state: State) -> int:
+        """The mask of the boards' cells that are still live (on a board without a line)."""
+        live = 0
+        for board, mask in enumerate(self.board_masks):
+            if not (self.has_line(state.x, board) or self.has_line(state.o, board)):
+                live |= mask
+        return live
+
+    def moves(self, state: State) -> Iterator[Move]:
+        """Every legal move of an unfinished ``state``, by cell, then X before O."""
+        empty = self.live(state) & ~(state.x | state.o)
+        marks = (state.mover,) if self.marks == "own" else self.marks_of_a_move
+        cell = 0
+        while empty:
+            if empty & 1:
+                for mark in marks:
+                    yield Move(cell, mark)
+            empty >>= 1
+            cell += 1
+
+    def play(self, state: State, move: Move) -> tuple[State, int | None]:
+        """The state after ``move``, and the mover's score when the move ends the game (``1`` a win,
+        ``0`` a draw, ``-1`` a loss), else ``None``."""
+        bit = 1 << move.cell
+        x, o = (state.x | bit, state.o) if move.mark == X_MARK else (state.x, state.o | bit)
+        after = State(x, o, 1 - state.mover)
+        placed = x if move.mark == X_MARK else o
+        lined = any(placed & mask == mask for mask in self.lines_through[move.cell])
+        if lined and (self.boards == 1 or not self.live(after)):
+            return after, -1 if self.misere else 1
+        if not self.live(after) & ~(x | o):
+            return after, 0
+        return after, None
+
+
+#: Every variant, by ``id``, in the order the API lists them.
+VARIANTS: dict[str, Variant] = {
+    variant.id: variant
+    for variant in (
+        Variant(
+            "standard",
+            "Tic-tac-toe",
+            "Each side places its own mark; three in a row wins.",
+            3,
+            3,
+            1,
+            "own",
+            False,
+        ),
+        Variant(
+            "misere",
+            "Misère tic-tac-toe",
+            "Each side places its own mark; the side that makes three in a row loses.",
+            3,
+            3,
+            1,
+            "own",
+            True,
+        ),
+        Variant(
+            "wild",
+            "Wild tic-tac-toe",
+            "Each move places X or O, as the side to move chooses; the side that makes three in a row "
+            "of either mark wins.",
+            3,
+            3,
+            1,
+            "either",
+            False,
+        ),
+        *(
+            Variant(
+                "notakto" if boards == 1 else f"notakto-{boards}",
+                "Notakto" if boards == 1 else f"Notakto on {boards} boards",
+                "Both sides place X on a board without three in a row; "
+                + (
+                    "the side that makes three in a row loses."
+                    if boards == 1
+                    else "a board with three in a row is dead, and the side that makes the last line loses."
+                ),
+                3,
+                3,
+                boards,
+                "x_only",
+                True,
+            )
+            for boards in (1, 2, 3)
+        ),
+        Variant(
+            "4x4",
+            "Tic-tac-toe on 4 × 4",
+            "Each side places its own mark on a 4 × 4 board; four in a row wins.",
+            4,
+            4,
+            1,
+            "own",
+            False,
+        ),
+        Variant(
+            "4x4-3",
+            "Three in a row on 4 × 4",
+            "Each side places its own mark on a 4 × 4 board; three in a row wins.",
+            4,
+            3,
+            1,
+            "own",
+            False,
+        ),
+    )
+}

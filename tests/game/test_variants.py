@@ -1,0 +1,148 @@
+"""The tic-tac-toe family's rules as data, and their exact values against an oracle written apart.
+
+The oracle (:mod:`tests.support.variant_oracle`) is a textbook negamax over board strings, written
+from the API contract's table of variants; it shares nothing with ``service.game``. Every position
+that a game of ``standard``, ``misere``, ``wild``, ``notakto`` and ``notakto-2`` reaches is checked
+against it; ``notakto-3`` has tens of millions, so random games' later positions are checked, and its
+start against the contract's facts; the standard variant against the standard game's solver.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from service.game import solve
+from service.game.exact import Values
+from service.game.geometry import LINES, STANDARD, SYMMETRIES, grid
+from service.game.variants import O_MARK, VARIANTS, X_MARK, State, Variant
+from tests.support.variant_oracle import VARIANTS as ORACLES
+from tests.support.variant_oracle import Rules
+
+#: The contract's facts: the start's value for the first side, by variant.
+STARTS = {
+    "standard": (0, 9),
+    "misere": (0, 9),
+    "wild": (1, 7),
+    "notakto": (1, 6),
+    "notakto-2": (-1, 11),
+    "notakto-3": (1, 14),
+}
+EXHAUSTIVE = ["standard", "misere", "wild", "notakto", "notakto-2"]
+#: Marks from which ``notakto-3``'s positions in random games are checked: the oracle, with no
+#: symmetries, solves what follows them in seconds.
+LATE = 12
+
+
+def state_of(variant: Variant, cells: str, mover: str) -> State:
+    """The service's state of a board string and side to move, as the oracle writes them."""
+    x = sum(1 << i for i, symbol in enumerate(cells) if symbol == "X")
+    o = sum(1 << i for i, symbol in enumerate(cells) if symbol == "O")
+    side = {"X": X_MARK, "O": O_MARK, "first": 0, "second": 1}[mover]
+    return State(x, o, side)
+
+
+def firsts(variant: Variant) -> list[str]:
+    return ["X", "O"] if variant.marks == "own" else ["first"]
+
+
+def test_the_variants_are_the_contracts() -> None:
+    assert list(VARIANTS) == [
+        "standard",
+        "misere",
+        "wild",
+        "notakto",
+        "notakto-2",
+        "notakto-3",
+        "4x4",
+        "4x4-3",
+    ]
+    for variant in VARIANTS.values():
+        oracle = ORACLES[variant.id]
+        assert (variant.size, variant.line, variant.boards) == (oracle.size, oracle.line, oracle.boards)
+        assert (variant.marks, variant.misere) == (oracle.marks, oracle.misere)
+
+
+@pytest.mark.parametrize(("size", "line", "count"), [(3, 3, 8), (4, 4, 10), (4, 3, 24)])
+def test_each_grid_has_the_contracts_lines_and_its_symmetries_keep_them(
+    size: int, line: int, count: int
+) -> None:
+    found = grid(size, line)
+    oracle = Rules(size, line)
+    assert len(found.lines) == count
+    assert sorted(sorted(each) for each in found.lines) == sorted(sorted(each) for each in oracle.lines)
+    assert len(set(found.symmetries)) == 8
+    lines = {frozenset(each) for each in found.lines}
+    for symmetry in found.symmetries:
+        assert sorted(symmetry) == list(found.cells)
+        assert {frozenset(symmetry[cell] for cell in each) for each in found.lines} == lines
+
+
+def test_the_standard_grid_is_the_standard_games_geometry() -> None:
+    assert (
+        STANDARD.lines
+        == LINES
+        == ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
+    )
+    assert STANDARD.symmetries == SYMMETRIES
+    assert SYMMETRIES[1] == (6, 3, 0, 7, 4, 1, 8, 5, 2)  # a quarter turn clockwise
+    assert SYMMETRIES[4] == (2, 1, 0, 5, 4, 3, 8, 7, 6)  # a mirror
+
+
+@pytest.mark.parametrize("variant_id", list(STARTS))
+def test_the_start_has_the_contracts_value(variant_id: str) -> None:
+    variant = VARIANTS[variant_id]
+    assert Values(variant).value(variant.start()) == STARTS[variant_id]
+
+
+@pytest.mark.parametrize("variant_id", EXHAUSTIVE)
+def test_every_reachable_position_has_the_oracles_value(variant_id: str) -> None:
+    variant, oracle = VARIANTS[variant_id], ORACLES[variant_id]
+    values = Values(variant)
+    checked = 0
+    for first in firsts(variant):
+        for cells, mover in oracle.reachable(first):
+            state = state_of(variant, cells, mover)
+            assert values.value(state) == oracle.value(cells, mover), (cells, mover)
+            moves = [(move.cell, "XO"[move.mark]) for move in variant.moves(state)]
+            assert moves == sorted(oracle.moves(cells, mover), key=lambda m: (m[0], m[1] == "O"))
+            checked += 1
+    assert (
+        checked
+        == {"standard": 9040, "misere": 9040, "wild": 11093, "notakto": 230, "notakto-2": 154100}[variant_id]
+    )
+
+
+def test_notakto_on_three_boards_agrees_with_the_oracle_late_in_random_games() -> None:
+    variant, oracle = VARIANTS["notakto-3"], ORACLES["notakto-3"]
+    values = Values(variant)
+    rng = random.Random(3)
+    checked = 0
+    for _ in range(300):
+        cells, mover = oracle.start(), "first"
+        while True:
+            moves = list(oracle.moves(cells, mover))
+            played, ended = oracle.after(cells, rng.choice(moves))
+            if ended is not None:
+                break
+            cells, mover = played, oracle.other(mover)
+            if cells.count("X") >= LATE:
+                assert values.value(state_of(variant, cells, mover)) == oracle.value(cells, mover), cells
+                checked += 1
+    assert checked >= 500
+
+
+def test_the_standard_variant_values_every_position_as_the_standard_solver() -> None:
+    game = solve()
+    values = Values(VARIANTS["standard"])
+    compared = 0
+    for analysis in game:
+        if analysis.score is None:
+            continue
+        cells, mover = analysis.position.board.cells, analysis.position.to_move
+        assert mover is not None
+        state = state_of(VARIANTS["standard"], cells, mover)
+        assert values.value(state) == (analysis.score, analysis.plies), cells
+        compared += 1
+    assert compared == 9040
