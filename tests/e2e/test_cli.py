@@ -432,6 +432,12 @@ def test_ctrl_c_ends_a_puzzle_at_once(live_server: Server) -> None:
     interrupt_at(["puzzle", "--url", live_server.url], b"5\ny\n", b"Your move", times=2)
 
 
+def as_at_a_terminal() -> None:
+    """Ctrl-C as a terminal delivers it: a shell that runs a script in the background has the
+    script's children ignore SIGINT, and the CLI rightly leaves an ignored SIGINT ignored."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def interrupt_at(command: list[str], answers: bytes, prompt: bytes, times: int) -> None:
     """Run ``command`` with ``answers`` on its open input; at the ``times``-th ``prompt``, SIGINT."""
     process = subprocess.Popen(
@@ -439,6 +445,7 @@ def interrupt_at(command: list[str], answers: bytes, prompt: bytes, times: int) 
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
+        preexec_fn=as_at_a_terminal,  # noqa: PLW1509 - one system call in the child, no lock taken
     )
     assert process.stdin is not None and process.stderr is not None
     try:
