@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from functools import cache
+from typing import NamedTuple
 
 from .geometry import grid
 from .variants import Move, State, Variant
@@ -27,6 +28,18 @@ def rank(value: Value) -> tuple[int, int]:
     the fastest win or the slowest loss; draws tie whatever their length."""
     score, plies = value
     return (-score, plies if score > 0 else -plies if score < 0 else 0)
+
+
+class RankedMove(NamedTuple):
+    """One legal move of a position and its value for the side that plays it: ``traps`` counts the
+    opponent's replies whose score is worse for the opponent than its perfect-play score after the
+    move (0 when the move ends the game)."""
+
+    cell: int
+    mark: int
+    score: int
+    plies: int
+    traps: int
 
 
 class Values:
@@ -45,6 +58,34 @@ class Values:
             found = min((self.move_value(state, move) for move in self.variant.moves(state)), key=rank)
             self.memo[key] = found
         return found
+
+    def mistakes(self, state: State) -> int:
+        """How many moves of an unfinished ``state`` score worse for its side to move than perfect play."""
+        best = self.value(state)[0]
+        return sum(1 for move in self.variant.moves(state) if self.move_value(state, move)[0] < best)
+
+    def ranked(self, state: State) -> list[RankedMove]:
+        """Every move of an unfinished ``state``, best first, in the contract's order: the score, the
+        fastest win or slowest loss, the most traps, the lowest cell, then X before O."""
+        found = []
+        for move in self.variant.moves(state):
+            after, ended = self.variant.play(state, move)
+            if ended is not None:
+                found.append(RankedMove(move.cell, move.mark, ended, 1, 0))
+            else:
+                score, plies = self.value(after)
+                found.append(RankedMove(move.cell, move.mark, -score, plies + 1, self.mistakes(after)))
+        return sorted(found, key=lambda m: (*rank((m.score, m.plies)), -m.traps, m.cell, m.mark))
+
+    def variation(self, state: State) -> list[RankedMove]:
+        """The rest of the game from an unfinished ``state`` when both sides play the first ranked move."""
+        line: list[RankedMove] = []
+        while True:
+            first = self.ranked(state)[0]
+            line.append(first)
+            state, ended = self.variant.play(state, Move(first.cell, first.mark))
+            if ended is not None:
+                return line
 
     def move_value(self, state: State, move: Move) -> Value:
         """The value of ``move`` in ``state`` for the side that plays it."""

@@ -146,3 +146,61 @@ def test_the_standard_variant_values_every_position_as_the_standard_solver() -> 
         assert values.value(state) == (analysis.score, analysis.plies), cells
         compared += 1
     assert compared == 9040
+
+
+def oracle_traps(oracle: Rules, cells: str, mover: str) -> int:
+    """The opponent's replies on ``cells`` whose score is worse for it than its best (the oracle's)."""
+    best = oracle.value(cells, mover)[0]
+    worse = 0
+    for move in oracle.moves(cells, mover):
+        played, ended = oracle.after(cells, move)
+        score = ended if ended is not None else -oracle.value(played, oracle.other(mover))[0]
+        worse += score < best
+    return worse
+
+
+@pytest.mark.parametrize("variant_id", ["misere", "wild", "notakto"])
+def test_every_reachable_positions_moves_are_ranked_by_the_oracles_values(variant_id: str) -> None:
+    variant, oracle = VARIANTS[variant_id], ORACLES[variant_id]
+    values = Values(variant)
+    for first in firsts(variant):
+        for cells, mover in oracle.reachable(first):
+            ranked = values.ranked(state_of(variant, cells, mover))
+            for move in ranked:
+                played, ended = oracle.after(cells, (move.cell, "XO"[move.mark]))
+                if ended is not None:
+                    assert (move.score, move.plies, move.traps) == (ended, 1, 0), (cells, move)
+                else:
+                    score, plies = oracle.value(played, oracle.other(mover))
+                    traps = oracle_traps(oracle, played, oracle.other(mover))
+                    assert (move.score, move.plies, move.traps) == (-score, plies + 1, traps), (cells, move)
+            # The contract's order: score, fastest win or slowest loss, most traps, cell, X before O.
+            order = [
+                (
+                    -m.score,
+                    m.plies if m.score > 0 else -m.plies if m.score < 0 else 0,
+                    -m.traps,
+                    m.cell,
+                    m.mark,
+                )
+                for m in ranked
+            ]
+            assert order == sorted(order)
+
+
+def test_the_standard_variant_ranks_every_move_as_the_standard_solver() -> None:
+    """The standard game's answers, from the solver of every variant: the same moves in the same order,
+    with the same values and traps, and the same principal variation."""
+    variant = VARIANTS["standard"]
+    values = Values(variant)
+    compared = 0
+    for analysis in solve():
+        position = analysis.position
+        if position.to_move is None:
+            continue
+        state = state_of(variant, position.board.cells, position.to_move)
+        ranked = values.ranked(state)
+        assert [(m.cell, m.score, m.plies, m.traps) for m in ranked] == [tuple(m) for m in analysis.moves]
+        assert tuple(m.cell for m in values.variation(state)) == analysis.principal_variation
+        compared += 1
+    assert compared == 9040
