@@ -22,7 +22,7 @@ from enum import StrEnum
 from functools import cache
 from typing import Literal, TypeAlias
 
-from .geometry import LINES, Line, column, place, row
+from .geometry import LINES, Line, place
 
 Mark: TypeAlias = Literal["X", "O"]
 
@@ -60,8 +60,8 @@ def opponent(mark: Mark) -> Mark:
 
 
 def cell_name(cell: int) -> str:
-    """``cell 5 (row 1, column 2)``: how errors and documents name a cell."""
-    return f"cell {cell} (row {row(cell)}, column {column(cell)})"
+    """``cell 5 (row 1, column 2)``: how errors and documents name a cell of the standard board."""
+    return STANDARD_SHAPE.cell_name(cell)
 
 
 class Status(StrEnum):
@@ -88,6 +88,122 @@ class BoardError(ValueError):
 
 
 @dataclass(frozen=True, slots=True)
+class Shape:
+    """What a board string of a game holds: ``boards`` square boards of ``size`` × ``size`` cells,
+    one after another, and the marks it may hold."""
+
+    size: int = 3
+    boards: int = 1
+    marks: str = "XO"
+
+    @property
+    def cells(self) -> int:
+        return self.size * self.size * self.boards
+
+    def cell_name(self, cell: int) -> str:
+        """``cell 5 (row 1, column 2)``, with the board first when there are several."""
+        width = self.size * self.size
+        board, offset = divmod(cell, width)
+        where = f"row {offset // self.size}, column {offset % self.size}"
+        return f"cell {cell} ({f'board {board}, ' if self.boards > 1 else ''}{where})"
+
+
+#: The standard game's board: one board of 3 × 3, X and O.
+STANDARD_SHAPE = Shape()
+
+
+def read_cells(value: object, shape: Shape) -> str:
+    """The canonical cells of a board in any of its forms, for a game of ``shape``.
+
+    * a string of exactly ``shape.cells`` characters from :data:`SYMBOLS`;
+    * on a single board, an array of its cells, each a string from :data:`ARRAY_SYMBOLS` or
+      ``None``, or an array of its rows, each an array of such cells.
+
+    Raises :class:`BoardError` naming the length, the cells or the marks at fault.
+    """
+    if isinstance(value, str):
+        cells = _from_string(value, shape)
+    elif isinstance(value, Sequence) and not isinstance(value, (bytes, bytearray)) and shape.boards == 1:
+        cells = _from_array(list(value), shape)
+    else:
+        raise BoardError("board_type", _forms(shape))
+    unused = sorted({mark for mark in cells if mark != EMPTY and mark not in shape.marks})
+    if unused:
+        where = "; ".join(shape.cell_name(cell) for cell, mark in enumerate(cells) if mark in unused)
+        raise BoardError(
+            "board_symbol",
+            f"this game's boards hold only {' and '.join(shape.marks)}; {where} "
+            f"{'has' if where.count(';') == 0 else 'have'} {' and '.join(unused)}",
+        )
+    return cells
+
+
+def _forms(shape: Shape) -> str:
+    n, size = shape.cells, shape.size
+    text = f"a board is a string of {n} characters"
+    if shape.boards > 1:
+        return f"{text}: {shape.boards} boards of {size * size} cells, one after another"
+    return f"{text}, an array of {n} cells, or an array of {size} rows of {size} cells"
+
+
+def _from_string(value: str, shape: Shape) -> str:
+    n = shape.cells
+    if len(value) != n:
+        raise BoardError(
+            "board_length", f"a board string has exactly {n} characters, one per cell; got {len(value)}"
+        )
+    cells = value.translate(_CANONICAL)
+    if not cells.strip("XO."):  # strip leaves nothing only when every symbol is known
+        return cells
+    return _from_symbols(list(value), SYMBOLS, shape)
+
+
+def _from_array(items: list[object], shape: Shape) -> str:
+    size = shape.size
+    if len(items) == size and all(
+        isinstance(row, Sequence) and not isinstance(row, (str, bytes, bytearray)) for row in items
+    ):
+        rows = [list(row) for row in items]  # type: ignore[call-overload]  # each is a sequence
+        for index, row in enumerate(rows):
+            if len(row) != size:
+                raise BoardError(
+                    "board_length",
+                    f"row {index} of the board has {len(row)} cells; every row has exactly {size}",
+                )
+        return _from_symbols([cell for row in rows for cell in row], ARRAY_SYMBOLS, shape)
+    if len(items) != shape.cells:
+        raise BoardError(
+            "board_length",
+            f"a board array has exactly {shape.cells} cells, or {size} rows of {size} cells; "
+            f"got {len(items)} items",
+        )
+    return _from_symbols(items, ARRAY_SYMBOLS, shape)
+
+
+def _from_symbols(symbols: list[object], table: dict[str, str], shape: Shape) -> str:
+    cells: list[str] = []
+    unknown: list[str] = []
+    for cell, symbol in enumerate(symbols):
+        canonical = EMPTY if symbol is None and table is ARRAY_SYMBOLS else None
+        if isinstance(symbol, str):
+            canonical = table.get(symbol)
+        if canonical is None:
+            unknown.append(f"{shape.cell_name(cell)} has {_describe(symbol)}")
+        else:
+            cells.append(canonical)
+    if unknown:
+        empties = "'.', '-', '_', ' '" + (", '' or null" if table is ARRAY_SYMBOLS else "")
+        marks = " or ".join(shape.marks)
+        raise BoardError(
+            "board_symbol",
+            "unknown symbol: "
+            + "; ".join(unknown)
+            + f". Use {marks} for a mark and {empties} for an empty cell",
+        )
+    return "".join(cells)
+
+
+@dataclass(frozen=True, slots=True)
 class Board:
     """Nine cells of ``X``, ``O`` or ``.``; immutable.
 
@@ -111,65 +227,7 @@ class Board:
 
         Raises :class:`BoardError` naming the length or the cells at fault.
         """
-        if isinstance(value, str):
-            return cls._from_string(value)
-        if isinstance(value, Sequence) and not isinstance(value, (bytes, bytearray)):
-            return cls._from_array(list(value))
-        raise BoardError(
-            "board_type",
-            "a board is a string of 9 characters, an array of 9 cells, or an array of 3 rows of 3 cells",
-        )
-
-    @classmethod
-    def _from_string(cls, value: str) -> Board:
-        if len(value) != 9:
-            raise BoardError(
-                "board_length", f"a board string has exactly 9 characters, one per cell; got {len(value)}"
-            )
-        cells = canonical(value)
-        return cls(cells) if cells is not None else cls._from_symbols(list(value), SYMBOLS)
-
-    @classmethod
-    def _from_array(cls, items: list[object]) -> Board:
-        if len(items) == 3 and all(
-            isinstance(row, Sequence) and not isinstance(row, (str, bytes, bytearray)) for row in items
-        ):
-            rows = [list(row) for row in items]  # type: ignore[call-overload]  # each is a sequence
-            for index, row in enumerate(rows):
-                if len(row) != 3:
-                    raise BoardError(
-                        "board_length",
-                        f"row {index} of the board has {len(row)} cells; every row has exactly 3",
-                    )
-            return cls._from_symbols([cell for row in rows for cell in row], ARRAY_SYMBOLS)
-        if len(items) != 9:
-            raise BoardError(
-                "board_length",
-                f"a board array has exactly 9 cells, or 3 rows of 3 cells; got {len(items)} items",
-            )
-        return cls._from_symbols(items, ARRAY_SYMBOLS)
-
-    @classmethod
-    def _from_symbols(cls, symbols: list[object], table: dict[str, str]) -> Board:
-        cells: list[str] = []
-        unknown: list[str] = []
-        for cell, symbol in enumerate(symbols):
-            canonical = EMPTY if symbol is None and table is ARRAY_SYMBOLS else None
-            if isinstance(symbol, str):
-                canonical = table.get(symbol)
-            if canonical is None:
-                unknown.append(f"{cell_name(cell)} has {_describe(symbol)}")
-            else:
-                cells.append(canonical)
-        if unknown:
-            empties = "'.', '-', '_', ' '" + (", '' or null" if table is ARRAY_SYMBOLS else "")
-            raise BoardError(
-                "board_symbol",
-                "unknown symbol: "
-                + "; ".join(unknown)
-                + f". Use X or O for a mark and {empties} for an empty cell",
-            )
-        return cls("".join(cells))
+        return cls(read_cells(value, STANDARD_SHAPE))
 
     def __str__(self) -> str:
         return self.cells

@@ -35,9 +35,11 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Literal, NamedTuple, TypeAlias
 
-from .geometry import Grid, grid
+from .board import EMPTY, BoardError, Shape, read_cells
+from .geometry import Grid, Line, grid
 
 Marks: TypeAlias = Literal["own", "either", "x_only"]
+_NUMBERS = {3: "three", 4: "four"}
 #: The mark a move places: 0 for X, 1 for O.
 X_MARK, O_MARK = 0, 1
 
@@ -108,6 +110,32 @@ class Variant:
         """The marks a side may place: X and O in ``either``, X alone in ``x_only``."""
         return (X_MARK, O_MARK) if self.marks == "either" else (X_MARK,)
 
+    @property
+    def in_a_row(self) -> str:
+        """``three in a row``: a line of the variant, in words."""
+        return f"{_NUMBERS.get(self.line, str(self.line))} in a row"
+
+    @property
+    def shape(self) -> Shape:
+        """What its board strings hold."""
+        return Shape(self.size, self.boards, "X" if self.marks == "x_only" else "XO")
+
+    @property
+    def sides(self) -> tuple[str, str]:
+        """The names of the two sides: the marks in ``own`` variants, else ``first`` and ``second``."""
+        return ("X", "O") if self.marks == "own" else ("first", "second")
+
+    def parse(self, value: object) -> str:
+        """The canonical cells of a board in any form the variant takes; :class:`BoardError` if none."""
+        return read_cells(value, self.shape)
+
+    def resolve(self, cells: str, player: str | None = None) -> VariantPosition:
+        """The position on canonical ``cells`` with its side to move, under the variant's legality rules.
+
+        Raises :class:`BoardError` naming the rule a board or a player breaks.
+        """
+        return _resolve(self, cells, player)
+
     def start(self, first: int = X_MARK) -> State:
         """The empty board, ``first`` to move (in ``own`` variants, the mark that starts)."""
         return State(0, 0, first if self.marks == "own" else 0)
@@ -155,6 +183,136 @@ class Variant:
         if not self.live(after) & ~(x | o):
             return after, 0
         return after, None
+
+
+class VariantPosition(NamedTuple):
+    """A legal position of a variant: its canonical cells, its state, the side to move (``None`` on a
+    finished board), its status, and the lines on its boards (as cells of the whole string)."""
+
+    variant: Variant
+    cells: str
+    state: State
+    player: str | None
+    status: str
+    winning_lines: tuple[Line, ...]
+
+
+def _resolve(variant: Variant, cells: str, player: str | None) -> VariantPosition:
+    """See :meth:`Variant.resolve`."""
+    if player is not None and player not in variant.sides:
+        names = " or ".join(f'"{side}"' for side in variant.sides)
+        raise BoardError(
+            "player_unknown", f"in {variant.id} the sides are {names}; got {player!r}", field="player"
+        )
+    x = sum(1 << i for i, mark in enumerate(cells) if mark == "X")
+    o = sum(1 << i for i, mark in enumerate(cells) if mark == "O")
+    if variant.marks == "own" and abs(cells.count("X") - cells.count("O")) > 1:
+        raise BoardError(
+            "board_counts",
+            f"the board has {cells.count('X')} X and {cells.count('O')} O; the sides alternate, "
+            "so the counts differ by at most one",
+        )
+    lines, made_by = _lines(variant, cells)
+    marks = cells.count("X") + cells.count("O")
+    if variant.marks == "own":
+        return _resolve_own(variant, cells, State(x, o, 0), player, lines=lines, made_by=made_by)
+    mover = marks % 2
+    if player is not None and player != variant.sides[mover]:
+        raise BoardError(
+            "player_contradicts_counts",
+            f"the board has {marks} marks, so {variant.sides[mover]} is to move, not {player}",
+            field="player",
+        )
+    state = State(x, o, mover)
+    finished = (bool(lines) and (variant.boards == 1 or not variant.live(state))) or EMPTY not in cells
+    if not finished:
+        return VariantPosition(variant, cells, state, variant.sides[mover], "in_progress", lines)
+    if not lines:
+        return VariantPosition(variant, cells, state, None, "draw", lines)
+    last = 1 - mover  # the side that made the last line
+    winner = 1 - last if variant.misere else last
+    return VariantPosition(variant, cells, state, None, f"{variant.sides[winner]}_won", lines)
+
+
+def _lines(variant: Variant, cells: str) -> tuple[tuple[Line, ...], str | None]:
+    """The lines on every board, and the mark that made them; :class:`BoardError` unless the lines of
+    each board pass through one cell (the move that made them, after which the board takes no more)."""
+    found: list[Line] = []
+    marks: set[str] = set()
+    width = variant.board_cells
+    for board in range(variant.boards):
+        offset = board * width
+        here = [
+            tuple(offset + cell for cell in line)
+            for line in variant.grid.lines
+            if cells[offset + line[0]] != EMPTY
+            and all(cells[offset + c] == cells[offset + line[0]] for c in line)
+        ]
+        if {cells[line[0]] for line in here} == {"X", "O"}:
+            raise BoardError(
+                "board_two_winners",
+                f"both X and O have {variant.in_a_row}; the game ends at the first line",
+            )
+        common = set(here[0]).intersection(*here[1:]) if here else set()
+        if here and not common:
+            where = f"board {board} has" if variant.boards > 1 else "the board has"
+            raise BoardError(
+                "board_lines_apart",
+                f"{where} lines that share no cell; a board takes no move after its first line, "
+                "so every line on it passes through the cell of that move",
+            )
+        found += here
+        marks |= {cells[line[0]] for line in here}
+    if variant.marks != "x_only" and len(marks) > 1:
+        raise BoardError(
+            "board_two_winners", f"both X and O have {variant.in_a_row}; the game ends at the first line"
+        )
+    return tuple(found), next(iter(marks), None)
+
+
+def _resolve_own(
+    variant: Variant,
+    cells: str,
+    masks: State,
+    player: str | None,
+    *,
+    lines: tuple[Line, ...],
+    made_by: str | None,
+) -> VariantPosition:
+    """Whose turn and legality when each side places its own mark: the standard game's rules."""
+    x, o = cells.count("X"), cells.count("O")
+    if made_by is not None and (x if made_by == "O" else o) > (o if made_by == "O" else x):
+        later = "X" if made_by == "O" else "O"
+        raise BoardError(
+            "board_winner_not_last",
+            f"{made_by} has {variant.in_a_row} but {later} has more marks, "
+            f"so {later} moved after the game was over",
+        )
+    if x != o:
+        to_move = "O" if x > o else "X"
+        if player is not None and player != to_move:
+            raise BoardError(
+                "player_contradicts_counts",
+                f"the board has {x} X and {o} O, so {to_move} is to move, not {player}",
+                field="player",
+            )
+    elif player is not None:
+        to_move = player
+    else:
+        to_move = "X" if made_by in (None, "O") else "O"
+    if made_by is not None and made_by == to_move:
+        raise BoardError(
+            "player_winner_not_last",
+            f"{made_by} has {variant.in_a_row}, so {made_by} moved last and cannot be the player to move",
+            field="player",
+        )
+    state = State(masks.x, masks.o, X_MARK if to_move == "X" else O_MARK)
+    if made_by is not None:
+        winner = ("O" if made_by == "X" else "X") if variant.misere else made_by
+        return VariantPosition(variant, cells, state, None, f"{winner.lower()}_won", lines)
+    if EMPTY not in cells:
+        return VariantPosition(variant, cells, state, None, "draw", lines)
+    return VariantPosition(variant, cells, state, to_move, "in_progress", lines)
 
 
 #: Every variant, by ``id``, in the order the API lists them.

@@ -9,11 +9,13 @@ start against the contract's facts; the standard variant against the standard ga
 
 from __future__ import annotations
 
+import itertools
 import random
+from collections.abc import Iterator
 
 import pytest
 
-from service.game import solve
+from service.game import Board, BoardError, Position, solve
 from service.game.exact import Values
 from service.game.geometry import LINES, STANDARD, SYMMETRIES, grid
 from service.game.variants import O_MARK, VARIANTS, X_MARK, State, Variant
@@ -204,3 +206,104 @@ def test_the_standard_variant_ranks_every_move_as_the_standard_solver() -> None:
         assert tuple(m.cell for m in values.variation(state)) == analysis.principal_variation
         compared += 1
     assert compared == 9040
+
+
+def every_board(variant: Variant) -> Iterator[str]:
+    """Every string of the variant's symbols, of its length."""
+    symbols = "X." if variant.marks == "x_only" else "XO."
+    return ("".join(cells) for cells in itertools.product(symbols, repeat=variant.cells))
+
+
+def expected_status(variant: Variant, mover: str, ended: int | None) -> str:
+    """The status the contract gives a board the oracle reached, ``mover`` to move after it."""
+    if ended is None:
+        return "in_progress"
+    if ended == 0:
+        return "draw"
+    last = ORACLES[variant.id].other(mover)
+    winner = last if ended > 0 else mover
+    return f"{winner.lower()}_won" if variant.marks == "own" else f"{winner}_won"
+
+
+@pytest.mark.parametrize("variant_id", ["misere", "wild", "notakto", "notakto-2"])
+def test_exactly_the_boards_a_game_reaches_are_legal(variant_id: str) -> None:
+    """Every string of the variant's symbols resolves, with every player, exactly when a game reaches it
+    (started by either side where that applies), to the oracle's side to move and status."""
+    variant, oracle = VARIANTS[variant_id], ORACLES[variant_id]
+    reached: dict[tuple[str, str], int | None] = {}
+    for first in firsts(variant):
+        reached |= oracle.games(first)
+    movers: dict[str, list[str]] = {}
+    for cells, mover in reached:
+        movers.setdefault(cells, []).append(mover)
+    boards = set(movers)
+    legal = 0
+    for cells in every_board(variant):
+        for player in (None, *variant.sides):
+            try:
+                position = variant.resolve(cells, player)
+            except BoardError as error:
+                assert cells not in boards or player is not None, (cells, player, error.message)
+                if cells in boards:  # a player that does not fit this board
+                    assert error.field == "player", (cells, player, error.message)
+                continue
+            assert cells in boards, (cells, player)
+            legal += player is None
+            mover = position.player or next(m for m in movers[cells] if player in (None, m))
+            if position.player is not None:
+                assert (cells, position.player) in reached, (cells, player)
+            assert position.status == expected_status(variant, mover, reached[cells, mover]), (cells, player)
+    assert legal == len(boards)
+
+
+def test_the_standard_variant_resolves_every_board_as_the_standard_rules() -> None:
+    """Every string of X, O and . with every player: the same legality, error code and field, side to
+    move, status and lines as :meth:`Position.resolve`."""
+    variant = VARIANTS["standard"]
+    for cells in every_board(variant):
+        for player in (None, "X", "O"):
+            try:
+                expected = Position.resolve(Board(cells), player)  # type: ignore[arg-type]
+            except BoardError as error:
+                with pytest.raises(BoardError) as found:
+                    variant.resolve(cells, player)
+                assert (found.value.code, found.value.field, found.value.message) == (
+                    error.code,
+                    error.field,
+                    error.message,
+                )
+                continue
+            position = variant.resolve(cells, player)
+            assert position.player == expected.to_move
+            assert position.status == expected.status.value
+            assert position.winning_lines == expected.board.winning_lines()
+
+
+@pytest.mark.parametrize(
+    ("variant_id", "board", "code"),
+    [
+        ("misere", "XXX.....", "board_length"),
+        ("notakto", "X...O....", "board_symbol"),
+        ("4x4-3", "XXX.XXX.OOO.OOO.", "board_two_winners"),
+        ("4x4-3", "XXXOXXX.OO.O.OO.", "board_lines_apart"),
+        ("wild", "XXX.X.XXX", "board_lines_apart"),
+        ("notakto", "XXXXXXXXX", "board_lines_apart"),
+        ("misere", "XXXO..OOO", "board_two_winners"),
+        ("misere", "XXXOO.OO.", "board_winner_not_last"),
+    ],
+)
+def test_unreachable_and_malformed_boards_are_named(variant_id: str, board: str, code: str) -> None:
+    variant = VARIANTS[variant_id]
+    with pytest.raises(BoardError) as found:
+        variant.resolve(variant.parse(board))
+    assert found.value.code == code, found.value.message
+
+
+def test_a_player_of_another_variant_is_refused() -> None:
+    with pytest.raises(BoardError) as found:
+        VARIANTS["wild"].resolve(".........", "X")
+    assert (found.value.code, found.value.field) == ("player_unknown", "player")
+    assert '"first" or "second"' in found.value.message
+    with pytest.raises(BoardError) as found:
+        VARIANTS["misere"].resolve(".........", "first")
+    assert found.value.code == "player_unknown"

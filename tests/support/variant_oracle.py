@@ -104,6 +104,22 @@ class Rules:
         self.memo[cells, mover] = best
         return best
 
+    def games(self, first: str) -> dict[tuple[str, str], int | None]:
+        """Every ``(board, side to move)`` that a game started by ``first`` reaches, finished or not,
+        with the score of the move that ended it for the side that made it (``None`` while it goes on)."""
+        found: dict[tuple[str, str], int | None] = {(self.start(), first): None}
+        frontier = [(self.start(), first)]
+        while frontier:
+            cells, mover = frontier.pop()
+            for move in self.moves(cells, mover):
+                played, ended = self.after(cells, move)
+                state = (played, self.other(mover))
+                if state not in found:
+                    found[state] = ended
+                    if ended is None:
+                        frontier.append(state)
+        return found
+
     def reachable(self, first: str) -> Iterator[tuple[str, str]]:
         """Every unfinished ``(board, side to move)`` that a game started by ``first`` reaches."""
         seen = {(self.start(), first)}
