@@ -263,7 +263,7 @@ def test_the_standard_variant_resolves_every_board_as_the_standard_rules() -> No
     for cells in every_board(variant):
         for player in (None, "X", "O"):
             try:
-                expected = Position.resolve(Board(cells), player)  # type: ignore[arg-type]
+                expected = Position.resolve(Board(cells), player)
             except BoardError as error:
                 with pytest.raises(BoardError) as found:
                     variant.resolve(cells, player)
