@@ -9,6 +9,11 @@ per line here, most of it in handing the interpreter lock back and forth, for no
 
 Text is written with ``ensure_ascii=False`` for legibility, except the line and paragraph
 separators U+0085, U+2028 and U+2029, which are escaped so that no tool splits a line on them.
+
+A client can put any text in what is logged (a path, a name in an MCP call, a header): every text
+of a line, its message and each field, is cut to :data:`MAX_TEXT` characters, followed by ``…``,
+and the line gives the full length beside it (``message_length``, ``path_length``, …); a traceback
+is cut line by line. A line is never longer than a few kilobytes, however large a request.
 """
 
 from __future__ import annotations
@@ -32,6 +37,8 @@ _STANDARD = set(vars(logging.LogRecord("", 0, "", 0, "", None, None))) | {
     "color_message",
 }
 _SEPARATORS = str.maketrans({"\u0085": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"})
+#: The most characters of one text that a log line holds (see the module's docstring).
+MAX_TEXT = 200
 _ENCODER = json.JSONEncoder(default=str, ensure_ascii=False, separators=(",", ":"))
 
 
@@ -52,9 +59,21 @@ class JSONFormatter(logging.Formatter):
             "message": record.getMessage(),
         }
         entry.update({key: value for key, value in vars(record).items() if key not in _STANDARD})
+        for key, value in list(entry.items()):
+            if isinstance(value, str) and len(value) > MAX_TEXT:
+                entry[key] = value[:MAX_TEXT] + "…"
+                entry[f"{key}_length"] = len(value)
         if record.exc_info:
-            entry["traceback"] = "".join(traceback.format_exception(*record.exc_info))
+            entry["traceback"] = "".join(_cut(line) for line in traceback.format_exception(*record.exc_info))
         return dumps(entry)
+
+
+def _cut(text: str) -> str:
+    """Each line of ``text`` cut to :data:`MAX_TEXT` characters."""
+    return "\n".join(
+        line if len(line) <= MAX_TEXT else f"{line[:MAX_TEXT]}… ({len(line)} characters)"
+        for line in text.split("\n")
+    )
 
 
 class StandardError(logging.Handler):

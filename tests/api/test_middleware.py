@@ -436,3 +436,28 @@ async def test_fastapi_looks_for_opentelemetry_only_when_asked(
     async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://t") as client:
         assert (await client.get("/health")).status_code == 200
     assert bool(looked) is opentelemetry
+
+
+async def test_a_clients_long_text_is_cut_in_the_log_with_its_length(service_log: ServiceLog) -> None:
+    """Whatever a client sends, each text of a log line is at most ``MAX_TEXT`` characters and ``…``."""
+
+    async def inner(scope: Scope, receive: Receive, send: Send) -> None:
+        await send(HELLO)
+        await send({"type": "http.response.body", "body": b"hi"})
+
+    logs.configure("info")
+    path = "/" + "é" * 5000
+    await answered(AccessMiddleware(inner, metrics=Metrics("test", 1, 0.0)), get_scope(path))
+    try:
+        raise ValueError("x" * 100_000)
+    except ValueError:
+        logs.logger.warning("refused: %s", "n" * 900_000, exc_info=True)
+    access, warning = [line for line in service_log() if line["logger"] in ("service.access", "service")]
+    assert access["path"] == path[: logs.MAX_TEXT] + "…" and access["path_length"] == 5001
+    assert "route_length" not in access and access["route"] == "<unmatched>"
+    assert (
+        len(warning["message"]) == logs.MAX_TEXT + 1
+        and warning["message_length"] == len("refused: ") + 900_000
+    )
+    assert all(len(line) <= logs.MAX_TEXT + 30 for line in warning["traceback"].splitlines())
+    assert f"… ({len('ValueError: ') + 100_000} characters)" in warning["traceback"]
