@@ -84,12 +84,17 @@ class Grid:
 
 def _lines(n: int, k: int) -> tuple[Line, ...]:
     """The lines of ``k`` cells on an ``n`` × ``n`` grid, in the order :attr:`Grid.lines` gives."""
-    starts = range(n - k + 1)
-    rows = [tuple(r * n + c + i for i in range(k)) for r in range(n) for c in starts]
-    columns = [tuple((r + i) * n + c for i in range(k)) for c in range(n) for r in starts]
-    diagonals = [tuple((r + i) * n + c + i for i in range(k)) for r in starts for c in starts]
-    anti_diagonals = [tuple((r + i) * n + c - i for i in range(k)) for r in starts for c in range(k - 1, n)]
-    return tuple(rows + columns + diagonals + anti_diagonals)
+    starts, ends = range(n - k + 1), range(k - 1, n)
+    # Each family: the step from one cell of a line to the next, and its first cells in order.
+    families = (
+        (1, [(r, c) for r in range(n) for c in starts]),  # rows
+        (n, [(r, c) for c in range(n) for r in starts]),  # columns
+        (n + 1, [(r, c) for r in starts for c in starts]),  # diagonals
+        (n - 1, [(r, c) for r in starts for c in ends]),  # anti-diagonals
+    )
+    return tuple(
+        tuple(r * n + c + i * step for i in range(k)) for step, firsts in families for r, c in firsts
+    )
 
 
 def _then(first: Symmetry, second: Symmetry) -> Symmetry:

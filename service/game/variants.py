@@ -204,18 +204,30 @@ def _resolve(variant: Variant, cells: str, player: str | None) -> VariantPositio
         raise BoardError(
             "player_unknown", f"in {variant.id} the sides are {names}; got {player!r}", field="player"
         )
-    x = sum(1 << i for i, mark in enumerate(cells) if mark == "X")
-    o = sum(1 << i for i, mark in enumerate(cells) if mark == "O")
-    if variant.marks == "own" and abs(cells.count("X") - cells.count("O")) > 1:
+    x, o = cells.count("X"), cells.count("O")
+    if variant.marks == "own" and abs(x - o) > 1:
         raise BoardError(
             "board_counts",
-            f"the board has {cells.count('X')} X and {cells.count('O')} O; the sides alternate, "
-            "so the counts differ by at most one",
+            f"the board has {x} X and {o} O; the sides alternate, so the counts differ by at most one",
         )
     lines, made_by = _lines(variant, cells)
-    marks = cells.count("X") + cells.count("O")
+    masks = State(_mask(cells, "X"), _mask(cells, "O"), 0)
     if variant.marks == "own":
-        return _resolve_own(variant, cells, State(x, o, 0), player, lines=lines, made_by=made_by)
+        return _resolve_own(variant, cells, masks, player, lines=lines, made_by=made_by)
+    return _resolve_sides(variant, cells, masks, player, lines=lines)
+
+
+def _mask(cells: str, mark: str) -> int:
+    """The cells of ``mark``, as a bit mask."""
+    return sum(1 << i for i, symbol in enumerate(cells) if symbol == mark)
+
+
+def _resolve_sides(
+    variant: Variant, cells: str, masks: State, player: str | None, *, lines: tuple[Line, ...]
+) -> VariantPosition:
+    """Whose turn and status when both sides place any mark (wild, Notakto): the count of marks
+    says whose turn it is, ``first`` when it is even."""
+    marks = cells.count("X") + cells.count("O")
     mover = marks % 2
     if player is not None and player != variant.sides[mover]:
         raise BoardError(
@@ -223,7 +235,7 @@ def _resolve(variant: Variant, cells: str, player: str | None) -> VariantPositio
             f"the board has {marks} marks, so {variant.sides[mover]} is to move, not {player}",
             field="player",
         )
-    state = State(x, o, mover)
+    state = State(masks.x, masks.o, mover)
     finished = (bool(lines) and (variant.boards == 1 or not variant.live(state))) or EMPTY not in cells
     if not finished:
         return VariantPosition(variant, cells, state, variant.sides[mover], "in_progress", lines)
@@ -237,37 +249,38 @@ def _resolve(variant: Variant, cells: str, player: str | None) -> VariantPositio
 def _lines(variant: Variant, cells: str) -> tuple[tuple[Line, ...], str | None]:
     """The lines on every board, and the mark that made them; :class:`BoardError` unless the lines of
     each board pass through one cell (the move that made them, after which the board takes no more)."""
-    found: list[Line] = []
-    marks: set[str] = set()
-    width = variant.board_cells
-    for board in range(variant.boards):
-        offset = board * width
-        here = [
-            tuple(offset + cell for cell in line)
-            for line in variant.grid.lines
-            if cells[offset + line[0]] != EMPTY
-            and all(cells[offset + c] == cells[offset + line[0]] for c in line)
-        ]
-        if {cells[line[0]] for line in here} == {"X", "O"}:
-            raise BoardError(
-                "board_two_winners",
-                f"both X and O have {variant.in_a_row}; the game ends at the first line",
-            )
-        common = set(here[0]).intersection(*here[1:]) if here else set()
-        if here and not common:
-            where = f"board {board} has" if variant.boards > 1 else "the board has"
-            raise BoardError(
-                "board_lines_apart",
-                f"{where} lines that share no cell; a board takes no move after its first line, "
-                "so every line on it passes through the cell of that move",
-            )
-        found += here
-        marks |= {cells[line[0]] for line in here}
-    if variant.marks != "x_only" and len(marks) > 1:
-        raise BoardError(
-            "board_two_winners", f"both X and O have {variant.in_a_row}; the game ends at the first line"
-        )
+    found = [line for board in range(variant.boards) for line in _board_lines(variant, cells, board)]
+    marks = {cells[line[0]] for line in found}
+    if len(marks) > 1:
+        raise _two_winners(variant)
     return tuple(found), next(iter(marks), None)
+
+
+def _two_winners(variant: Variant) -> BoardError:
+    return BoardError(
+        "board_two_winners", f"both X and O have {variant.in_a_row}; the game ends at the first line"
+    )
+
+
+def _board_lines(variant: Variant, cells: str, board: int) -> list[Line]:
+    """The lines on one board, as cells of the whole string, checked to pass through one cell."""
+    offset = board * variant.board_cells
+    here = [
+        tuple(offset + cell for cell in line)
+        for line in variant.grid.lines
+        if cells[offset + line[0]] != EMPTY
+        and all(cells[offset + c] == cells[offset + line[0]] for c in line)
+    ]
+    if len({cells[line[0]] for line in here}) > 1:
+        raise _two_winners(variant)
+    if here and not set(here[0]).intersection(*here[1:]):
+        where = f"board {board} has" if variant.boards > 1 else "the board has"
+        raise BoardError(
+            "board_lines_apart",
+            f"{where} lines that share no cell; a board takes no move after its first line, "
+            "so every line on it passes through the cell of that move",
+        )
+    return here
 
 
 def _resolve_own(
@@ -281,25 +294,14 @@ def _resolve_own(
 ) -> VariantPosition:
     """Whose turn and legality when each side places its own mark: the standard game's rules."""
     x, o = cells.count("X"), cells.count("O")
-    if made_by is not None and (x if made_by == "O" else o) > (o if made_by == "O" else x):
-        later = "X" if made_by == "O" else "O"
+    if made_by is not None and cells.count(made_by) < cells.count("O" if made_by == "X" else "X"):
+        later = "O" if made_by == "X" else "X"
         raise BoardError(
             "board_winner_not_last",
             f"{made_by} has {variant.in_a_row} but {later} has more marks, "
             f"so {later} moved after the game was over",
         )
-    if x != o:
-        to_move = "O" if x > o else "X"
-        if player is not None and player != to_move:
-            raise BoardError(
-                "player_contradicts_counts",
-                f"the board has {x} X and {o} O, so {to_move} is to move, not {player}",
-                field="player",
-            )
-    elif player is not None:
-        to_move = player
-    else:
-        to_move = "X" if made_by in (None, "O") else "O"
+    to_move = _own_turn(x, o, player, made_by)
     if made_by is not None and made_by == to_move:
         raise BoardError(
             "player_winner_not_last",
@@ -313,6 +315,23 @@ def _resolve_own(
     if EMPTY not in cells:
         return VariantPosition(variant, cells, state, None, "draw", lines)
     return VariantPosition(variant, cells, state, to_move, "in_progress", lines)
+
+
+def _own_turn(x: int, o: int, player: str | None, made_by: str | None) -> str:
+    """The mark to move on a board of ``x`` X and ``o`` O: by the counts, else ``player``, else the side
+    that did not make the line (X on a board without one)."""
+    if x != o:
+        to_move = "O" if x > o else "X"
+        if player is not None and player != to_move:
+            raise BoardError(
+                "player_contradicts_counts",
+                f"the board has {x} X and {o} O, so {to_move} is to move, not {player}",
+                field="player",
+            )
+        return to_move
+    if player is not None:
+        return player
+    return "X" if made_by in (None, "O") else "O"
 
 
 #: Every variant, by ``id``, in the order the API lists them.
