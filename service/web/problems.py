@@ -94,6 +94,20 @@ MAX_LISTED_ERRORS = 10
 #: Longest message, and longest field name in a location, echoed back (a client may send anything).
 MAX_MESSAGE = 300
 MAX_NAME = 64
+#: The most characters of a client's text (a header, a key, a name) that an error quotes.
+MAX_QUOTED = 200
+
+
+def quoted(text: str) -> str:
+    """``text`` quoted as an error names it, as Python writes a string (``'gzip'``, escapes and all).
+
+    Text longer than :data:`MAX_QUOTED` characters is cut to its first :data:`MAX_QUOTED`, quoted,
+    then followed by ``…`` and its full length, e.g. ``'xxx…xxx'… (943718 characters)``: a client
+    may send anything, and no answer echoes more than that.
+    """
+    if len(text) <= MAX_QUOTED:
+        return repr(text)
+    return f"{text[:MAX_QUOTED]!r}… ({len(text)} characters)"
 
 
 def _clip(text: str, limit: int) -> str:
