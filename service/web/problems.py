@@ -162,7 +162,13 @@ def _json_fault(error: Mapping[str, Any]) -> str:
     """What is wrong with a body that is not JSON, and where, from FastAPI's ``json_invalid`` error."""
     position = error["loc"][-1] if error.get("loc") else -1
     reason = str((error.get("ctx") or {}).get("error", "invalid JSON"))
-    return f"{reason} at character {position}" if isinstance(position, int) and position >= 0 else reason
+    return json_fault(reason, position if isinstance(position, int) else -1)
+
+
+def json_fault(reason: str, position: int) -> str:
+    """What is wrong with a body that is not JSON (``reason``), and where: ``at character`` the
+    0-based ``position``, when it is known (not negative)."""
+    return f"{reason} at character {position}" if position >= 0 else reason
 
 
 async def http_problem(request: Request, exc: Exception) -> ProblemResponse:

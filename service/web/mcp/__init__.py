@@ -27,7 +27,8 @@ The tools are served two ways:
 
 * over Streamable HTTP at :data:`PATH` in the service (:class:`.endpoint.Endpoint`, added by
   :func:`~service.web.app.create_app`), behind the same middleware as the API (request id, body limit,
-  admission, metrics and access log). The endpoint is stateless and answers in JSON: every POST
+  admission, metrics and access log), and a check of the JSON-RPC envelope before the SDK reads
+  a body (:mod:`.envelope`). The endpoint is stateless and answers in JSON: every POST
   is complete in itself (no session id, no stream kept open), so any replica behind the proxy
   answers any request. The SDK is loaded at the first call, so neither start-up nor the workers
   that never get a call pay for it (see :mod:`.endpoint`);

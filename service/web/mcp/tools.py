@@ -15,10 +15,10 @@ from typing import Annotated, Any, TypeVar
 
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
-from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 from mcp.server.transport_security import TransportSecuritySettings
 from mcp.types import CallToolResult, InputRequiredResult, TextContent, Tool, ToolAnnotations
 from pydantic import BaseModel, Field, ValidationError, WithJsonSchema, create_model
+from starlette.types import ASGIApp
 
 from ... import __version__, logs
 from ...answers import Answers, Coach, PuzzleFilter, solved_game
@@ -41,6 +41,7 @@ from ...schemas import (
 from ...settings import Settings
 from ..media import json_bytes
 from ..problems import MAX_LISTED_ERRORS, summary
+from .envelope import Envelope
 
 #: The server's name, as clients show it.
 NAME = "tictactoe"
@@ -425,10 +426,11 @@ def configure_logging(level: str) -> None:
 
 
 @asynccontextmanager
-async def serving(
-    server: MCPServer, path: str, max_body_bytes: int
-) -> AsyncIterator[StreamableHTTPSessionManager]:
-    """The SDK's session manager of ``server`` at work for as long as the block runs.
+async def serving(server: MCPServer, path: str, max_body_bytes: int) -> AsyncIterator[ASGIApp]:
+    """The SDK's session manager of ``server`` at work for as long as the block runs, as an ASGI app.
+
+    The app checks the JSON-RPC envelope of a body before the manager reads it
+    (:class:`.envelope.Envelope`).
 
     Stateless, with JSON answers: every POST is complete in itself (no session id, no stream kept
     open), so any replica behind the proxy answers any request. The manager is made by the SDK's
@@ -447,7 +449,7 @@ async def serving(
     )
     manager = server.session_manager
     async with manager.run():
-        yield manager
+        yield Envelope(manager.handle_request)
 
 
 # --- standard input and output ---------------------------------------------------------------------
