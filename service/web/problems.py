@@ -114,7 +114,8 @@ def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def _error_item(error: Mapping[str, Any]) -> dict[str, Any]:
+def error_item(error: Mapping[str, Any]) -> dict[str, Any]:
+    """One problem as an error lists it: ``loc``, ``msg`` and ``type``, names and message clipped."""
     loc = [part if isinstance(part, int) else _clip(str(part), MAX_NAME) for part in error.get("loc", ())]
     kind = str(error.get("type", "value_error"))
     msg = _clip(str(error.get("msg", "invalid value")), MAX_MESSAGE)
@@ -147,7 +148,7 @@ async def validation_problem(request: Request, exc: Exception) -> ProblemRespons
             path,
             errors=[{"loc": ["body"], "msg": reason, "type": "json_invalid"}],
         )
-    errors = [_error_item(error) for error in raw[:MAX_LISTED_ERRORS]]
+    errors = [error_item(error) for error in raw[:MAX_LISTED_ERRORS]]
     extra: dict[str, Any] = {"errors": errors}
     if len(raw) > len(errors):
         extra["errors_omitted"] = len(raw) - len(errors)

@@ -19,6 +19,7 @@ import pytest
 from fastapi import FastAPI
 from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
+from mcp.shared.exceptions import MCPError
 from mcp.types import CallToolResult, TextContent
 from pydantic import BaseModel
 
@@ -605,7 +606,7 @@ async def test_mcp_goes_through_the_service_middleware(served: FastAPI, rest: ht
 
 
 #: The JSON-RPC 2.0 error codes the endpoint answers with.
-PARSE_ERROR, INVALID_REQUEST = -32700, -32600
+PARSE_ERROR, INVALID_REQUEST, INVALID_PARAMS = -32700, -32600, -32602
 #: Both ways a client calls: after the initialize handshake, and directly (2026-07-28).
 VERSIONS = ["2025-11-25", "2026-07-28"]
 #: ``id`` values that are neither a string nor an integer, as JSON: MCP allows no other.
@@ -771,6 +772,31 @@ async def test_responses_and_notifications_are_taken(rest: httpx.AsyncClient) ->
         assert response.status_code == 202, (body, response.text)
 
 
+@pytest.mark.parametrize(
+    ("method", "what", "member"),
+    [
+        ("tools/call", "tool", "name"),
+        ("prompts/get", "prompt", "name"),
+        ("resources/read", "resource", "uri"),
+    ],
+)
+async def test_an_unknown_name_is_invalid_params_quoted_cut_with_its_length(
+    rest: httpx.AsyncClient, method: str, what: str, member: str
+) -> None:
+    """MCP says -32602 for an unknown tool or prompt; the SDK says a tool error, and 0. (The SDK's
+    client, below, asks in both protocol versions.)"""
+    for name in ["nope-nope!", HUGE_NAME]:
+        call = {"jsonrpc": "2.0", "id": 5, "method": method, "params": {member: name}}
+        response = await rest.post(PATH, json=call, headers=MCP_HEADERS)
+        message = refused(response, INVALID_PARAMS, 200)
+        assert response.json()["id"] == 5
+        assert len(response.content) < 1024
+        if name == HUGE_NAME:
+            assert f"Unknown {what}: '{'n' * 200}'… ({len(name)} characters)" in message, message
+        else:
+            assert message.startswith(f"Unknown {what}: 'nope-nope!'; ")
+
+
 async def test_no_answer_quotes_the_validation_library(rest: httpx.AsyncClient) -> None:
     """Messages are in the service's words: no library's name, web address or version."""
     headers = {**MCP_HEADERS, "Content-Type": "application/json"}
@@ -786,6 +812,8 @@ async def test_no_answer_quotes_the_validation_library(rest: httpx.AsyncClient) 
         b'{"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": []}}',
         b'{"jsonrpc": "2.0", "id": 1, "method": "tools/call", '
         b'"params": {"name": "best_move", "arguments": {}}}',
+        b'{"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "nope"}}',
+        b'{"jsonrpc": "2.0", "id": 1, "method": "prompts/get", "params": {"name": "nope"}}',
         b'{"jsonrpc": "2.0", "id": 1, "method": "nope/nope"}',
     ]
     for body in bodies:
@@ -794,6 +822,26 @@ async def test_no_answer_quotes_the_validation_library(rest: httpx.AsyncClient) 
         assert "pydantic" not in response.text.lower(), response.text[:300]
         assert "errors.pydantic.dev" not in response.text
         assert "validation error" not in response.text.lower(), response.text[:300]
+
+
+async def test_a_long_unknown_argument_is_named_cut(tools: Client) -> None:
+    result = await tools.call_tool("best_move", {"board": "X........", HUGE_NAME: 1})
+    assert result.is_error
+    assert len(text_of(result)) < 300
+    assert "Extra inputs are not permitted" in text_of(result)
+
+
+async def test_the_sdk_client_gets_invalid_params_for_an_unknown_tool_or_prompt(tools: Client) -> None:
+    with pytest.raises(MCPError) as raised:
+        await tools.call_tool("nope", {})
+    assert raised.value.code == INVALID_PARAMS
+    assert raised.value.message.startswith(
+        "Unknown tool: 'nope'; the tools are analyze_position, best_move, "
+    )
+    with pytest.raises(MCPError) as raised:
+        await tools.get_prompt("nope")
+    assert raised.value.code == INVALID_PARAMS
+    assert raised.value.message == "Unknown prompt: 'nope'; this server has no prompts"
 
 
 async def test_the_openapi_document_does_not_list_mcp(rest: httpx.AsyncClient) -> None:
