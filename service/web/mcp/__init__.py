@@ -20,8 +20,9 @@ the API's own (:class:`~service.answers.Answers`, :class:`~service.answers.Coach
 structured content is the JSON of the REST answer (for ``explain_move``, its fields about the
 move), and its text content that JSON as the API sends it. Invalid arguments are a tool error
 (``isError``) naming each problem as a ``422`` of the API does (``board: a board string has
-exactly 9 characters, one per cell; got 10``), never a protocol error. The input schemas are those
-of the API's request fields, and the output schemas those of its response models.
+exactly 9 characters, one per cell; got 10``), never a protocol error; an unknown tool is a
+protocol error, ``-32602`` (Invalid params), as the MCP specification says. The input schemas are
+those of the API's request fields, and the output schemas those of its response models.
 
 The tools are served two ways:
 

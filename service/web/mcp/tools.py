@@ -259,7 +259,7 @@ class StrictServer(MCPServer):
 
 
 def unknown(what: str, name: str, known: Iterable[str]) -> MCPError:
-    """The protocol error (``-32602``) for a ``what`` (tool, prompt) that has no such ``name``."""
+    """The protocol error (``-32602``) for a ``what`` (tool, prompt, resource) of no ``known`` name."""
     names = sorted(known)
     there = f"the {what}s are {', '.join(names)}" if names else f"this server has no {what}s"
     return MCPError(code=INVALID_PARAMS, message=f"Unknown {what}: {quoted(name)}; {there}")
