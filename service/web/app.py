@@ -19,6 +19,7 @@ from .metrics import Metrics
 from .middleware.access import AccessMiddleware
 from .middleware.compression import CompressionMiddleware
 from .middleware.cors import CORSPolicy, RefusedPreflightMiddleware
+from .middleware.encoding import ContentEncodingMiddleware
 from .middleware.errors import ErrorMiddleware
 from .middleware.head import HeadMiddleware
 from .middleware.limits import BodyLimitMiddleware
@@ -96,6 +97,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(FastLane, answers=answers, routes=api)
     app.add_middleware(AdmissionMiddleware, limit=settings.max_costly_requests)
     app.add_middleware(BodyLimitMiddleware, max_body_bytes=settings.max_body_bytes)
+    app.add_middleware(ContentEncodingMiddleware)
     cors = CORSPolicy(settings.cors_origins)
     app.add_middleware(CORSMiddleware, **cors.options())
     app.add_middleware(RefusedPreflightMiddleware, policy=cors)

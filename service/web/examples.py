@@ -238,7 +238,9 @@ PROBLEMS: dict[int, tuple[str, dict[str, Any]]] = {
         },
     ),
     415: (
-        "The body is not sent as JSON.",
+        "The body is not sent as JSON, or is sent with a content coding (a `Content-Encoding` other "
+        "than `identity`, such as `gzip`): bodies are read unencoded only, and such an answer says so "
+        "in `Accept-Encoding`.",
         {
             "type": "/problems/unsupported-media-type",
             "title": "Unsupported Media Type",

@@ -1,11 +1,12 @@
 """What a request's headers say of its body, read once and kept in the request's state.
 
-The body limit (:mod:`.middleware.limits`), admission control (:mod:`.admission`), the fast lane
-and the routes' strict reading (:mod:`.strict`) all ask what a request declares of its body: its
-``Content-Length``, whether it is chunked, its ``Content-Type``. :func:`body_facts` reads the
-headers the first time one of them asks, and every later one reads the same answer from
-``scope["state"]``. A request is *costly* (:func:`costly`) when its body may be large: admission
-control takes a few at a time, and their long work is done off the event loop.
+The body limit (:mod:`.middleware.limits`), the refusal of encoded bodies
+(:mod:`.middleware.encoding`), admission control (:mod:`.admission`), the fast lane and the
+routes' strict reading (:mod:`.strict`) all ask what a request declares of its body: its
+``Content-Length``, whether it is chunked, its ``Content-Type``, its ``Content-Encoding``.
+:func:`body_facts` reads the headers the first time one of them asks, and every later one reads
+the same answer from ``scope["state"]``. A request is *costly* (:func:`costly`) when its body may
+be large: admission control takes a few at a time, and their long work is done off the event loop.
 """
 
 from __future__ import annotations
@@ -34,11 +35,26 @@ class BodyFacts:
     chunked: bool
     #: The ``Content-Type``, as sent.
     content_type: str | None
+    #: The ``Content-Encoding``, as sent (several of its headers joined by ``", "``); ``None`` when absent.
+    content_encoding: str | None
 
     @property
     def has_body(self) -> bool:
         """Whether a body may follow the headers."""
         return self.sized or self.chunked
+
+    @property
+    def coding(self) -> str | None:
+        """The ``Content-Encoding`` as sent when it names a content coding other than ``identity``.
+
+        ``None`` when the header is absent, empty or names only ``identity``: ``identity`` is no
+        coding at all (RFC 9110 §8.4.1). Any other name, known or not, in any case, anywhere in the
+        list (``identity, gzip``), is one.
+        """
+        value = self.content_encoding
+        if value is None or all(name.strip().lower() in ("", "identity") for name in value.split(",")):
+            return None
+        return value
 
 
 def body_facts(scope: Scope) -> BodyFacts:
@@ -48,12 +64,14 @@ def body_facts(scope: Scope) -> BodyFacts:
     if found is None:
         headers = Headers(scope=scope)
         length = headers.get("content-length")
+        codings = headers.getlist("content-encoding")
         number = int(length) if length is not None and length.isascii() and length.isdigit() else None
         found = state[STATE_KEY] = BodyFacts(
             sized=length is not None,
             length=number,
             chunked="transfer-encoding" in headers,
             content_type=headers.get("content-type"),
+            content_encoding=", ".join(codings) if codings else None,
         )
     return found
 

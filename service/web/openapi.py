@@ -140,6 +140,14 @@ def problem_responses(*codes: int) -> dict[int | str, dict[str, Any]]:
             "description": examples.PROBLEMS[code][0],
             "content": {PROBLEM_JSON: {"example": examples.PROBLEMS[code][1]}},
         }
+        if code == 415:
+            entries[code]["headers"] = {
+                "Accept-Encoding": {
+                    "description": "`identity`, when the body was refused for its content coding: "
+                    "the service reads bodies unencoded only (RFC 9110 §15.5.16).",
+                    "schema": {"type": "string", "enum": ["identity"]},
+                }
+            }
         if code == 503:
             entries[code]["headers"] = {
                 "Retry-After": {

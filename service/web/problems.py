@@ -94,13 +94,28 @@ MAX_LISTED_ERRORS = 10
 #: Longest message, and longest field name in a location, echoed back (a client may send anything).
 MAX_MESSAGE = 300
 MAX_NAME = 64
+#: The most characters of a client's text (a header, a key, a name) that an error quotes.
+MAX_QUOTED = 200
+
+
+def quoted(text: str) -> str:
+    """``text`` quoted as an error names it, as Python writes a string (``'gzip'``, escapes and all).
+
+    Text longer than :data:`MAX_QUOTED` characters is cut to its first :data:`MAX_QUOTED`, quoted,
+    then followed by ``…`` and its full length, e.g. ``'xxx…xxx'… (943718 characters)``: a client
+    may send anything, and no answer echoes more than that.
+    """
+    if len(text) <= MAX_QUOTED:
+        return repr(text)
+    return f"{text[:MAX_QUOTED]!r}… ({len(text)} characters)"
 
 
 def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def _error_item(error: Mapping[str, Any]) -> dict[str, Any]:
+def error_item(error: Mapping[str, Any]) -> dict[str, Any]:
+    """One problem as an error lists it: ``loc``, ``msg`` and ``type``, names and message clipped."""
     loc = [part if isinstance(part, int) else _clip(str(part), MAX_NAME) for part in error.get("loc", ())]
     kind = str(error.get("type", "value_error"))
     msg = _clip(str(error.get("msg", "invalid value")), MAX_MESSAGE)
@@ -133,7 +148,7 @@ async def validation_problem(request: Request, exc: Exception) -> ProblemRespons
             path,
             errors=[{"loc": ["body"], "msg": reason, "type": "json_invalid"}],
         )
-    errors = [_error_item(error) for error in raw[:MAX_LISTED_ERRORS]]
+    errors = [error_item(error) for error in raw[:MAX_LISTED_ERRORS]]
     extra: dict[str, Any] = {"errors": errors}
     if len(raw) > len(errors):
         extra["errors_omitted"] = len(raw) - len(errors)
@@ -148,7 +163,13 @@ def _json_fault(error: Mapping[str, Any]) -> str:
     """What is wrong with a body that is not JSON, and where, from FastAPI's ``json_invalid`` error."""
     position = error["loc"][-1] if error.get("loc") else -1
     reason = str((error.get("ctx") or {}).get("error", "invalid JSON"))
-    return f"{reason} at character {position}" if isinstance(position, int) and position >= 0 else reason
+    return json_fault(reason, position if isinstance(position, int) else -1)
+
+
+def json_fault(reason: str, position: int) -> str:
+    """What is wrong with a body that is not JSON (``reason``), and where: ``at character`` the
+    0-based ``position``, when it is known (not negative)."""
+    return f"{reason} at character {position}" if position >= 0 else reason
 
 
 async def http_problem(request: Request, exc: Exception) -> ProblemResponse:

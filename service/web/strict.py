@@ -33,7 +33,7 @@ from starlette.types import Scope
 
 from .facts import COSTLY_BODY, body_facts
 from .media import is_json, not_json
-from .problems import MAX_LISTED_ERRORS
+from .problems import MAX_LISTED_ERRORS, quoted
 
 #: The key of ``scope["state"]`` under which a body's JSON, or its fault, is kept once parsed.
 PARSED_BODY = "parsed_body"
@@ -56,7 +56,7 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         seen: set[str] = set()
         for key, _ in pairs:
             if key in seen:
-                raise _Rejected(f"duplicate key {key!r} in a JSON object")
+                raise _Rejected(f"duplicate key {quoted(key)} in a JSON object")
             seen.add(key)
     return result
 

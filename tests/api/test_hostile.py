@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import gzip
 import json
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import httpx
 import pytest
+from fastapi import FastAPI
 
 from service.web import facts, strict
 from tests.support.server import Server
@@ -28,9 +30,13 @@ def documented(app_openapi: dict[str, Any], method: str, path: str) -> set[int]:
 async def expect(
     client: httpx.AsyncClient, method: str, url: str, status: int, kind: str | None = None, **kwargs: Any
 ) -> dict[str, Any]:
-    response = await client.request(method, url, **kwargs)
+    return expect_response(await client.request(method, url, **kwargs), status, kind)
+
+
+def expect_response(response: httpx.Response, status: int, kind: str | None = None) -> dict[str, Any]:
+    """The problem of ``response``, checked: its status, type, members, and no stack trace."""
     counts["hostile inputs tried"] += 1
-    assert response.status_code == status, (url, response.status_code, response.text[:300])
+    assert response.status_code == status, (str(response.url), response.status_code, response.text[:300])
     assert response.headers["content-type"] == "application/problem+json"
     body: dict[str, Any] = response.json()
     assert body["status"] == status and body["title"] and body["detail"]
@@ -97,6 +103,104 @@ async def test_deeply_nested_valid_json_is_422(client: httpx.AsyncClient) -> Non
 async def test_ten_megabytes_is_413(client: httpx.AsyncClient) -> None:
     huge = b'{"board": "' + b"X" * (10 * 1024 * 1024) + b'"}'
     await expect(client, "POST", "/v1/best-move", 413, "body-too-large", content=huge, headers=JSON)
+
+
+#: Every operation of the API, a path parameter filled in, and ``/mcp``: each refuses an encoded body.
+EVERY_OPERATION = [
+    ("GET", "/health"),
+    ("GET", "/metrics"),
+    ("POST", "/v1/analysis"),
+    ("GET", "/v1/best-move?board=X........"),
+    ("POST", "/v1/best-move"),
+    ("POST", "/v1/best-move/batch"),
+    ("GET", "/v1/positions/X........"),
+    ("GET", "/v1/puzzles"),
+    ("GET", "/v1/puzzles/random"),
+    ("GET", "/v1/puzzles/.....OOXXXX"),
+    ("POST", "/v1/review"),
+    ("POST", "/mcp"),
+]
+#: Content codings, known or not, in any case, alone or in a list.
+CODINGS = ["gzip", "br", "x-bogus", "deflate", "zstd", "GZip", "identity, gzip", "gzip, identity", " br "]
+
+
+def test_every_operation_is_tried_with_an_encoded_body(app: FastAPI) -> None:
+    documented_operations = {
+        (method.upper(), path) for path, item in app.openapi()["paths"].items() for method in item
+    }
+    tried = {(method, path.split("?")[0]) for method, path in EVERY_OPERATION if path != "/mcp"}
+    tried_templates = {
+        (method, path.replace("X........", "{board}").replace(".....OOXXXX", "{puzzle_id}"))
+        for method, path in tried
+    }
+    assert tried_templates == documented_operations
+
+
+@pytest.mark.parametrize("coding", CODINGS)
+@pytest.mark.parametrize(("method", "path"), EVERY_OPERATION)
+async def test_a_body_with_a_content_coding_is_415_on_every_operation(
+    client: httpx.AsyncClient, method: str, path: str, coding: str
+) -> None:
+    """RFC 9110 §15.5.16: a coding the server does not take is 415, with the codings it takes."""
+    headers = {**JSON, "content-encoding": coding}
+    response = await client.request(method, path, content=VALID, headers=headers)
+    problem = expect_response(response, 415, "unsupported-media-type")
+    assert response.headers["accept-encoding"] == "identity"
+    assert f"Content-Encoding {coding!r}" in problem["detail"]
+    assert problem["instance"] == path.split("?")[0]
+
+
+async def test_a_gzip_body_is_415_not_decoded(client: httpx.AsyncClient) -> None:
+    """A real gzip body is refused as encoded, not read as text that is not UTF-8."""
+    headers = {**JSON, "content-encoding": "gzip"}
+    response = await client.post("/v1/best-move", content=gzip.compress(VALID), headers=headers)
+    problem = expect_response(response, 415, "unsupported-media-type")
+    assert "UTF-8" not in problem["detail"]
+
+
+async def test_the_fast_lane_does_not_answer_an_encoded_body(client: httpx.AsyncClient) -> None:
+    """The lane's requests, each one it answers 200 when plain, are 415 with a coding."""
+    for method, path, body in [
+        ("POST", "/v1/best-move", VALID),
+        ("GET", "/v1/best-move?board=X........", b"{}"),
+        ("GET", "/v1/positions/X........", b"{}"),
+    ]:
+        plain = await client.request(method, path, content=body, headers=JSON)
+        assert plain.status_code == 200, (path, plain.text)
+        encoded = await client.request(method, path, content=body, headers={**JSON, "content-encoding": "br"})
+        expect_response(encoded, 415, "unsupported-media-type")
+
+
+async def test_identity_or_no_coding_is_read_as_it_is(client: httpx.AsyncClient) -> None:
+    for coding in (None, "identity", "IDENTITY", "", "identity, identity"):
+        headers = {**JSON, **({"content-encoding": coding} if coding is not None else {})}
+        response = await client.post("/v1/analysis", content=VALID, headers=headers)
+        assert response.status_code == 200, (coding, response.text)
+
+
+async def test_a_coding_in_a_second_header_is_415(client: httpx.AsyncClient) -> None:
+    headers = [
+        ("content-type", "application/json"),
+        ("content-encoding", "identity"),
+        ("content-encoding", "gzip"),
+    ]
+    response = await client.post("/v1/best-move", content=VALID, headers=headers)
+    problem = expect_response(response, 415, "unsupported-media-type")
+    assert "'identity, gzip'" in problem["detail"]
+
+
+async def test_a_long_coding_is_quoted_cut_with_its_length(client: httpx.AsyncClient) -> None:
+    coding = "x" * 6000
+    response = await client.post("/v1/best-move", content=VALID, headers={**JSON, "content-encoding": coding})
+    problem = expect_response(response, 415, "unsupported-media-type")
+    assert f"'{'x' * 200}'… (6000 characters)" in problem["detail"]
+    assert len(response.content) < 1024
+
+
+async def test_a_coding_without_a_body_is_not_refused(client: httpx.AsyncClient) -> None:
+    """No body, nothing encoded: a GET with the header alone is answered."""
+    response = await client.get("/v1/best-move?board=X........", headers={"content-encoding": "gzip"})
+    assert response.status_code == 200
 
 
 @pytest.mark.parametrize(

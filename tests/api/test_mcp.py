@@ -19,6 +19,7 @@ import pytest
 from fastapi import FastAPI
 from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
+from mcp.shared.exceptions import MCPError
 from mcp.types import CallToolResult, TextContent
 from pydantic import BaseModel
 
@@ -604,28 +605,243 @@ async def test_mcp_goes_through_the_service_middleware(served: FastAPI, rest: ht
     assert counted(served, "GET", "405") >= 1
 
 
+#: The JSON-RPC 2.0 error codes the endpoint answers with.
+PARSE_ERROR, INVALID_REQUEST, INVALID_PARAMS = -32700, -32600, -32602
+#: Both ways a client calls: after the initialize handshake, and directly (2026-07-28).
+VERSIONS = ["2025-11-25", "2026-07-28"]
+#: ``id`` values that are neither a string nor an integer, as JSON: MCP allows no other.
+WRONG_IDS = ['{"a": 1}', "[1]", "[]", "{}", "null", "true", "false", "1.5", "1.0", "1e999", "-1e999", "2e3"]
+#: A name of 0.9 MB, which no answer may echo whole.
+HUGE_NAME = "n" * 900_000
+
+
+def refused(response: httpx.Response, code: int, status: int = 400) -> str:
+    """The message of the JSON-RPC error that ``response`` is, checked: its code, and ``id: null``."""
+    assert response.status_code == status, response.text[:300]
+    assert response.headers["content-type"] == "application/json"
+    answer = response.json()
+    assert answer["jsonrpc"] == "2.0"
+    assert answer["error"]["code"] == code, answer
+    if status == 400:
+        assert answer["id"] is None
+    assert "pydantic" not in response.text.lower()
+    message: str = answer["error"]["message"]
+    return message
+
+
+def envelope(**members: str) -> bytes:
+    """A request to list the tools, with ``members`` (JSON text each) written in over its own."""
+    written = {"jsonrpc": '"2.0"', "id": "1", "method": '"tools/list"', **members}
+    return ("{" + ", ".join(f'"{name}": {value}' for name, value in written.items()) + "}").encode()
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+@pytest.mark.parametrize("ident", WRONG_IDS)
+async def test_an_id_neither_string_nor_integer_is_an_invalid_request(
+    rest: httpx.AsyncClient, ident: str, version: str
+) -> None:
+    """Not taken for a notification (202, no answer), as the SDK takes it."""
+    headers = {**MCP_HEADERS, "MCP-Protocol-Version": version, "Content-Type": "application/json"}
+    response = await rest.post(PATH, content=envelope(id=ident), headers=headers)
+    message = refused(response, INVALID_REQUEST)
+    assert message.startswith("Invalid Request: id must be a string or an integer, not ")
+
+
+@pytest.mark.parametrize("ident", ['"7"', '""', "0", "-3", str(10**30)])
+async def test_an_id_that_is_a_string_or_an_integer_is_answered_with_it(
+    rest: httpx.AsyncClient, ident: str
+) -> None:
+    response = await rest.post(
+        PATH, content=envelope(id=ident), headers={**MCP_HEADERS, "Content-Type": "application/json"}
+    )
+    assert response.status_code == 200, response.text[:300]
+    assert response.json()["id"] == json.loads(ident)
+    assert {tool["name"] for tool in response.json()["result"]["tools"]} == TOOLS
+
+
+@pytest.mark.parametrize("constant", ["NaN", "Infinity", "-Infinity"])
+async def test_an_id_that_is_no_json_value_is_a_parse_error(rest: httpx.AsyncClient, constant: str) -> None:
+    """NaN and Infinity are not JSON (RFC 8259): the body is malformed, as it is for the API."""
+    response = await rest.post(
+        PATH, content=envelope(id=constant), headers={**MCP_HEADERS, "Content-Type": "application/json"}
+    )
+    message = refused(response, PARSE_ERROR)
+    assert message == f"Parse error: the body is not valid JSON: {constant} is not a JSON value"
+
+
 @pytest.mark.parametrize(
-    ("body", "content_type", "status"),
+    ("body", "key"),
     [
-        (b"{", "application/json", 400),
-        (b"[]", "application/json", 400),
-        (b'{"jsonrpc": "2.0"}', "application/json", 400),
-        (b'{"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": 3}', "application/json", 400),
+        (b'{"jsonrpc": "2.0", "id": 1, "id": 2, "method": "tools/list"}', "id"),
+        (b'{"jsonrpc": "2.0", "id": 1, "method": "tools/list", "method": "tools/list"}', "method"),
+        (b'{"jsonrpc": "2.0", "jsonrpc": "2.0", "method": "notifications/initialized"}', "jsonrpc"),
         (
-            b'{"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "nope"}}',
-            "application/json",
-            200,
+            b'{"jsonrpc": "2.0", "id": 1, "method": "tools/call", '
+            b'"params": {"name": "best_move", "name": "analyze_position", '
+            b'"arguments": {"board": "........."}}}',
+            "name",
+        ),
+        (
+            b'{"jsonrpc": "2.0", "id": 1, "method": "tools/call", '
+            b'"params": {"name": "best_move", "arguments": {"board": "X........", "board": "........."}}}',
+            "board",
+        ),
+        (
+            b'{"jsonrpc": "2.0", "id": 1, "method": "tools/list", '
+            b'"params": {"_meta": {"a": [{"b": 1, "b": 2}]}}}',
+            "b",
         ),
     ],
 )
-async def test_hostile_messages_are_refused_without_a_server_error(
-    rest: httpx.AsyncClient, body: bytes, content_type: str, status: int
+async def test_a_duplicate_key_anywhere_is_a_parse_error(
+    rest: httpx.AsyncClient, body: bytes, key: str
 ) -> None:
-    """The SDK's own JSON-RPC refusals (the protocol's errors, not problem+json), never a 5xx."""
-    response = await rest.post(PATH, content=body, headers={**MCP_HEADERS, "Content-Type": content_type})
-    assert response.status_code == status, response.text
-    if status == 200:
-        assert response.json()["result"]["isError"] is True
+    """The API's rule (malformed JSON), whichever key, however deep: the SDK would keep the last."""
+    response = await rest.post(
+        PATH, content=body, headers={**MCP_HEADERS, "Content-Type": "application/json"}
+    )
+    message = refused(response, PARSE_ERROR)
+    assert message == f"Parse error: the body is not valid JSON: duplicate key {key!r} in a JSON object"
+
+
+async def test_a_long_duplicate_key_is_quoted_cut_with_its_length(rest: httpx.AsyncClient) -> None:
+    key = HUGE_NAME[:400_000]  # twice, within the body limit
+    body = envelope(params=f'{{"{key}": 1, "{key}": 2}}')
+    response = await rest.post(
+        PATH, content=body, headers={**MCP_HEADERS, "Content-Type": "application/json"}
+    )
+    message = refused(response, PARSE_ERROR)
+    assert f"duplicate key '{'n' * 200}'… ({len(key)} characters)" in message
+    assert len(response.content) < 1024
+
+
+@pytest.mark.parametrize(
+    ("body", "said"),
+    [
+        (b"[]", "not an array (MCP has no batches)"),
+        (b'[{"jsonrpc": "2.0", "id": 1, "method": "tools/list"}]', "not an array (MCP has no batches)"),
+        (b'"tools/list"', "not a string"),
+        (envelope(jsonrpc='"1.0"'), 'jsonrpc must be "2.0"'),
+        (b'{"id": 1, "method": "tools/list"}', 'jsonrpc must be "2.0"'),
+        (b'{"jsonrpc": "2.0"}', "a message needs a method"),
+        (b'{"jsonrpc": "2.0", "id": 1}', "a message needs a method"),
+        (envelope(method="3"), "method must be a string, not an integer"),
+        (envelope(params="3"), "params must be an object when given, not an integer"),
+        (envelope(params="null"), "params must be an object when given, not null"),
+        (envelope(params="[1]"), "params must be an object when given, not an array"),
+        (b'{"jsonrpc": "2.0", "result": {}}', "a response needs the id of the request it answers"),
+        (
+            b'{"jsonrpc": "2.0", "id": null, "result": {}}',
+            "the id of a response must be a string or an integer",
+        ),
+        (b'{"jsonrpc": "2.0", "id": 1, "result": 3}', "result must be an object, not an integer"),
+        (b'{"jsonrpc": "2.0", "id": 1, "result": {}, "error": {}}', "a result or an error, not both"),
+        (b'{"jsonrpc": "2.0", "id": [], "error": {"code": 1, "message": "x"}}', "not an array"),
+        (b'{"jsonrpc": "2.0", "id": 1, "error": {"code": "1", "message": "x"}}', "an integer code"),
+    ],
+)
+async def test_json_that_is_not_one_message_is_an_invalid_request(
+    rest: httpx.AsyncClient, body: bytes, said: str
+) -> None:
+    response = await rest.post(
+        PATH, content=body, headers={**MCP_HEADERS, "Content-Type": "application/json"}
+    )
+    assert said in refused(response, INVALID_REQUEST)
+
+
+@pytest.mark.parametrize("body", [b"{", b"", b"\xff", b'{"jsonrpc": "2.0",}', b'{"a": 1} {"b": 2}'])
+async def test_a_body_that_is_not_json_is_a_parse_error(rest: httpx.AsyncClient, body: bytes) -> None:
+    response = await rest.post(
+        PATH, content=body, headers={**MCP_HEADERS, "Content-Type": "application/json"}
+    )
+    assert refused(response, PARSE_ERROR).startswith("Parse error: the body is not valid JSON: ")
+
+
+async def test_responses_and_notifications_are_taken(rest: httpx.AsyncClient) -> None:
+    """What the envelope lets through, the SDK takes (202): nothing goes on that it would refuse."""
+    for body in [
+        b'{"jsonrpc": "2.0", "method": "notifications/initialized"}',
+        b'{"jsonrpc": "2.0", "method": "notifications/initialized", "params": {}}',
+        b'{"jsonrpc": "2.0", "id": 1, "result": {}}',
+        b'{"jsonrpc": "2.0", "id": "a", "error": {"code": -1, "message": "no"}}',
+        b'{"jsonrpc": "2.0", "id": null, "error": {"code": -1, "message": "no", "data": [1]}}',
+    ]:
+        response = await rest.post(
+            PATH, content=body, headers={**MCP_HEADERS, "Content-Type": "application/json"}
+        )
+        assert response.status_code == 202, (body, response.text)
+
+
+@pytest.mark.parametrize(
+    ("method", "what", "member"),
+    [
+        ("tools/call", "tool", "name"),
+        ("prompts/get", "prompt", "name"),
+        ("resources/read", "resource", "uri"),
+    ],
+)
+async def test_an_unknown_name_is_invalid_params_quoted_cut_with_its_length(
+    rest: httpx.AsyncClient, method: str, what: str, member: str
+) -> None:
+    """MCP says -32602 for an unknown tool or prompt; the SDK says a tool error, and 0. (The SDK's
+    client, below, asks in both protocol versions.)"""
+    for name in ["nope-nope!", HUGE_NAME]:
+        call = {"jsonrpc": "2.0", "id": 5, "method": method, "params": {member: name}}
+        response = await rest.post(PATH, json=call, headers=MCP_HEADERS)
+        message = refused(response, INVALID_PARAMS, 200)
+        assert response.json()["id"] == 5
+        assert len(response.content) < 1024
+        if name == HUGE_NAME:
+            assert f"Unknown {what}: '{'n' * 200}'… ({len(name)} characters)" in message, message
+        else:
+            assert message.startswith(f"Unknown {what}: 'nope-nope!'; ")
+
+
+async def test_no_answer_quotes_the_validation_library(rest: httpx.AsyncClient) -> None:
+    """Messages are in the service's words: no library's name, web address or version."""
+    headers = {**MCP_HEADERS, "Content-Type": "application/json"}
+    bodies = [
+        b"[]",
+        b'{"jsonrpc": "2.0"}',
+        envelope(params="3"),
+        envelope(id="{}"),
+        envelope(method="[]"),
+        b'{"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": 3}}',
+        b'{"jsonrpc": "2.0", "id": 1, "method": "tools/call", '
+        b'"params": {"name": "best_move", "arguments": 3}}',
+        b'{"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": []}}',
+        b'{"jsonrpc": "2.0", "id": 1, "method": "tools/call", '
+        b'"params": {"name": "best_move", "arguments": {}}}',
+        b'{"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "nope"}}',
+        b'{"jsonrpc": "2.0", "id": 1, "method": "prompts/get", "params": {"name": "nope"}}',
+        b'{"jsonrpc": "2.0", "id": 1, "method": "nope/nope"}',
+    ]
+    for body in bodies:
+        response = await rest.post(PATH, content=body, headers=headers)
+        assert response.status_code < 500, response.text[:300]
+        assert "pydantic" not in response.text.lower(), response.text[:300]
+        assert "errors.pydantic.dev" not in response.text
+        assert "validation error" not in response.text.lower(), response.text[:300]
+
+
+async def test_a_long_unknown_argument_is_named_cut(tools: Client) -> None:
+    result = await tools.call_tool("best_move", {"board": "X........", HUGE_NAME: 1})
+    assert result.is_error
+    assert len(text_of(result)) < 300
+    assert "Extra inputs are not permitted" in text_of(result)
+
+
+async def test_the_sdk_client_gets_invalid_params_for_an_unknown_tool_or_prompt(tools: Client) -> None:
+    with pytest.raises(MCPError) as raised:
+        await tools.call_tool("nope", {})
+    assert raised.value.code == INVALID_PARAMS
+    assert raised.value.message.startswith(
+        "Unknown tool: 'nope'; the tools are analyze_position, best_move, "
+    )
+    with pytest.raises(MCPError) as raised:
+        await tools.get_prompt("nope")
+    assert raised.value.code == INVALID_PARAMS
+    assert raised.value.message == "Unknown prompt: 'nope'; this server has no prompts"
 
 
 async def test_the_openapi_document_does_not_list_mcp(rest: httpx.AsyncClient) -> None:

@@ -127,6 +127,7 @@ def test_the_middleware_is_stacked_in_the_documented_order(app: FastAPI) -> None
         "CompressionMiddleware",
         "RefusedPreflightMiddleware",
         "CORSMiddleware",
+        "ContentEncodingMiddleware",
         "BodyLimitMiddleware",
         "AdmissionMiddleware",
         "FastLane",

@@ -21,6 +21,7 @@ import httpx2
 import pytest
 from mcp import Client, StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
+from mcp.shared.exceptions import MCPError
 from mcp.types import CallToolResult, TextContent
 
 from service.web.mcp import PATH
@@ -155,6 +156,65 @@ async def test_the_tools_over_stdio_are_the_rest_answers(live_server: Server) ->
         ):
             assert client.server_info is not None and client.server_info.name == "tictactoe"
             await check_against_rest(client, rest)
+
+
+#: Bodies the endpoint refuses before the SDK reads them, each with the JSON-RPC error code it gets.
+REFUSED_BODIES: list[tuple[bytes, int]] = [
+    *(
+        (b'{"jsonrpc": "2.0", "id": %s, "method": "tools/list"}' % ident, -32600)
+        for ident in (b'{"a": 1}', b"[1]", b"null", b"true", b"1.5", b"1e999")
+    ),
+    (b'{"jsonrpc": "2.0", "id": NaN, "method": "tools/list"}', -32700),
+    (b'{"jsonrpc": "2.0", "id": 1, "id": 2, "method": "tools/list"}', -32700),
+    (b'{"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "x", "name": "y"}}', -32700),
+]
+
+
+async def test_the_endpoint_over_http_refuses_what_json_rpc_and_mcp_do(live_server: Server) -> None:
+    """Raw HTTP to a real server: wrong ids and duplicate keys refused, unknown names -32602, in the
+    service's words (never the validation library's), and whatever is echoed of a name cut."""
+    headers = {**MCP_HEADERS, "Content-Type": "application/json"}
+    huge = "n" * 900_000
+    with anyio.fail_after(60):
+        async with httpx.AsyncClient(base_url=live_server.url, timeout=10) as http:
+            for body, code in REFUSED_BODIES:
+                response = await http.post(PATH, content=body, headers=headers)
+                assert response.status_code == 400, (body, response.text)
+                assert response.json()["id"] is None and response.json()["error"]["code"] == code
+                assert "pydantic" not in response.text.lower()
+            for method, what in (("tools/call", "tool"), ("prompts/get", "prompt")):
+                for name in ("0123456789", huge):
+                    call = {"jsonrpc": "2.0", "id": 3, "method": method, "params": {"name": name}}
+                    response = await http.post(PATH, json=call, headers=MCP_HEADERS)
+                    assert response.status_code == 200
+                    error = response.json()["error"]
+                    assert (response.json()["id"], error["code"]) == (3, -32602)
+                    assert error["message"].startswith(f"Unknown {what}: '{name[:200]}'")
+                    assert len(response.content) < 1024
+                    if name == huge:
+                        assert f"… ({len(huge)} characters)" in error["message"]
+                    assert "pydantic" not in response.text.lower()
+            listing = {"jsonrpc": "2.0", "id": 1, "method": "tools/list"}
+            encoded = await http.post(PATH, json=listing, headers={**MCP_HEADERS, "Content-Encoding": "gzip"})
+            assert encoded.status_code == 415
+            assert encoded.headers["accept-encoding"] == "identity"
+
+
+@pytest.mark.parametrize("transport", ["http", "stdio"])
+async def test_the_sdk_client_gets_invalid_params_for_an_unknown_tool(
+    live_server: Server, transport: str
+) -> None:
+    command = StdioServerParameters(command=STDIO[0], args=STDIO[1:], env=dict(os.environ))
+    server = f"{live_server.url}{PATH}" if transport == "http" else command
+    with anyio.fail_after(60):
+        async with Client(server, mode="legacy") as client:
+            with pytest.raises(MCPError) as raised:
+                await client.call_tool("nope", {})
+            assert raised.value.code == -32602
+            assert raised.value.message.startswith("Unknown tool: 'nope'; the tools are ")
+            with pytest.raises(MCPError) as raised:
+                await client.get_prompt("nope")
+            assert raised.value.code == -32602
 
 
 def log_lines(text: str) -> list[dict[str, Any]]:

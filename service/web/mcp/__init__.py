@@ -20,14 +20,16 @@ the API's own (:class:`~service.answers.Answers`, :class:`~service.answers.Coach
 structured content is the JSON of the REST answer (for ``explain_move``, its fields about the
 move), and its text content that JSON as the API sends it. Invalid arguments are a tool error
 (``isError``) naming each problem as a ``422`` of the API does (``board: a board string has
-exactly 9 characters, one per cell; got 10``), never a protocol error. The input schemas are those
-of the API's request fields, and the output schemas those of its response models.
+exactly 9 characters, one per cell; got 10``), never a protocol error; an unknown tool is a
+protocol error, ``-32602`` (Invalid params), as the MCP specification says. The input schemas are
+those of the API's request fields, and the output schemas those of its response models.
 
 The tools are served two ways:
 
 * over Streamable HTTP at :data:`PATH` in the service (:class:`.endpoint.Endpoint`, added by
   :func:`~service.web.app.create_app`), behind the same middleware as the API (request id, body limit,
-  admission, metrics and access log). The endpoint is stateless and answers in JSON: every POST
+  admission, metrics and access log), and a check of the JSON-RPC envelope before the SDK reads
+  a body (:mod:`.envelope`). The endpoint is stateless and answers in JSON: every POST
   is complete in itself (no session id, no stream kept open), so any replica behind the proxy
   answers any request. The SDK is loaded at the first call, so neither start-up nor the workers
   that never get a call pay for it (see :mod:`.endpoint`);

@@ -11,13 +11,13 @@ from __future__ import annotations
 import importlib
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 import anyio
 import anyio.to_thread
 from starlette.datastructures import Headers
 from starlette.routing import Route
-from starlette.types import Receive, Scope, Send
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from ... import logs
 from ...answers import Answers, Coach
@@ -34,12 +34,6 @@ if TYPE_CHECKING:
 PATH = "/mcp"
 #: Seconds a call waits for the tools to be loaded before it gets ``503``.
 READY_WAIT = 30.0
-
-
-class Handler(Protocol):
-    """What the SDK's session manager does for the endpoint: answer one HTTP request."""
-
-    async def handle_request(self, scope: Scope, receive: Receive, send: Send) -> None: ...
 
 
 class ToolsRoute(Route):
@@ -64,14 +58,16 @@ class Endpoint:
     Within each run of the lifespan (:meth:`running`) the first call loads the tools and starts a
     session manager of the SDK of its own, which serves until the run ends (a manager runs only
     once, and a test client may run one app's lifespan several times). Outside a run, or when the
-    tools could not be loaded, the endpoint answers ``503``.
+    tools could not be loaded, the endpoint answers ``503``. The manager gets only a body that is
+    one JSON-RPC message of MCP; any other is answered in JSON-RPC before it
+    (:func:`.tools.serving`, :class:`.envelope.Envelope`).
     """
 
     def __init__(self, answers: Answers, settings: Settings, coach: Coach) -> None:
         self.answers = answers
         self.settings = settings
         self.coach = coach
-        self.manager: Handler | None = None
+        self.manager: ASGIApp | None = None  # the SDK's session manager, behind the envelope check
         self.group: TaskGroup | None = None
         self.ready: anyio.Event | None = None
         self.route = ToolsRoute(PATH, self, methods=["POST"], name="mcp")
@@ -92,7 +88,7 @@ class Endpoint:
             detail = "the MCP tools are not running: the service is starting or stopping"
             await problem(UNAVAILABLE, detail, scope["path"])(scope, receive, send)
             return
-        await manager.handle_request(scope, receive, send)
+        await manager(scope, receive, send)
 
     @asynccontextmanager
     async def running(self) -> AsyncIterator[None]:

@@ -9,16 +9,26 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Iterable, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from typing import Annotated, Any, TypeVar
 
+from mcp.server.lowlevel.helper_types import ReadResourceContents
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
-from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 from mcp.server.transport_security import TransportSecuritySettings
-from mcp.types import CallToolResult, InputRequiredResult, TextContent, Tool, ToolAnnotations
-from pydantic import BaseModel, Field, ValidationError, WithJsonSchema, create_model
+from mcp.shared.exceptions import MCPError
+from mcp.types import (
+    INVALID_PARAMS,
+    CallToolResult,
+    GetPromptResult,
+    InputRequiredResult,
+    TextContent,
+    Tool,
+    ToolAnnotations,
+)
+from pydantic import AnyUrl, BaseModel, Field, ValidationError, WithJsonSchema, create_model
+from starlette.types import ASGIApp
 
 from ... import __version__, logs
 from ...answers import Answers, Coach, PuzzleFilter, solved_game
@@ -40,7 +50,8 @@ from ...schemas import (
 )
 from ...settings import Settings
 from ..media import json_bytes
-from ..problems import MAX_LISTED_ERRORS, summary
+from ..problems import MAX_LISTED_ERRORS, error_item, quoted, summary
+from .envelope import Envelope
 
 #: The server's name, as clients show it.
 NAME = "tictactoe"
@@ -183,7 +194,12 @@ def explanation(move: BestMoveResponse) -> CallToolResult:
 
 
 class StrictServer(MCPServer):
-    """The SDK's server, with the names of a tool's arguments checked against its schema first.
+    """The SDK's server, with the names asked for checked first: tool, prompt, resource, and arguments.
+
+    An unknown tool, prompt or resource is a protocol error, ``-32602`` (Invalid params), as the
+    MCP specification says (the SDK makes an unknown tool a tool error and an unknown prompt an
+    error of code ``0``); its message quotes the name cut to :data:`~service.web.problems.MAX_QUOTED`
+    characters, with its full length, and lists the names there are (the server has tools only).
 
     The SDK drops an argument a tool does not declare, so a misspelt option would go unnoticed, and
     says that one is missing in the words of its own argument model. Here either is a tool error,
@@ -206,25 +222,47 @@ class StrictServer(MCPServer):
         if self.input_schemas is None:
             self.input_schemas = {tool.name: tool.input_schema for tool in await super().list_tools()}
         schema = self.input_schemas.get(name)
-        if schema is not None:
-            declared: dict[str, Any] = schema.get("properties", {})
-            wrong = [
-                *(
-                    {"loc": (key,), "msg": "Field required"}
-                    for key in schema.get("required", ())
-                    if key not in arguments
-                ),
-                *(
-                    {"loc": (key,), "msg": "Extra inputs are not permitted"}
-                    for key in arguments
-                    if key not in declared
-                ),
-            ]
-            if wrong:
-                raise ToolError(
-                    f"Error executing tool {name}: {summary(wrong, len(wrong), MAX_LISTED_ERRORS)}"
-                )
+        if schema is None:
+            raise unknown("tool", name, self.input_schemas)
+        declared: dict[str, Any] = schema.get("properties", {})
+        wrong = [
+            *(
+                {"loc": (key,), "msg": "Field required", "type": "missing"}
+                for key in schema.get("required", ())
+                if key not in arguments
+            ),
+            *(
+                {"loc": (key,), "msg": "Extra inputs are not permitted", "type": "extra_forbidden"}
+                for key in arguments
+                if key not in declared
+            ),
+        ]
+        if wrong:
+            listed = [error_item(error) for error in wrong[:MAX_LISTED_ERRORS]]
+            raise ToolError(f"Error executing tool {name}: {summary(listed, len(wrong), MAX_LISTED_ERRORS)}")
         return await super().call_tool(name, arguments, context)
+
+    async def get_prompt(
+        self, name: str, arguments: dict[str, Any] | None = None, context: Context[Any, Any] | None = None
+    ) -> GetPromptResult | InputRequiredResult:
+        known = [prompt.name for prompt in await self.list_prompts()]
+        if name not in known:
+            raise unknown("prompt", name, known)
+        return await super().get_prompt(name, arguments, context)
+
+    async def read_resource(
+        self, uri: AnyUrl | str, context: Context[Any, Any] | None = None
+    ) -> Iterable[ReadResourceContents] | InputRequiredResult:
+        if not await self.list_resources() and not await self.list_resource_templates():
+            raise unknown("resource", str(uri), [])
+        return await super().read_resource(uri, context)
+
+
+def unknown(what: str, name: str, known: Iterable[str]) -> MCPError:
+    """The protocol error (``-32602``) for a ``what`` (tool, prompt, resource) of no ``known`` name."""
+    names = sorted(known)
+    there = f"the {what}s are {', '.join(names)}" if names else f"this server has no {what}s"
+    return MCPError(code=INVALID_PARAMS, message=f"Unknown {what}: {quoted(name)}; {there}")
 
 
 def build_server(answers: Answers, coach: Coach) -> MCPServer:
@@ -425,10 +463,11 @@ def configure_logging(level: str) -> None:
 
 
 @asynccontextmanager
-async def serving(
-    server: MCPServer, path: str, max_body_bytes: int
-) -> AsyncIterator[StreamableHTTPSessionManager]:
-    """The SDK's session manager of ``server`` at work for as long as the block runs.
+async def serving(server: MCPServer, path: str, max_body_bytes: int) -> AsyncIterator[ASGIApp]:
+    """The SDK's session manager of ``server`` at work for as long as the block runs, as an ASGI app.
+
+    The app checks the JSON-RPC envelope of a body before the manager reads it
+    (:class:`.envelope.Envelope`).
 
     Stateless, with JSON answers: every POST is complete in itself (no session id, no stream kept
     open), so any replica behind the proxy answers any request. The manager is made by the SDK's
@@ -447,7 +486,7 @@ async def serving(
     )
     manager = server.session_manager
     async with manager.run():
-        yield manager
+        yield Envelope(manager.handle_request)
 
 
 # --- standard input and output ---------------------------------------------------------------------

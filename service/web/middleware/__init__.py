@@ -14,7 +14,10 @@ Outermost first, as :func:`~service.web.app.create_app` stacks them:
 7. :mod:`.cors`: a refused preflight as problem+json, then Starlette's ``CORSMiddleware``,
    outside the limits, so that a browser on another origin can read their ``413`` as it reads
    every other answer;
-8. :mod:`.limits`: the body limit (``413``) and clients that leave mid-request;
-9. :class:`~service.web.admission.AdmissionMiddleware` and the fast lane
-   (:mod:`service.web.fast_lane`), innermost, next to the routes.
+8. :mod:`.encoding`: a body sent with a content coding (``Content-Encoding: gzip``) refused
+   (``415``) from its headers, before a byte of it is read or counted, and before the fast lane
+   could answer it;
+9. :mod:`.limits`: the body limit (``413``) and clients that leave mid-request;
+10. :class:`~service.web.admission.AdmissionMiddleware` and the fast lane
+    (:mod:`service.web.fast_lane`), innermost, next to the routes.
 """
