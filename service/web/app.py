@@ -96,7 +96,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # The order, and why, is in service/web/middleware/__init__.py.
     app.add_middleware(FastLane, answers=answers, routes=api)
     app.add_middleware(AdmissionMiddleware, limit=settings.max_costly_requests)
-    app.add_middleware(BodyLimitMiddleware, max_body_bytes=settings.max_body_bytes)
+    app.add_middleware(
+        BodyLimitMiddleware,
+        max_body_bytes=settings.max_body_bytes,
+        path_limits={mcp.PATH: mcp.MAX_BODY_BYTES},
+    )
     app.add_middleware(ContentEncodingMiddleware)
     cors = CORSPolicy(settings.cors_origins)
     app.add_middleware(CORSMiddleware, **cors.options())

@@ -36,7 +36,7 @@ from service.schemas import (
 )
 from service.settings import Settings
 from service.web.app import create_app
-from service.web.mcp import PATH
+from service.web.mcp import MAX_BODY_BYTES, PATH
 from service.web.mcp.tools import EXPLAINED, build_server
 from tests.support.commands import run
 
@@ -611,8 +611,9 @@ PARSE_ERROR, INVALID_REQUEST, INVALID_PARAMS = -32700, -32600, -32602
 VERSIONS = ["2025-11-25", "2026-07-28"]
 #: ``id`` values that are neither a string nor an integer, as JSON: MCP allows no other.
 WRONG_IDS = ['{"a": 1}', "[1]", "[]", "{}", "null", "true", "false", "1.5", "1.0", "1e999", "-1e999", "2e3"]
-#: A name of 0.9 MB, which no answer may echo whole.
-HUGE_NAME = "n" * 900_000
+#: A long name, which no answer may echo whole: twice in one message, it still fits the body limit
+#: of ``/mcp`` (a 0.9 MB name is refused whole, ``413``, before it is read).
+HUGE_NAME = "n" * 7_000
 
 
 def refused(response: httpx.Response, code: int, status: int = 400) -> str:
@@ -705,7 +706,7 @@ async def test_a_duplicate_key_anywhere_is_a_parse_error(
 
 
 async def test_a_long_duplicate_key_is_quoted_cut_with_its_length(rest: httpx.AsyncClient) -> None:
-    key = HUGE_NAME[:400_000]  # twice, within the body limit
+    key = HUGE_NAME  # twice, within the body limit
     body = envelope(params=f'{{"{key}": 1, "{key}": 2}}')
     response = await rest.post(
         PATH, content=body, headers={**MCP_HEADERS, "Content-Type": "application/json"}
@@ -905,3 +906,39 @@ async def test_a_browser_may_call_the_tools_from_any_origin(client: httpx.AsyncC
     assert preflight.status_code == 200, preflight.text
     assert preflight.headers["access-control-allow-origin"] == "*"
     assert "mcp-protocol-version" in preflight.headers["access-control-allow-headers"].lower()
+
+
+#: A drawn game of 9 moves.
+DRAWN = [4, 0, 2, 6, 3, 5, 7, 1, 8]
+
+
+async def test_the_largest_valid_call_is_answered_and_a_body_past_the_tools_limit_is_413(
+    rest: httpx.AsyncClient,
+) -> None:
+    """``/mcp`` has a body limit of its own, far below the API's: a few times its largest valid call."""
+    headers = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json"}
+    rows = [[None, None, None]] * 3
+    largest = {
+        "jsonrpc": "2.0",
+        "id": 2**31 - 1,
+        "method": "tools/call",
+        "params": {
+            "name": "review_game",
+            "arguments": {"moves": DRAWN, "board": rows, "player": "X"},
+        },
+    }
+    pretty = json.dumps(largest, indent=8).encode()
+    assert 4 * len(pretty) < MAX_BODY_BYTES < 64 * 1024
+    answer = await rest.post(PATH, content=pretty, headers=headers)
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["result"]["isError"] is False, answer.json()["result"]["content"]
+    padded = pretty[:-1] + b" " * (MAX_BODY_BYTES - len(pretty)) + b"}"
+    assert (await rest.post(PATH, content=padded, headers=headers)).status_code == 200
+    refused = await rest.post(PATH, content=padded + b" ", headers=headers)
+    assert refused.status_code == 413
+    assert refused.headers["content-type"] == "application/problem+json"
+    assert f"limit of {MAX_BODY_BYTES} bytes" in refused.json()["detail"]
+    api = await rest.post(
+        "/v1/analysis", content=b'{"board": "X........"}' + b" " * MAX_BODY_BYTES, headers=headers
+    )
+    assert api.status_code == 200  # the API's own limit stays 1 MiB

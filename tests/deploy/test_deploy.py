@@ -599,7 +599,7 @@ def test_ingress_carries_the_proxy_limits() -> None:
     assert general["metadata"]["annotations"][prefix + "limit-rps"] == "50"
     assert costly["metadata"]["annotations"][prefix + "limit-rps"] == "5"
     paths = {path["path"] for path in costly["spec"]["rules"][0]["http"]["paths"]}
-    assert paths == {"/v1/best-move/batch", "/v1/analysis"}
+    assert paths == {"/v1/best-move/batch", "/v1/analysis", "/mcp"}
     assert {f"location = {path} {{" in config for path in paths} == {True}
     assert 'limit-req-status-code: "429"' in (KUBERNETES / "ingress.yaml").read_text()
 

@@ -599,6 +599,27 @@ def test_a_burst_beyond_the_rate_gets_429_with_retry_after(edge: Edge) -> None:
     assert status(exchange(edge.port, PLAIN)) == 200  # other clients are not limited by it
 
 
+def test_mcp_has_the_stricter_rate_and_its_own_body_limit_at_the_proxy(edge: Edge) -> None:
+    """``/mcp`` gets the costly operations' rate (5 a second, a burst of 10, by default), and a body
+    past its 16 KiB limit is refused by the proxy itself, as problem+json, before the service reads it."""
+    listing = post(
+        "/mcp",
+        b'{"jsonrpc": "2.0", "id": 1, "method": "tools/list"}',
+        b"Accept: application/json, text/event-stream",
+    )
+    answers = []
+    with connect(edge.port, attacker(40)) as sock:
+        for _ in range(30):
+            sock.sendall(listing)
+            answers.append(read_answer(sock))
+    statuses = [status(answer) for answer in answers]
+    # The first and a burst of 10 pass at once; the general class (a burst of 100) would pass all 30.
+    assert statuses[:11] == [200] * 11 and set(statuses) == {200, 429}, statuses
+    too_large = exchange(edge.port, post("/mcp", b" " * (16 * 1024 + 1)), attacker(41))
+    assert status(too_large) == 413 and problem(too_large)["status"] == 413
+    assert seen_by_the_service(edge, attacker(41)) == 0, "a refused request reached the service"
+
+
 def test_clients_that_never_read_are_dropped_after_the_send_deadline(edge: Edge) -> None:
     before = rss_kib(edge.service.process.pid)
     batch = post("/v1/best-move/batch", json.dumps({"items": [{"board": "X........"}] * 1000}).encode())

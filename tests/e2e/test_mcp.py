@@ -174,7 +174,7 @@ async def test_the_endpoint_over_http_refuses_what_json_rpc_and_mcp_do(live_serv
     """Raw HTTP to a real server: wrong ids and duplicate keys refused, unknown names -32602, in the
     service's words (never the validation library's), and whatever is echoed of a name cut."""
     headers = {**MCP_HEADERS, "Content-Type": "application/json"}
-    huge = "n" * 900_000
+    huge = "n" * 15_000  # as long as fits the endpoint's body limit
     with anyio.fail_after(60):
         async with httpx.AsyncClient(base_url=live_server.url, timeout=10) as http:
             for body, code in REFUSED_BODIES:
@@ -194,6 +194,9 @@ async def test_the_endpoint_over_http_refuses_what_json_rpc_and_mcp_do(live_serv
                     if name == huge:
                         assert f"… ({len(huge)} characters)" in error["message"]
                     assert "pydantic" not in response.text.lower()
+            whole = {"jsonrpc": "2.0", "id": 4, "method": "prompts/get", "params": {"name": "n" * 900_000}}
+            too_large = await http.post(PATH, json=whole, headers=MCP_HEADERS)
+            assert too_large.status_code == 413 and "limit of 16384 bytes" in too_large.json()["detail"]
             listing = {"jsonrpc": "2.0", "id": 1, "method": "tools/list"}
             encoded = await http.post(PATH, json=listing, headers={**MCP_HEADERS, "Content-Encoding": "gzip"})
             assert encoded.status_code == 415

@@ -27,16 +27,17 @@ those of the API's request fields, and the output schemas those of its response 
 The tools are served two ways:
 
 * over Streamable HTTP at :data:`PATH` in the service (:class:`.endpoint.Endpoint`, added by
-  :func:`~service.web.app.create_app`), behind the same middleware as the API (request id, body limit,
-  admission, metrics and access log), and a check of the JSON-RPC envelope before the SDK reads
-  a body (:mod:`.envelope`). The endpoint is stateless and answers in JSON: every POST
-  is complete in itself (no session id, no stream kept open), so any replica behind the proxy
-  answers any request. The SDK is loaded at the first call, so neither start-up nor the workers
-  that never get a call pay for it (see :mod:`.endpoint`);
+  :func:`~service.web.app.create_app`), behind the same middleware as the API (request id, a
+  body limit of its own, :data:`MAX_BODY_BYTES`, admission, metrics and access log), and a check
+  of the JSON-RPC envelope before the SDK reads a body (:mod:`.envelope`). The endpoint is
+  stateless and answers in JSON: every POST is complete in itself (no session id, no stream kept
+  open), so any replica behind the proxy answers any request. The SDK is loaded at the first
+  call, so neither start-up nor the workers that never get a call pay for it (see
+  :mod:`.endpoint`);
 * over standard input and output (:func:`.tools.run_stdio`), for an assistant that starts the tools as
   a subprocess: the ``tictactoe-service mcp`` command.
 """
 
-from .endpoint import PATH, Endpoint
+from .endpoint import MAX_BODY_BYTES, PATH, Endpoint
 
-__all__ = ["PATH", "Endpoint"]
+__all__ = ["MAX_BODY_BYTES", "PATH", "Endpoint"]

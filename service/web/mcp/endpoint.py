@@ -32,6 +32,11 @@ if TYPE_CHECKING:
 
 #: Where the service serves the tools.
 PATH = "/mcp"
+#: The body limit of :data:`PATH`. The largest valid message, a call of ``review_game`` with 9 moves
+#: and every argument, is 308 bytes of compact JSON and 1,430 pretty-printed with 8-space indents;
+#: an ``initialize`` with every capability, about 600. A body this size is parsed in well under a
+#: millisecond, so no message keeps the event loop from other clients for longer.
+MAX_BODY_BYTES = 16 * 1024
 #: Seconds a call waits for the tools to be loaded before it gets ``503``.
 READY_WAIT = 30.0
 
@@ -109,7 +114,9 @@ class Endpoint:
                 importlib.import_module, f"{__package__}.tools"
             )
             server = await anyio.to_thread.run_sync(self._build, tools)
-            async with tools.serving(server, PATH, self.settings.max_body_bytes) as manager:
+            async with tools.serving(
+                server, PATH, min(MAX_BODY_BYTES, self.settings.max_body_bytes)
+            ) as manager:
                 self.manager = manager
                 ready.set()
                 await anyio.sleep_forever()

@@ -1,5 +1,7 @@
 """The request body: refused over the limit (``413``), and a client that leaves before sending it all.
 
+* The limit is ``max_body_bytes``, or a smaller one for the paths of ``path_limits`` (``/mcp``,
+  whose messages are small).
 * A declared ``Content-Length`` over the limit is refused before the body is
   read; a chunked body as soon as it grows past the limit. Either way the
   answer is a ``413`` problem with ``Connection: close``, unless an answer
@@ -10,6 +12,8 @@
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -28,9 +32,12 @@ class BodyTooLarge(Exception):
 class BodyLimitMiddleware:
     """Bodies of at most ``max_body_bytes``; see the module's docstring."""
 
-    def __init__(self, app: ASGIApp, *, max_body_bytes: int) -> None:
+    def __init__(
+        self, app: ASGIApp, *, max_body_bytes: int, path_limits: Mapping[str, int] | None = None
+    ) -> None:
         self.app = app
         self.max_body_bytes = max_body_bytes
+        self.path_limits = {path: min(limit, max_body_bytes) for path, limit in (path_limits or {}).items()}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -40,9 +47,10 @@ class BodyLimitMiddleware:
         if not facts.has_body:
             await self.app(scope, receive, send)  # no body: nothing to limit, no request left to wait for
             return
+        limit = self.path_limits.get(scope["path"], self.max_body_bytes)
         if facts.length is not None:
-            if facts.length > self.max_body_bytes:
-                await self._too_large(scope, receive, send)
+            if facts.length > limit:
+                await self._too_large(scope, receive, send, limit)
             else:  # the server delivers the declared length, no more: only a departure to watch for
                 await self.app(scope, _watched(receive), send)
             return
@@ -54,7 +62,7 @@ class BodyLimitMiddleware:
             message = await watched()
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
-                if received > self.max_body_bytes:
+                if received > limit:
                     raise BodyTooLarge
             return message
 
@@ -69,12 +77,12 @@ class BodyLimitMiddleware:
         except BodyTooLarge:
             if started:
                 raise
-            await self._too_large(scope, receive, send)
+            await self._too_large(scope, receive, send, limit)
 
-    async def _too_large(self, scope: Scope, receive: Receive, send: Send) -> None:
+    async def _too_large(self, scope: Scope, receive: Receive, send: Send, limit: int) -> None:
         response = problem(
             BODY_TOO_LARGE,
-            f"the request body is larger than the limit of {self.max_body_bytes} bytes",
+            f"the request body is larger than the limit of {limit} bytes",
             scope["path"],
             headers={"Connection": "close"},
         )
