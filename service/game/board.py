@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import cache
+from functools import cache, lru_cache
 from typing import Literal, TypeAlias
 
 from .geometry import LINES, Line, place
@@ -347,6 +347,11 @@ class Position:
         Raises :class:`BoardError` whose ``field`` is ``"player"`` when only
         the player is at fault.
         """
+        return _resolved(board, player)
+
+    @staticmethod
+    def _resolve(board: Board, player: Mark | None) -> Position:
+        """:meth:`resolve`, worked out (it is remembered for the most recent boards)."""
         board.check()
         x, o = board.count("X"), board.count("O")
         winner = board.winner
@@ -372,8 +377,8 @@ class Position:
                 field="player",
             )
         if board.status is not Status.IN_PROGRESS:
-            return cls(board, None)
-        return cls(board, to_move)
+            return Position(board, None)
+        return Position(board, to_move)
 
     @property
     def status(self) -> Status:
@@ -385,3 +390,11 @@ class Position:
             raise ValueError("the game is over")
         after = self.board.play(cell, self.to_move)
         return Position(after, None if after.status is not Status.IN_PROGRESS else opponent(self.to_move))
+
+
+@lru_cache(maxsize=4096)
+def _resolved(board: Board, player: Mark | None) -> Position:
+    """:meth:`Position.resolve`, remembered for the 4,096 most recent boards and players: a request's
+    models ask for the same position up to three times, and a batch often repeats one. A board that
+    breaks a rule raises each time, and is not remembered."""
+    return Position._resolve(board, player)
