@@ -1246,9 +1246,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON. */
+            /** @description The body is not sent as JSON, or is sent with a content coding (a `Content-Encoding` other than `identity`, such as `gzip`): bodies are read unencoded only, and such an answer says so in `Accept-Encoding`. */
             415: {
                 headers: {
+                    /** @description `identity`, when the body was refused for its content coding: the service reads bodies unencoded only (RFC 9110 §15.5.16). */
+                    "Accept-Encoding"?: "identity";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1482,9 +1484,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON. */
+            /** @description The body is not sent as JSON, or is sent with a content coding (a `Content-Encoding` other than `identity`, such as `gzip`): bodies are read unencoded only, and such an answer says so in `Accept-Encoding`. */
             415: {
                 headers: {
+                    /** @description `identity`, when the body was refused for its content coding: the service reads bodies unencoded only (RFC 9110 §15.5.16). */
+                    "Accept-Encoding"?: "identity";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1659,9 +1663,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON. */
+            /** @description The body is not sent as JSON, or is sent with a content coding (a `Content-Encoding` other than `identity`, such as `gzip`): bodies are read unencoded only, and such an answer says so in `Accept-Encoding`. */
             415: {
                 headers: {
+                    /** @description `identity`, when the body was refused for its content coding: the service reads bodies unencoded only (RFC 9110 §15.5.16). */
+                    "Accept-Encoding"?: "identity";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2566,9 +2572,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as JSON. */
+            /** @description The body is not sent as JSON, or is sent with a content coding (a `Content-Encoding` other than `identity`, such as `gzip`): bodies are read unencoded only, and such an answer says so in `Accept-Encoding`. */
             415: {
                 headers: {
+                    /** @description `identity`, when the body was refused for its content coding: the service reads bodies unencoded only (RFC 9110 §15.5.16). */
+                    "Accept-Encoding"?: "identity";
                     [name: string]: unknown;
                 };
                 content: {
