@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache, lru_cache
-from typing import Literal, TypeAlias
+from typing import Literal, TypeAlias, cast
 
 from .geometry import LINES, Line, place
 
@@ -280,11 +280,9 @@ class Board:
         means the other side started).
         """
         x, o = self.count("X"), self.count("O")
-        if abs(x - o) > 1:
-            raise BoardError(
-                "board_counts",
-                f"the board has {x} X and {o} O; the sides alternate, so the counts differ by at most one",
-            )
+        apart = counts_apart(x, o)
+        if apart is not None:
+            raise apart
         x_lines, o_lines = _lines(self.cells)
         if x_lines and o_lines:
             raise BoardError(
@@ -292,9 +290,9 @@ class Board:
                 "both X and O have three in a row; the game ends at the first line",
             )
         if x_lines and o > x:
-            raise _late_move("X", "O")
+            raise late_move("X", "O")
         if o_lines and x > o:
-            raise _late_move("O", "X")
+            raise late_move("O", "X")
 
 
 @cache
@@ -305,10 +303,46 @@ def _lines(cells: str) -> tuple[tuple[Line, ...], tuple[Line, ...]]:
     return x_lines, o_lines
 
 
-def _late_move(winner: Mark, loser: Mark) -> BoardError:
+def counts_apart(x: int, o: int) -> BoardError | None:
+    """The error of a board whose own-mark counts ``x`` and ``o`` cannot alternate, if they cannot."""
+    if abs(x - o) <= 1:
+        return None
+    return BoardError(
+        "board_counts",
+        f"the board has {x} X and {o} O; the sides alternate, so the counts differ by at most one",
+    )
+
+
+def side_to_move(x: int, o: int, player: str | None, line_maker: str | None, in_a_row: str) -> str:
+    """The mark to move when each side places its own mark: by the counts ``x`` and ``o``, else
+    ``player``, else the side that did not make the line (X on a board without one). Raises
+    :class:`BoardError` (``field`` ``"player"``) when ``player`` contradicts the counts, or is the
+    side that made the line, which moved last."""
+    if x != o:
+        to_move = "O" if x > o else "X"
+        if player is not None and player != to_move:
+            raise BoardError(
+                "player_contradicts_counts",
+                f"the board has {x} X and {o} O, so {to_move} is to move, not {player}",
+                field="player",
+            )
+    elif player is not None:
+        to_move = player
+    else:
+        to_move = "X" if line_maker in (None, "O") else "O"
+    if line_maker is not None and line_maker == to_move:
+        raise BoardError(
+            "player_winner_not_last",
+            f"{line_maker} has {in_a_row}, so {line_maker} moved last and cannot be the player to move",
+            field="player",
+        )
+    return to_move
+
+
+def late_move(winner: str, loser: str, in_a_row: str = "three in a row") -> BoardError:
     return BoardError(
         "board_winner_not_last",
-        f"{winner} has three in a row but {loser} has more marks, so {loser} moved after the game was over",
+        f"{winner} has {in_a_row} but {loser} has more marks, so {loser} moved after the game was over",
     )
 
 
@@ -353,29 +387,8 @@ class Position:
     def _resolve(board: Board, player: Mark | None) -> Position:
         """:meth:`resolve`, worked out (it is remembered for the most recent boards)."""
         board.check()
-        x, o = board.count("X"), board.count("O")
-        winner = board.winner
-        to_move: Mark
-        if x == o + 1 or o == x + 1:
-            to_move = "O" if x > o else "X"
-            if player is not None and player != to_move:
-                raise BoardError(
-                    "player_contradicts_counts",
-                    f"the board has {x} X and {o} O, so {to_move} is to move, not {player}",
-                    field="player",
-                )
-        elif player is not None:
-            to_move = player
-        elif winner is not None:
-            to_move = opponent(winner)
-        else:
-            to_move = "X"
-        if winner is not None and winner == to_move:
-            raise BoardError(
-                "player_winner_not_last",
-                f"{winner} has three in a row, so {winner} moved last and cannot be the player to move",
-                field="player",
-            )
+        counts = board.count("X"), board.count("O")
+        to_move = cast(Mark, side_to_move(*counts, player, board.winner, "three in a row"))
         if board.status is not Status.IN_PROGRESS:
             return Position(board, None)
         return Position(board, to_move)

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Literal, NamedTuple, TypeAlias
 
-from .board import EMPTY, BoardError, Shape, read_cells
+from .board import EMPTY, BoardError, Shape, counts_apart, late_move, read_cells, side_to_move
 from .geometry import Grid, Line, grid
 
 Marks: TypeAlias = Literal["own", "either", "x_only"]
@@ -205,11 +205,9 @@ def _resolve(variant: Variant, cells: str, player: str | None) -> VariantPositio
             "player_unknown", f"in {variant.id} the sides are {names}; got {player!r}", field="player"
         )
     x, o = cells.count("X"), cells.count("O")
-    if variant.marks == "own" and abs(x - o) > 1:
-        raise BoardError(
-            "board_counts",
-            f"the board has {x} X and {o} O; the sides alternate, so the counts differ by at most one",
-        )
+    apart = counts_apart(x, o) if variant.marks == "own" else None
+    if apart is not None:
+        raise apart
     lines, made_by = _lines(variant, cells)
     masks = State(_mask(cells, "X"), _mask(cells, "O"), 0)
     if variant.marks == "own":
@@ -295,19 +293,8 @@ def _resolve_own(
     """Whose turn and legality when each side places its own mark: the standard game's rules."""
     x, o = cells.count("X"), cells.count("O")
     if made_by is not None and cells.count(made_by) < cells.count("O" if made_by == "X" else "X"):
-        later = "O" if made_by == "X" else "X"
-        raise BoardError(
-            "board_winner_not_last",
-            f"{made_by} has {variant.in_a_row} but {later} has more marks, "
-            f"so {later} moved after the game was over",
-        )
-    to_move = _own_turn(x, o, player, made_by)
-    if made_by is not None and made_by == to_move:
-        raise BoardError(
-            "player_winner_not_last",
-            f"{made_by} has {variant.in_a_row}, so {made_by} moved last and cannot be the player to move",
-            field="player",
-        )
+        raise late_move(made_by, "O" if made_by == "X" else "X", variant.in_a_row)
+    to_move = side_to_move(x, o, player, made_by, variant.in_a_row)
     state = State(masks.x, masks.o, X_MARK if to_move == "X" else O_MARK)
     if made_by is not None:
         winner = ("O" if made_by == "X" else "X") if variant.misere else made_by
@@ -315,23 +302,6 @@ def _resolve_own(
     if EMPTY not in cells:
         return VariantPosition(variant, cells, state, None, "draw", lines)
     return VariantPosition(variant, cells, state, to_move, "in_progress", lines)
-
-
-def _own_turn(x: int, o: int, player: str | None, made_by: str | None) -> str:
-    """The mark to move on a board of ``x`` X and ``o`` O: by the counts, else ``player``, else the side
-    that did not make the line (X on a board without one)."""
-    if x != o:
-        to_move = "O" if x > o else "X"
-        if player is not None and player != to_move:
-            raise BoardError(
-                "player_contradicts_counts",
-                f"the board has {x} X and {o} O, so {to_move} is to move, not {player}",
-                field="player",
-            )
-        return to_move
-    if player is not None:
-        return player
-    return "X" if made_by in (None, "O") else "O"
 
 
 #: Every variant, by ``id``, in the order the API lists them.
