@@ -57,8 +57,17 @@ test-fast: $(STAMP) $(LINTERS)
 test-slow: $(STAMP) $(TS_TOOLS)
 	$(BIN)/python -m pytest -m "not (game or api)"
 
-# Cheap checks first: lint, types, then the fast tests, then the slow ones.
-test: lint typecheck test-fast test-slow
+# Cheap checks first: lint, types, the shipped tables, then the fast tests, then the slow ones.
+test: lint typecheck tables-check test-fast test-slow
+
+# The variants' tables of exact values, shipped in service/game/data: `make tables` writes them
+# again (about a minute), `make tables-check` checks each is what a fresh generation gives.
+.PHONY: tables tables-check
+tables: $(RUNTIME)
+	$(BIN)/python -m service.game.tables
+
+tables-check: $(RUNTIME)
+	$(BIN)/python -m service.game.tables --check
 
 openapi: $(STAMP)
 	$(BIN)/tictactoe-service openapi openapi/openapi.json

@@ -12,7 +12,9 @@ Standard library only: nothing here knows about HTTP, JSON or any other package.
 * :mod:`.tactics`: what a move does (win, block, fork, …) and the sentence that says why;
 * :mod:`.variants`: the tic-tac-toe family (misère, wild, Notakto, 4 × 4), each rule variant a
   small value (:class:`~.variants.Variant`), with its moves and ends;
-* :mod:`.exact`: the exact value of every position of any variant.
+* :mod:`.exact`: the exact value of every position of any variant;
+* :mod:`.tables`: those values shipped as one memory-mapped table per variant (``data/``), made by
+  ``make tables``.
 """
 
 from .board import MARKS, Board, BoardError, Mark, Position, Status, opponent

@@ -13,14 +13,23 @@ loser delays. Positions that the symmetries make alike share one entry of the me
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Mapping
 from functools import cache
 from typing import NamedTuple
 
 from .geometry import grid
-from .variants import Move, State, Variant
+from .variants import X_MARK, Move, State, Variant
 
 Value = tuple[int, int]
+
+
+class Entry(NamedTuple):
+    """What is known of an unfinished position for its side to move: its value (``score``, ``plies``)
+    and ``mistakes``, how many of its moves score worse than perfect play."""
+
+    score: int
+    plies: int
+    mistakes: int
 
 
 def rank(value: Value) -> tuple[int, int]:
@@ -43,26 +52,43 @@ class RankedMove(NamedTuple):
 
 
 class Values:
-    """The exact value of every position of ``variant``, each class of alike positions solved once."""
+    """The exact value of every position of ``variant``, each class of alike positions solved once.
 
-    def __init__(self, variant: Variant) -> None:
+    With a ``table`` (a mapping from :func:`key_of`'s keys to entries, such as a shipped
+    :class:`~.tables.Table`), positions are looked up in it and never solved.
+    """
+
+    def __init__(self, variant: Variant, table: Mapping[int, Entry] | None = None) -> None:
         self.variant = variant
-        self.memo: dict[Hashable, Value] = {}
+        self.memo: dict[int, Entry] = {}
+        self.table = table
         self.key = key_of(variant)
 
-    def value(self, state: State) -> Value:
-        """``(score, plies)`` of an unfinished ``state`` for its side to move."""
+    def entry(self, state: State) -> Entry:
+        """The :class:`Entry` of an unfinished ``state``."""
         key = self.key(state)
+        if self.table is not None:
+            return self.table[key]
         found = self.memo.get(key)
         if found is None:
-            found = min((self.move_value(state, move) for move in self.variant.moves(state)), key=rank)
+            found = self.solve(state)
             self.memo[key] = found
         return found
 
+    def solve(self, state: State) -> Entry:
+        """The :class:`Entry` of an unfinished ``state``, from the values of its moves."""
+        values = [self.move_value(state, move) for move in self.variant.moves(state)]
+        score, plies = min(values, key=rank)
+        return Entry(score, plies, sum(1 for value in values if value[0] < score))
+
+    def value(self, state: State) -> Value:
+        """``(score, plies)`` of an unfinished ``state`` for its side to move."""
+        score, plies, _ = self.entry(state)
+        return score, plies
+
     def mistakes(self, state: State) -> int:
         """How many moves of an unfinished ``state`` score worse for its side to move than perfect play."""
-        best = self.value(state)[0]
-        return sum(1 for move in self.variant.moves(state) if self.move_value(state, move)[0] < best)
+        return self.entry(state).mistakes
 
     def ranked(self, state: State) -> list[RankedMove]:
         """Every move of an unfinished ``state``, best first, in the contract's order: the score, the
@@ -96,31 +122,43 @@ class Values:
         return -score, plies + 1
 
 
-def key_of(variant: Variant) -> Callable[[State], Hashable]:
-    """What identifies a state's class of alike positions in ``variant``."""
-    images = permutations(variant.size, variant.line)
-    if variant.marks == "x_only":
-        dead = 1 << variant.board_cells  # no mask of a board's cells: every dead board alike
-        width, full = variant.board_cells, variant.grid.full
+def key_of(variant: Variant) -> Callable[[State], int]:
+    """What identifies a state's class of alike positions in ``variant``, as a number below 2 ** 32.
 
-        def boards(state: State) -> Hashable:
+    * ``own`` marks: the smallest image, under the symmetries, of the mover's marks (high bits) and
+      the other side's (low bits);
+    * ``either``: the same with X's marks and O's, whichever of them comes first smaller;
+    * ``x_only``: the classes of the boards, smallest first, each the smallest image of its marks, or
+      ``2 ** cells`` for a dead board.
+    """
+    images = permutations(variant.size, variant.line)
+    width = variant.board_cells
+    if variant.marks == "x_only":
+        dead, full = 1 << width, variant.grid.full
+
+        def boards(state: State) -> int:
             classes = []
             for board in range(variant.boards):
                 cells = state.x >> board * width & full
                 classes.append(dead if variant.has_line(state.x, board) else min(p[cells] for p in images))
-            return tuple(sorted(classes))
+            classes.sort()
+            return sum(found << board * (width + 1) for board, found in enumerate(classes))
 
         return boards
 
-    def marked(state: State) -> Hashable:
-        x, o, mover = state
-        ours = min((p[x], p[o]) for p in images)
-        theirs = min((p[o], p[x]) for p in images)
-        if variant.marks == "either":
-            return min(ours, theirs)
-        return min((ours, mover), (theirs, 1 - mover))
+    if variant.marks == "either":
 
-    return marked
+        def either(state: State) -> int:
+            x, o = state.x, state.o
+            return min(min(p[x] << width | p[o], p[o] << width | p[x]) for p in images)
+
+        return either
+
+    def own(state: State) -> int:
+        mine, theirs = (state.x, state.o) if state.mover == X_MARK else (state.o, state.x)
+        return min(p[mine] << width | p[theirs] for p in images)
+
+    return own
 
 
 @cache

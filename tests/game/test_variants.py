@@ -12,12 +12,14 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from service.game import Board, BoardError, Position, solve
 from service.game.exact import Values
 from service.game.geometry import LINES, STANDARD, SYMMETRIES, grid
+from service.game.tables import TABLED, Table, TableError, path_of, table
 from service.game.variants import O_MARK, VARIANTS, X_MARK, State, Variant
 from tests.support.variant_oracle import VARIANTS as ORACLES
 from tests.support.variant_oracle import Rules
@@ -30,6 +32,19 @@ STARTS = {
     "notakto": (1, 6),
     "notakto-2": (-1, 11),
     "notakto-3": (1, 14),
+    "4x4": (0, 16),
+    "4x4-3": (1, 5),
+}
+#: Unfinished positions (a board and its side to move), either side starting where that applies: the
+#: oracle's counts for 3 × 3 (as the exhaustive test below finds them), the contract's for 4 × 4 (with X
+#: first; as many with O first).
+POSITIONS = {
+    "misere": 9040,
+    "wild": 11093,
+    "notakto": 230,
+    "notakto-2": 154100,
+    "4x4": 2 * 9_062_619,
+    "4x4-3": 2 * 3_463_541,
 }
 EXHAUSTIVE = ["standard", "misere", "wild", "notakto", "notakto-2"]
 #: Marks from which ``notakto-3``'s positions in random games are checked: the oracle, with no
@@ -43,6 +58,11 @@ def state_of(variant: Variant, cells: str, mover: str) -> State:
     o = sum(1 << i for i, symbol in enumerate(cells) if symbol == "O")
     side = {"X": X_MARK, "O": O_MARK, "first": 0, "second": 1}[mover]
     return State(x, o, side)
+
+
+def shipped(variant: Variant) -> Values:
+    """The values the service gives: from the shipped table, or solved for the standard game."""
+    return Values(variant, table(variant.id)) if variant in TABLED else Values(variant)
 
 
 def firsts(variant: Variant) -> list[str]:
@@ -95,13 +115,27 @@ def test_the_standard_grid_is_the_standard_games_geometry() -> None:
 @pytest.mark.parametrize("variant_id", list(STARTS))
 def test_the_start_has_the_contracts_value(variant_id: str) -> None:
     variant = VARIANTS[variant_id]
-    assert Values(variant).value(variant.start()) == STARTS[variant_id]
+    assert shipped(variant).value(variant.start()) == STARTS[variant_id]
+
+
+@pytest.mark.parametrize("variant_id", list(POSITIONS))
+def test_each_table_stands_for_the_contracts_count_of_positions(variant_id: str) -> None:
+    assert table(variant_id).positions == POSITIONS[variant_id]
+
+
+def test_a_table_file_of_another_variant_or_of_nothing_is_refused(tmp_path: Path) -> None:
+    for found in (path_of(VARIANTS["notakto"]).read_bytes(), b"", b"tttable1", b"x" * 300):
+        (tmp_path / "wild.table").write_bytes(found)
+        with pytest.raises(TableError):
+            Table(VARIANTS["wild"], tmp_path / "wild.table")
+    with pytest.raises(TableError):
+        Table(VARIANTS["wild"], tmp_path / "missing.table")
 
 
 @pytest.mark.parametrize("variant_id", EXHAUSTIVE)
 def test_every_reachable_position_has_the_oracles_value(variant_id: str) -> None:
     variant, oracle = VARIANTS[variant_id], ORACLES[variant_id]
-    values = Values(variant)
+    values = shipped(variant)
     checked = 0
     for first in firsts(variant):
         for cells, mover in oracle.reachable(first):
@@ -118,7 +152,7 @@ def test_every_reachable_position_has_the_oracles_value(variant_id: str) -> None
 
 def test_notakto_on_three_boards_agrees_with_the_oracle_late_in_random_games() -> None:
     variant, oracle = VARIANTS["notakto-3"], ORACLES["notakto-3"]
-    values = Values(variant)
+    values = shipped(variant)
     rng = random.Random(3)
     checked = 0
     for _ in range(300):
@@ -164,7 +198,7 @@ def oracle_traps(oracle: Rules, cells: str, mover: str) -> int:
 @pytest.mark.parametrize("variant_id", ["misere", "wild", "notakto"])
 def test_every_reachable_positions_moves_are_ranked_by_the_oracles_values(variant_id: str) -> None:
     variant, oracle = VARIANTS[variant_id], ORACLES[variant_id]
-    values = Values(variant)
+    values = shipped(variant)
     for first in firsts(variant):
         for cells, mover in oracle.reachable(first):
             ranked = values.ranked(state_of(variant, cells, mover))
