@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from service.game import Board, Mark
+from service.game import Board, Mark, family_tactics
 from service.game.exact import Values
 from service.game.family_tactics import TACTICS, explain_move
 from service.game.tables import table
@@ -265,6 +265,9 @@ def test_the_standard_game_is_explained_byte_for_byte_as_before() -> None:
             for cell, score, plies in oracle.move_values(cells, side):
                 want = explain(Board(text), mover, cell, score, plies)
                 assert explain_move(standard, state, Move(cell, state.mover), score, plies) == want
+                # the code that explains 4 × 4, run on the standard grid, says the same
+                tags, action, _ = family_tactics._described("standard", state, Move(cell, state.mover))
+                assert (tags, want[1].startswith(action + (":" if "win" in tags else ";"))) == (want[0], True)
                 count += 1
     assert count == 32334
 
