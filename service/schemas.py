@@ -11,7 +11,7 @@ here, so the client needs neither FastAPI nor a server.
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, cast
 
 from pydantic import (
     BaseModel,
@@ -32,6 +32,7 @@ from .game.levels import MAX_RATING, PRESETS, RATINGS, rated
 from .game.puzzles import Theme
 from .game.review import Judgement
 from .game.tactics import Tactic
+from .game.variants import VARIANTS, VariantBoard, VariantPosition
 
 __all__ = [
     "MAX_BATCH_ITEMS",
@@ -48,7 +49,7 @@ __all__ = [
     "ErrorDetail",
     "HealthResponse",
     "MoveInfo",
-    "PlayerQuery",
+    "PositionQuery",
     "PositionRequest",
     "Problem",
     "Puzzle",
@@ -57,6 +58,9 @@ __all__ = [
     "RandomPuzzleQuery",
     "ReviewRequest",
     "ReviewResponse",
+    "VariantInfo",
+    "VariantList",
+    "VariantName",
     "first_structural_error",
 ]
 
@@ -172,20 +176,87 @@ def _legal_board_string(value: object) -> Board:
     return _legal_board(_board_string(value))
 
 
-AnyBoard = Annotated[Board, PlainValidator(_legal_board), WithJsonSchema(BOARD_SCHEMA)]
-PlayableBoard = Annotated[
-    Board, PlainValidator(lambda value: _unfinished(_legal_board(value))), WithJsonSchema(BOARD_SCHEMA)
+def _variant_board(value: object, info: ValidationInfo, *, playable: bool, string: bool) -> object:
+    """The board of a request in the variant it names (``variant``, validated before it): a
+    :class:`~service.game.Board` in the standard game, a :class:`~service.game.variants.VariantBoard`
+    in the others. When the variant itself is unknown, its own error says so and the board is left
+    as it came (the request fails either way)."""
+    if "variant" not in info.data:
+        return value
+    variant = VARIANTS[info.data["variant"]]
+    if variant.id == "standard":
+        board = _legal_board_string(value) if string else _legal_board(value)
+        return _unfinished(board) if playable else board
+    if string:
+        _board_string(value)
+    try:
+        found = variant.board(value)
+        status = variant.resolve(found.cells).status
+    except BoardError as error:
+        raise _custom_error(error) from None
+    if playable and status != "in_progress":
+        raise PydanticCustomError(
+            "game_over", "the game is over ({status}): there is no move to make", {"status": status}
+        )
+    return found
+
+
+#: A board of the request's variant, in any form it takes; one on which the game goes on; one as a
+#: string, the form of query strings and paths.
+AnyBoard = Annotated[
+    Board | VariantBoard,
+    PlainValidator(lambda value, info: _variant_board(value, info, playable=False, string=False)),
+    WithJsonSchema(BOARD_SCHEMA),
 ]
-#: A legal board as a 9-character string: the form of query strings and paths.
+PlayableBoard = Annotated[
+    Board | VariantBoard,
+    PlainValidator(lambda value, info: _variant_board(value, info, playable=True, string=False)),
+    WithJsonSchema(BOARD_SCHEMA),
+]
 PlayableBoardString = Annotated[
-    Board,
-    PlainValidator(lambda value: _unfinished(_legal_board_string(value))),
+    Board | VariantBoard,
+    PlainValidator(lambda value, info: _variant_board(value, info, playable=True, string=True)),
     WithJsonSchema(BOARD_STRING_SCHEMA),
 ]
 PLAYER_DESCRIPTION = (
     "The side to move. Needed only when both sides have as many marks (X by default); "
-    "otherwise the counts decide, and a player that contradicts them is an error."
+    "otherwise the counts decide, and a player that contradicts them is an error. In `wild` and "
+    "Notakto the sides are `first` and `second`, and the number of marks decides (even: `first`)."
 )
+#: Every tactic tag of every variant, the standard game's first (a test keeps them those of
+#: ``service.game.family_tactics.TACTICS``).
+AnyTactic = Literal[
+    "win",
+    "block",
+    "fork",
+    "threat",
+    "block_fork",
+    "center",
+    "corner",
+    "edge",
+    "opposite_corner",
+    "lose",
+    "squeeze",
+    "avoid",
+    "opposite",
+    "gift",
+    "live",
+    "kill",
+    "hand_over",
+]
+#: The sides of a variant in which both sides place any mark (``wild``, Notakto).
+Side = Literal["first", "second"]
+#: The side to move as a request names it: a mark, or a side of ``wild`` and Notakto.
+MoverName = Literal["X", "O", "first", "second"]
+#: Every variant's ``id`` (``service.game.variants.VARIANTS``; a test keeps them equal).
+VariantName = Literal["standard", "misere", "wild", "notakto", "notakto-2", "notakto-3", "4x4", "4x4-3"]
+VariantField = Annotated[
+    VariantName,
+    Field(
+        description="The rule variant (`standard` by default): see `GET /v1/variants` for each one's rules, "
+        "board and sides."
+    ),
+]
 
 # --- requests ---------------------------------------------------------------------------------------
 
@@ -201,6 +272,16 @@ def _defaults_in_words(schema: dict[str, Any]) -> None:
         field.pop("default", None)
 
 
+def resolve_board(board: Board | VariantBoard, player: str | None) -> Position | VariantPosition:
+    """The position on a board of any variant with the side to move its rules decide; raises
+    :class:`~service.game.BoardError` naming the rule that the board or ``player`` breaks."""
+    if isinstance(board, VariantBoard):
+        return board.variant.resolve(board.cells, player)
+    if player not in (None, "X", "O"):
+        VARIANTS["standard"].resolve(board.cells, player)  # a side of another variant: named as such
+    return Position.resolve(board, cast(Mark | None, player))
+
+
 class PositionRequest(BaseModel):
     """A board and, optionally, the side to move; resolved by the turn and legality rules.
 
@@ -211,24 +292,28 @@ class PositionRequest(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True, json_schema_extra=_defaults_in_words)
 
+    # The variant comes first: the board is read by its rules.
+    variant: VariantField = "standard"
     board: AnyBoard
-    player: Mark | None = Field(default=None, validate_default=True, description=PLAYER_DESCRIPTION)
+    player: MoverName | None = Field(default=None, validate_default=True, description=PLAYER_DESCRIPTION)
 
     @field_validator("player", mode="after")
     @classmethod
-    def _player_agrees(cls, player: Mark | None, info: ValidationInfo) -> Mark | None:
+    def _player_agrees(cls, player: MoverName | None, info: ValidationInfo) -> MoverName | None:
         board = info.data.get("board")
-        if isinstance(board, Board):
+        if isinstance(board, Board | VariantBoard):
             try:
-                Position.resolve(board, player)
+                resolve_board(board, player)
             except BoardError as error:
                 raise _custom_error(error) from None
         return player
 
     @cached_property
-    def position(self) -> Position:
-        """The position, resolved once (Pydantic keeps a cached property apart from the fields)."""
-        return Position.resolve(self.board, self.player)
+    def position(self) -> Position | VariantPosition:
+        """The position, resolved once (Pydantic keeps a cached property apart from the fields): a
+        :class:`~service.game.Position` in the standard game, else a
+        :class:`~service.game.variants.VariantPosition`."""
+        return resolve_board(self.board, self.player)
 
 
 class AnalysisRequest(PositionRequest):
@@ -317,6 +402,19 @@ class BestMoveRequest(PositionRequest):
     )
     seed: Seed | None = None
     depth: Depth | None = None
+
+    @field_validator("level", "rating", "depth", mode="after")
+    @classmethod
+    def _standard_strengths(cls, value: object, info: ValidationInfo) -> object:
+        """Levels, ratings and horizons are the standard game's, so far."""
+        variant = info.data.get("variant", "standard")
+        if value is not None and variant != "standard":
+            raise PydanticCustomError(
+                "variant_unsupported",
+                "{field} applies to the standard game only; in {variant} use skill, random and seed",
+                {"field": info.field_name, "variant": variant},
+            )
+        return value
 
     @field_validator("rating", "skill", "depth", mode="after")
     @classmethod
@@ -417,26 +515,35 @@ class NoQuery(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-class PlayerQuery(BaseModel):
-    """Query of ``GET /v1/positions/{board}``: perhaps the player."""
+class PositionQuery(BaseModel):
+    """Query of ``GET /v1/positions/{board}``: perhaps the variant and the player."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, json_schema_extra=_defaults_in_words)
 
-    player: Mark | None = Field(default=None, description=PLAYER_DESCRIPTION)
+    variant: VariantField = "standard"
+    player: MoverName | None = Field(default=None, description=PLAYER_DESCRIPTION)
 
 
 # --- responses --------------------------------------------------------------------------------------
 
-Cell = Annotated[int, Field(ge=0, le=8, description="Cell index: row * 3 + column.")]
-Row = Annotated[int, Field(ge=0, le=2, description="Row of the cell, 0 at the top.")]
-Column = Annotated[int, Field(ge=0, le=2, description="Column of the cell, 0 on the left.")]
+Cell = Annotated[
+    int,
+    Field(
+        ge=0,
+        le=26,
+        description="Cell index in the board string: row * 3 + column (row * 4 + column on a 4×4 board; "
+        "9 * grid + row * 3 + column in Notakto).",
+    ),
+]
+Row = Annotated[int, Field(ge=0, le=3, description="Row of the cell on its board, 0 at the top.")]
+Column = Annotated[int, Field(ge=0, le=3, description="Column of the cell on its board, 0 on the left.")]
 Score = Annotated[int, Field(ge=-1, le=1, description="1 win, 0 draw, -1 loss, for the side to move.")]
 OutcomeName = Annotated[Outcome, Field(description="The score in words.")]
 Plies = Annotated[
     int,
     Field(
         ge=1,
-        le=9,
+        le=27,
         description="Moves the game still lasts under perfect play, the next one included; "
         "the winner hurries, the loser delays.",
     ),
@@ -444,9 +551,32 @@ Plies = Annotated[
 CanonicalBoard = Annotated[
     str,
     Field(
-        pattern="^[XO.]{9}$",
-        description="The board in canonical form: 9 characters of X, O and '.'.",
+        pattern="^[XO.]{9}(?:[XO.]{7}|[X.]{9}|[X.]{18})?$",
+        description="The board in canonical form: 9 characters of X, O and '.' (16 on a 4×4 board; 9 per "
+        "board in Notakto, X and '.' only).",
         examples=["X...O...."],
+    ),
+]
+#: The status of a board in any variant: the marked variants' (``x_won``, ``o_won``), or those of the
+#: variants with sides (``first_won``, ``second_won``).
+AnyStatus = Annotated[
+    Status | Literal["first_won", "second_won"],
+    Field(
+        description="`in_progress`, `draw`, and `x_won` or `o_won` (`first_won` or `second_won` in `wild` "
+        "and Notakto)."
+    ),
+]
+PlacedMark = Annotated[
+    Mark | None,
+    Field(default=None, description="In `wild`: the mark the move places. Absent in other variants."),
+]
+Grid = Annotated[
+    int | None,
+    Field(
+        default=None,
+        ge=0,
+        le=2,
+        description="In Notakto: the board the cell is on, from 0. Absent in other variants.",
     ),
 ]
 
@@ -455,7 +585,7 @@ class _Board(BaseModel):
     """The position a move is played in."""
 
     board: CanonicalBoard
-    player: Mark = Field(description="The side to move, who plays the returned move.")
+    player: Mark | Side = Field(description="The side to move, who plays the returned move.")
 
 
 class Move(BaseModel):
@@ -464,14 +594,23 @@ class Move(BaseModel):
     position: Cell
     row: Row
     column: Column
+    mark: PlacedMark = None
+    grid: Grid = None
     score: Score
     outcome: OutcomeName
     plies_to_end: Plies
-    tactics: list[Tactic] = Field(
+    tactics: list[AnyTactic] = Field(
         description="What the move does, in this order: `win` (completes a line), `block` (takes a "
         "cell that would complete the opponent's line), `fork` (leaves two or more cells that would "
         "complete a line), `threat` (exactly one), `block_fork` (leaves the opponent no fork), "
-        "`center`, `corner` or `edge`, and `opposite_corner` (a corner opposite the opponent's mark)."
+        "`center`, `corner` or `edge`, and `opposite_corner` (a corner opposite the opponent's mark). "
+        "The variants read these with their own lines, and add: `lose` (makes a line that loses: "
+        "misère, Notakto's last live board), `avoid` (steps around a cell that would complete the "
+        "mover's own line), `opposite` (the cell across the center holds the opponent's mark), "
+        "`squeeze` (whatever the opponent plays makes a line that loses, or lets the mover win), "
+        "`gift` (wild: leaves a line the opponent completes at once), `kill` (Notakto: a line on a "
+        "board while another stays live), `hand_over` (a kill that leaves one live board) and `live` "
+        "(no line: the board stays live). `GET /v1/variants` lists each variant's tags."
     )
     reason: str = Field(
         description="One sentence for a person: the main tactic, naming its cells and lines as they are "
@@ -485,7 +624,7 @@ class BestMoveResponse(Move, _Board):
 
     optimal: bool = Field(description="Whether the returned move is one of the optimal moves.")
     board_after: CanonicalBoard
-    status_after: Status = Field(description="The status of the board after the move.")
+    status_after: AnyStatus = Field(description="The status of the board after the move.")
 
 
 class BatchResponse(BaseModel):
@@ -499,7 +638,7 @@ class MoveInfo(Move):
 
     traps: int = Field(
         ge=0,
-        le=8,
+        le=26,
         description="Opponent replies after this move whose result for the opponent is worse "
         "than its perfect-play result: the mistakes this move invites (step 3 of the move choice).",
     )
@@ -509,10 +648,12 @@ class AnalysisResponse(BaseModel):
     """Everything about a position: status, values of every move, and the principal variation."""
 
     board: CanonicalBoard
-    status: Status
-    winner: Mark | None = Field(description="The side with three in a row, null if none.")
-    winning_lines: list[list[int]] = Field(description="Every complete line, as its 3 cells.")
-    player: Mark | None = Field(description="The side to move; null when the game is over.")
+    status: AnyStatus
+    winner: Mark | Side | None = Field(
+        description="The side that won, null if none (in `misere`, the side that did not make the line)."
+    )
+    winning_lines: list[list[int]] = Field(description="Every complete line, as its cells.")
+    player: Mark | Side | None = Field(description="The side to move; null when the game is over.")
     score: Score | None
     outcome: OutcomeName | None
     plies_to_end: Plies | None
@@ -546,6 +687,25 @@ class ReviewRequest(PositionRequest):
         "Each must be legal when it is played: a move on a taken cell, or after the game is over, is "
         "a `422` located at its index.",
     )
+
+    @property
+    def start(self) -> Position:
+        """The position the game starts from (reviews are of the standard game)."""
+        position = self.position
+        assert isinstance(position, Position), "a review is of the standard game"
+        return position
+
+    @field_validator("variant", mode="after")
+    @classmethod
+    def _standard_only(cls, variant: str) -> str:
+        """Reviews judge against the standard game's levels."""
+        if variant != "standard":
+            raise PydanticCustomError(
+                "variant_unsupported",
+                "a review is of the standard game only; games of {variant} are not reviewed",
+                {"variant": variant},
+            )
+        return variant
 
 
 class PlyReview(BaseModel):
@@ -726,12 +886,50 @@ class PuzzlePage(BaseModel):
     next: str | None = Field(description="The `cursor` of the following page; null on the last page.")
 
 
+class VariantStart(BaseModel):
+    """The value of the empty board for the side that moves first, under perfect play."""
+
+    outcome: Outcome
+    plies_to_end: int = Field(ge=1, le=27)
+
+
+class VariantInfo(BaseModel):
+    """One rule variant: its rules, its board, and its value from the empty board."""
+
+    id: VariantName = Field(description="The value of `variant` that names it.")
+    name: str
+    rules: str = Field(description="The rules in one sentence.")
+    rows: int = Field(ge=3, le=4, description="Rows of each board.")
+    columns: int = Field(ge=3, le=4, description="Columns of each board.")
+    boards: int = Field(ge=1, le=3, description="Boards played at once (Notakto: 1 to 3).")
+    line: int = Field(ge=3, le=4, description="Cells in a row that make a line.")
+    marks: Literal["own", "either", "x_only"] = Field(
+        description="What a move places: `own` its side's mark (X or O), `either` X or O as the side "
+        "chooses, `x_only` X."
+    )
+    misere: bool = Field(description="Whether the side that makes the (last) line loses.")
+    start: VariantStart
+    positions: int = Field(
+        description="Unfinished positions (a board and its side to move), either side starting where "
+        "that applies: each has an exact value."
+    )
+    tactics: list[str] = Field(description="The tactic tags moves carry in this variant, in their order.")
+    rated: bool = Field(description="Whether `rating` applies: the variant's levels are calibrated.")
+
+
+class VariantList(BaseModel):
+    """Every rule variant the service solves, the standard game first."""
+
+    variants: list[VariantInfo]
+
+
 class HealthResponse(BaseModel):
     """The service is up and its solved table is ready."""
 
     status: Literal["ok"]
     version: str
     positions: int = Field(description="Legal boards in the solved table (8,533).")
+    variants: list[VariantName] = Field(description="The variants whose exact values are ready: all of them.")
 
 
 class ErrorDetail(BaseModel):

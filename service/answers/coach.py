@@ -72,7 +72,7 @@ class Coach:
     def review(self, start: Position, moves: Sequence[int]) -> bytes:
         """The review of a game; raises :class:`~service.game.review.IllegalMove` for a move that cannot
         be played."""
-        return review_response(review(self.game, start, moves)).model_dump_json().encode()
+        return review_response(review(self.game, start, moves)).model_dump_json(exclude_unset=True).encode()
 
     def puzzle(self, puzzle_id: str) -> Entity | None:
         """One puzzle by its id, ``None`` when there is no such puzzle."""

@@ -14,8 +14,10 @@ from functools import cache, lru_cache
 
 from ..game import MARKS, Analysis, Mark, MoveValue, Options, Position, SolvedGame, choose, solve
 from ..game.tactics import explain
+from ..game.variants import VariantPosition
 from ..schemas import AnalysisResponse, BestMoveResponse, MoveInfo
 from .entity import Entity
+from .variants import VariantAnswers, catalogue
 
 
 @cache
@@ -111,48 +113,63 @@ class Answers:
     """The service's answers as JSON bytes; the deterministic ones rendered once and kept.
 
     Every best move is rendered the first time it is asked for and kept (:class:`BestMoves`);
-    an analysis is rendered when asked for, and the last :data:`ANALYSES_KEPT` are kept.
+    an analysis is rendered when asked for, and the last :data:`ANALYSES_KEPT` are kept. A position
+    of another variant (a :class:`~service.game.variants.VariantPosition`) is answered by
+    :attr:`variants`, from the variant's shipped table.
     """
 
     def __init__(self, game: SolvedGame) -> None:
         self.game = game
+        self.variants = VariantAnswers()
+        #: ``GET /v1/variants``, rendered once.
+        self.catalogue = catalogue(game, self.variants)
         # Keyed by the side to move; a finished position (``None``) raises ``KeyError``, as it has no move.
         self._best: dict[Mark | None, BestMoves] = {mover: BestMoves(game, mover) for mover in MARKS}
         self._analysis = lru_cache(maxsize=ANALYSES_KEPT)(self._render_analysis)
 
-    def best_move(self, position: Position) -> Entity:
+    def best_move(self, position: Position | VariantPosition) -> Entity:
         """The chosen move (steps 1–4) in an unfinished position, with its entity tag."""
+        if isinstance(position, VariantPosition):
+            return self.variants.best_move(position)
         return Entity.of(self.best_body(position))
 
-    def best_body(self, position: Position) -> bytes:
+    def best_body(self, position: Position | VariantPosition) -> bytes:
         """The chosen move (steps 1–4) in an unfinished position."""
+        if isinstance(position, VariantPosition):
+            return self.variants.best_move(position).body
         return self._best[position.to_move][position.board.cells]
 
-    def chosen(self, position: Position) -> BestMoveResponse:
+    def chosen(self, position: Position | VariantPosition) -> BestMoveResponse:
         """The chosen move (steps 1–4) in an unfinished position, as the answer's model."""
+        if isinstance(position, VariantPosition):
+            return self.variants.chosen(position)
         analysis = self.game[position]
         assert analysis.choice is not None, "a finished board has no move"
         return best_move_response(analysis, analysis.choice)
 
-    def best_move_with(self, position: Position, options: Options) -> bytes:
+    def best_move_with(self, position: Position | VariantPosition, options: Options) -> bytes:
         """The move chosen with ``options``; rendered each time when they involve randomness."""
+        if isinstance(position, VariantPosition):
+            return self.variants.best_move_with(position, options)
         if options.deterministic:
             return self.best_body(position)
         analysis = self.game[position]
         return _render_best(analysis, choose(analysis, options))
 
-    def batch(self, requests: Sequence[tuple[Position, Options]]) -> bytes:
+    def batch(self, requests: Sequence[tuple[Position | VariantPosition, Options]]) -> bytes:
         """The answers to several best-move requests, as a ``{"results": [...]}`` document."""
         return b'{"results":[' + b",".join(self.best_move_with(*request) for request in requests) + b"]}"
 
-    def analysis(self, position: Position) -> Entity:
+    def analysis(self, position: Position | VariantPosition) -> Entity:
         """The full analysis of a position, finished or not."""
+        if isinstance(position, VariantPosition):
+            return self.variants.analysis(position)
         return self._analysis(position.board.cells, position.to_move)
 
     def _render_analysis(self, cells: str, to_move: Mark | None) -> Entity:
         analysis = self.game.analyses[cells, to_move]
-        return Entity.of(analysis_response(analysis).model_dump_json().encode())
+        return Entity.of(analysis_response(analysis).model_dump_json(exclude_unset=True).encode())
 
 
 def _render_best(analysis: Analysis, move: MoveValue) -> bytes:
-    return best_move_response(analysis, move).model_dump_json().encode()
+    return best_move_response(analysis, move).model_dump_json(exclude_unset=True).encode()

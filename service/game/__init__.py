@@ -10,6 +10,7 @@ Standard library only: nothing here knows about HTTP, JSON or any other package.
 * :mod:`.horizon`: the moves a player looking ``depth`` plies ahead finds best;
 * :mod:`.levels`: the difficulty levels, named presets of depth and skill (:class:`Level`);
 * :mod:`.tactics`: what a move does (win, block, fork, …) and the sentence that says why;
+* :mod:`.family_tactics`: the same in every variant, in the words of its rules;
 * :mod:`.variants`: the tic-tac-toe family (misère, wild, Notakto, 4 × 4), each rule variant a
   small value (:class:`~.variants.Variant`), with its moves and ends;
 * :mod:`.exact`: the exact value of every position of any variant;

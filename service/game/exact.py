@@ -13,10 +13,11 @@ loser delays. Positions that the symmetries make alike share one entry of the me
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import NamedTuple
 
+from .choice import DEFAULT, Options, generator
 from .geometry import grid
 from .variants import X_MARK, Move, State, Variant
 
@@ -178,3 +179,25 @@ def permutations(size: int, line: int) -> tuple[tuple[int, ...], ...]:
             table[mask] = table[mask ^ low] | 1 << moved_to[low.bit_length() - 1]
         tables.append(tuple(table))
     return tuple(tables)
+
+
+def choose(ranked: Sequence[RankedMove], options: Options = DEFAULT) -> RankedMove:
+    """The move to play among ``ranked`` (:meth:`Values.ranked` of an unfinished position) under
+    ``options``, as :func:`.choice.choose` picks in the standard game: the first ranked move by
+    default; with ``randomize``, one drawn from the moves of the best value; with ``skill`` below 1,
+    with probability ``1 - skill`` one drawn from every move. Draws take the moves by cell, then X
+    before O. ``depth`` is the standard game's (:mod:`.horizon`) and is refused here."""
+    if not ranked:
+        raise ValueError("the game is over: there is no move to make")
+    if options.depth is not None:
+        raise ValueError("depth applies to the standard game only")
+    if options.deterministic:
+        return ranked[0]
+    rng = generator(options.seed)
+    if rng.random() >= options.skill:
+        return rng.choice(sorted(ranked, key=lambda m: (m.cell, m.mark)))
+    if options.randomize:
+        best = rank((ranked[0].score, ranked[0].plies))
+        tied = [m for m in ranked if rank((m.score, m.plies)) == best]
+        return rng.choice(sorted(tied, key=lambda m: (m.cell, m.mark)))
+    return ranked[0]

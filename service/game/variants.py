@@ -129,6 +129,13 @@ class Variant:
         """The canonical cells of a board in any form the variant takes; :class:`BoardError` if none."""
         return read_cells(value, self.shape)
 
+    def board(self, value: object) -> VariantBoard:
+        """A board in any form the variant takes, checked by the rules a board alone can break;
+        :class:`BoardError` naming the rule it breaks."""
+        cells = self.parse(value)
+        self.resolve(cells)
+        return VariantBoard(self, cells)
+
     def resolve(self, cells: str, player: str | None = None) -> VariantPosition:
         """The position on canonical ``cells`` with its side to move, under the variant's legality rules.
 
@@ -183,6 +190,15 @@ class Variant:
         if not self.live(after) & ~(x | o):
             return after, 0
         return after, None
+
+
+@dataclass(frozen=True, slots=True)
+class VariantBoard:
+    """A board of a variant as a request gives it: its canonical cells, checked by the board-only rules
+    (:meth:`Variant.board`); the side to move is decided with the player (:meth:`Variant.resolve`)."""
+
+    variant: Variant
+    cells: str
 
 
 class VariantPosition(NamedTuple):

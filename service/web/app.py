@@ -26,7 +26,7 @@ from .middleware.limits import BodyLimitMiddleware
 from .middleware.request_id import RequestIdMiddleware
 from .middleware.security import NoSniffMiddleware
 from .openapi import DESCRIPTION, TAGS, install_openapi
-from .routes import analysis, docs, moves, operations, pages, puzzles, review
+from .routes import analysis, docs, moves, operations, pages, puzzles, review, variants
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -81,6 +81,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         analysis.router,
         review.router,
         puzzles.router,
+        variants.router,
         operations.router,
         *metrics_here,
         pages.router,

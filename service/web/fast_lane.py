@@ -1,16 +1,18 @@
 """The fast lane: the API's table lookups answered before routing, the one room for speed.
 
 Three operations are lookups in the solved table, and the busiest: ``POST /v1/best-move`` and
-``GET /v1/best-move`` with a board string and perhaps a player, and ``GET /v1/positions/{board}``
-perhaps with a player. When such a request is *plain* (a board string and player that the solved
-table holds, :meth:`~service.game.SolvedGame.lookup`, an unfinished board where a move is asked,
-no other member or parameter, a body sent as JSON in strict JSON) this middleware answers it
+``GET /v1/best-move`` with a board string and perhaps a player and a variant, and ``GET
+/v1/positions/{board}`` perhaps with a player and a variant. When such a request is *plain* (a board
+string and player that the solved table holds, :meth:`~service.game.SolvedGame.lookup`, or in another
+variant a board in canonical symbols that its rules hold legal, :meth:`.VariantAnswers.lookup`; an
+unfinished board where a move is asked; no other member or parameter; a body sent as JSON in strict
+JSON) this middleware answers it
 with the routes' own answers (:class:`~service.answers.Answers`, :func:`.caching.cacheable`,
 :func:`.caching.json_response`): the same bytes, headers and entity tag. Anything else goes on,
 untouched, to the routes (:mod:`.routes.moves`, :mod:`.routes.analysis`), which validate it and
 name what is wrong; a body read here is handed on as it came, and its JSON, or its fault, in the
 request's state, so that nothing is read or parsed twice. The rules it pins are those of
-``BestMoveRequest``, ``BestMoveQuery`` and ``PlayerQuery`` for plain requests:
+``BestMoveRequest``, ``BestMoveQuery`` and ``PositionQuery`` for plain requests:
 ``tests/api/test_fast_lane.py`` compares its answer with the app's without it, on every position
 and on requests that are not plain, and fails when the routes and the lane part.
 
@@ -32,6 +34,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..answers import Answers
 from ..game import MARKS, Mark, Position
+from ..game.variants import VARIANTS, VariantPosition
 from . import strict
 from .caching import cacheable, json_response
 from .facts import body_facts
@@ -42,7 +45,7 @@ POSITIONS = "/v1/positions/"
 #: The routes the lane answers for, by method and path template.
 SHADOWED = {("POST", BEST_MOVE), ("GET", BEST_MOVE), ("GET", POSITIONS + "{board}")}
 #: The members or parameters of a plain request.
-PLAIN = frozenset({"board", "player"})
+PLAIN = frozenset({"variant", "board", "player"})
 #: The longest body read here: a plain best-move body is some 40 bytes.
 MAX_PLAIN_BODY = 1024
 
@@ -81,11 +84,11 @@ class FastLane:
         path: str = scope["path"]
         query = _query(scope)
         if path == BEST_MOVE and query is not None and query.keys() <= PLAIN:
-            position = self._unfinished(query.get("board"), query.get("player"))
+            position = self._unfinished(query.get("board"), query.get("player"), query.get("variant"))
             entity = None if position is None else self.answers.best_move(position)
             route = ("GET", BEST_MOVE)
-        elif path.startswith(POSITIONS) and query is not None and query.keys() <= {"player"}:
-            position = self._position(path.removeprefix(POSITIONS), query.get("player"))
+        elif path.startswith(POSITIONS) and query is not None and query.keys() <= {"player", "variant"}:
+            position = self._position(path.removeprefix(POSITIONS), query.get("player"), query.get("variant"))
             entity = None if position is None else self.answers.analysis(position)
             route = ("GET", POSITIONS + "{board}")
         else:
@@ -116,21 +119,29 @@ class FastLane:
             return None, replay
         return json_response(self.answers.best_body(position)), receive
 
-    def _plain(self, data: object) -> Position | None:
-        """The unfinished position of a body that is a board string and perhaps a player."""
+    def _plain(self, data: object) -> Position | VariantPosition | None:
+        """The unfinished position of a body that is a board string, perhaps a player and a variant."""
         if type(data) is not dict or not data.keys() <= PLAIN:
             return None
-        return self._unfinished(data.get("board"), data.get("player"))
+        return self._unfinished(data.get("board"), data.get("player"), data.get("variant"))
 
-    def _unfinished(self, board: object, player: object) -> Position | None:
-        """The position of a board string and a player, when it is legal and the game goes on."""
-        position = self._position(board, player)
+    def _unfinished(
+        self, board: object, player: object, variant: object
+    ) -> Position | VariantPosition | None:
+        """The position of a board string, a player and a variant, when it is legal and the game goes on."""
+        position = self._position(board, player, variant)
+        if isinstance(position, VariantPosition):
+            return None if position.player is None else position
         return None if position is None or position.to_move is None else position
 
-    def _position(self, board: object, player: object) -> Position | None:
-        if type(board) is not str or not _is_player(player):
+    def _position(self, board: object, player: object, variant: object) -> Position | VariantPosition | None:
+        if type(board) is not str:
             return None
-        return self.answers.game.lookup(board, player)
+        if variant is None or variant == "standard":
+            return self.answers.game.lookup(board, player) if _is_player(player) else None
+        if type(variant) is not str or variant not in VARIANTS or not (player is None or type(player) is str):
+            return None
+        return self.answers.variants.lookup(variant, board, player)
 
 
 def _is_player(value: object) -> TypeGuard[Mark | None]:

@@ -50,6 +50,7 @@ TAGS: list[dict[str, Any]] = [
     {"name": "moves", "description": "The move to play."},
     {"name": "analysis", "description": "Everything about a position."},
     {"name": "coach", "description": "For players who want to learn: reviews of games, and puzzles."},
+    {"name": "variants", "description": "The rule variants: misère, wild, Notakto and 4×4."},
     {"name": "service", "description": "Operations."},
 ]
 

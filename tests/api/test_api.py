@@ -107,7 +107,7 @@ async def test_winning_move_reports_status_after(client: httpx.AsyncClient) -> N
             "player_contradicts_counts",
             "O is to move",
         ),
-        ({"board": ".........", "player": "Z"}, ["body", "player"], "literal_error", "'X' or 'O'"),
+        ({"board": ".........", "player": "Z"}, ["body", "player"], "literal_error", "'X', 'O', 'first'"),
         ({"board": ".........", "colour": "X"}, ["body", "colour"], "extra_forbidden", "not permitted"),
         ({"player": "X"}, ["body", "board"], "missing", "required"),
     ],
@@ -339,6 +339,7 @@ VALID_REQUESTS: list[tuple[str, str, dict[str, str], Any]] = [
     ("GET", "/v1/puzzles", {"limit": "2"}, None),
     ("GET", "/v1/puzzles/random", {"seed": "7"}, None),
     ("GET", "/v1/puzzles/{puzzle_id}", {}, None),
+    ("GET", "/v1/variants", {}, None),
 ]
 PATH_VALUES = {"{board}": "XX.OO....", "{puzzle_id}": ".....OOXXX"}
 

@@ -8,6 +8,7 @@ and for requests the fast lane must leave to the routes.
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Iterable
 from urllib.parse import quote, unquote
 
@@ -18,11 +19,13 @@ from starlette.responses import Response
 from starlette.types import Message, Receive, Scope, Send
 
 from service.answers import Answers, Entity, solved_game
+from service.game.variants import VARIANTS
 from service.web import fast_lane
 from service.web.caching import CACHE_CONTROL, cacheable, json_response
 from service.web.fast_lane import FastLane
 from service.web.routes import analysis, moves, puzzles, review
 from tests.support import oracle
+from tests.support.variant_oracle import VARIANTS as ORACLES
 
 pytestmark = pytest.mark.anyio
 
@@ -112,6 +115,11 @@ PLAIN: list[Request] = [
     ("POST", "/v1/best-move", b'\r\n{\t"player" :null ,\n"board":"X........"  }\n', JSON),
     ("POST", "/v1/best-move", b'{"board":"X\\u002e.......","player":"O"}', JSON),
     ("POST", "/v1/best-move", b'{"board":"X O      ","player":"O"}', JSON),
+    # Variants: a board string in canonical symbols, perhaps a player.
+    ("POST", "/v1/best-move", body({"variant": "wild", "board": "X........"}), JSON),
+    ("POST", "/v1/best-move", body({"variant": "standard", "board": "X........", "player": "O"}), JSON),
+    ("GET", "/v1/best-move?variant=4x4&board=X....O..........&player=X", None, {}),
+    ("GET", "/v1/positions/XXX......X........?variant=notakto-2", None, {}),
 ]
 NOT_PLAIN: list[Request] = [
     # Not a table lookup: always the routes'.
@@ -183,6 +191,11 @@ NOT_PLAIN: list[Request] = [
     ("POST", "/v1/best-move", b'{"board":null,"player":"O"}', JSON),  # 422
     ("POST", "/v1/best-move", '{"board":"X…","player":"O"}'.encode(), JSON),  # 422
     ("POST", "/v1/best-move?player=O", body({"board": "X........"}), JSON),  # 422: it takes no parameter
+    ("POST", "/v1/best-move", body({"variant": "wild", "board": "x........"}), JSON),  # 200: not canonical
+    ("POST", "/v1/best-move", body({"variant": "chess", "board": "X........"}), JSON),  # 422
+    ("GET", "/v1/positions/X........?variant=wild&player=X", None, {}),  # 422: wild's sides
+    ("POST", "/v1/best-move", body({"variant": "notakto", "board": "XXX......"}), JSON),  # 422: over
+    ("POST", "/v1/best-move", body({"variant": ["wild"], "board": "X........"}), JSON),  # 422
 ]
 
 
@@ -224,7 +237,7 @@ async def test_the_fast_lane_answers_as_the_routes_do(app: FastAPI, routes_only_
     for request, one, other in zip(requests, fast, routed, strict=True):
         assert one == other, request
     statuses = [status for status, _, _ in fast]
-    assert statuses[: len(PLAIN)] == [200] * 6 + [304] + [200] * 6
+    assert statuses[: len(PLAIN)] == [200] * 6 + [304] + [200] * 10
     assert statuses[len(PLAIN) :] == [
         *(200, 200, 200, 200),
         *(200, 200, 200, 422, 422, 422, 422, 415, 415, 400, 400, 422, 422),
@@ -233,6 +246,7 @@ async def test_the_fast_lane_answers_as_the_routes_do(app: FastAPI, routes_only_
         *(422, 422, 422, 422, 422, 422, 200, 422, 422),
         *(200, 422, 422, 422, 422, 422, 422, 422, 422, 200, 200, 404, 422),
         *(400, 422, 400, 422, 422, 422, 422),
+        *(200, 422, 422, 422, 422),
     ]
 
 
@@ -283,6 +297,45 @@ async def test_every_position_is_answered_alike_on_both_paths(app: FastAPI, rout
             for request in requests:
                 fast = await served(app, request)
                 assert fast[0] == 200 and fast == await served(routes_only_app, request), request
+
+
+@pytest.mark.parametrize("variant_id", ["misere", "wild", "notakto", "notakto-2", "4x4"])
+async def test_positions_of_the_variants_are_answered_alike_on_both_paths(
+    app: FastAPI, routes_only_app: FastAPI, variant_id: str
+) -> None:
+    """Every position of the small variants (400 of each larger one, from random games), as plain
+    requests, with and without the fast lane; in own-mark variants with each side to start."""
+    variant, oracle = VARIANTS[variant_id], ORACLES[variant_id]
+    firsts = ["X", "O"] if variant.marks == "own" else ["first"]
+    if variant.cells == 9:
+        found = sorted({position for first in firsts for position in oracle.reachable(first)})
+    else:
+        found = sorted(random_positions(variant_id, 400))
+    for cells, mover in found:
+        requests: list[Request] = [
+            ("GET", f"/v1/positions/{cells}?variant={variant_id}&player={mover}", None, {}),
+            ("POST", "/v1/best-move", body({"variant": variant_id, "board": cells, "player": mover}), JSON),
+            ("GET", f"/v1/best-move?variant={variant_id}&board={cells}&player={mover}", None, {}),
+        ]
+        for request in requests:
+            fast = await served(app, request)
+            routed = await served(routes_only_app, request)
+            assert fast == routed and fast[0] == 200, request
+
+
+def random_positions(variant_id: str, count: int) -> set[tuple[str, str]]:
+    """``count`` unfinished positions of random games of a variant (the oracle's moves), X or O first."""
+    oracle, rng = ORACLES[variant_id], random.Random(count)
+    found: set[tuple[str, str]] = set()
+    while len(found) < count:
+        cells, mover = oracle.start(), rng.choice(["X", "O"] if oracle.marks == "own" else ["first"])
+        for _ in range(rng.randrange(oracle.width * oracle.boards)):
+            played, ended = oracle.after(cells, rng.choice(list(oracle.moves(cells, mover))))
+            if ended is not None:
+                break
+            cells, mover = played, oracle.other(mover)
+        found.add((cells, mover))
+    return found
 
 
 @pytest.mark.parametrize("cache_control", [CACHE_CONTROL, "no-cache"])

@@ -26,6 +26,7 @@ from pydantic import BaseModel
 from service.game import Level
 from service.game.levels import MAX_RATING
 from service.game.puzzles import THEMES
+from service.game.variants import VARIANTS
 from service.schemas import (
     BOARD_SCHEMA,
     AnalysisResponse,
@@ -140,7 +141,8 @@ async def test_the_tools_are_listed_with_typed_input_and_output_schemas(tools: C
             key: value for key, value in schema["properties"]["board"].items() if key != "title"
         } == BOARD_SCHEMA
         player = schema["properties"]["player"]
-        assert {"enum": ["X", "O"], "type": "string"} in player["anyOf"]
+        assert {"enum": ["X", "O", "first", "second"], "type": "string"} in player["anyOf"]
+        assert schema["properties"]["variant"]["enum"] == list(VARIANTS)
         assert player["default"] is None
         assert tool.output_schema is not None and tool.output_schema["type"] == "object"
     level = listed["best_move"].input_schema["properties"]["level"]["anyOf"][0]
@@ -154,11 +156,11 @@ async def test_the_tools_are_listed_with_typed_input_and_output_schemas(tools: C
         "minimum": 0,
         "maximum": MAX_RATING,
     }
-    assert set(listed["explain_move"].input_schema["properties"]) == {"board", "player"}
+    assert set(listed["explain_move"].input_schema["properties"]) == {"board", "variant", "player"}
     outputs = {name: tool.output_schema for name, tool in listed.items()}
     assert outputs["best_move"] is not None and outputs["analyze_position"] is not None
     assert set(outputs["best_move"]["properties"]) == set(BestMoveResponse.model_fields)
-    assert set(outputs["best_move"]["required"]) == set(BestMoveResponse.model_fields)
+    assert set(outputs["best_move"]["required"]) == set(BestMoveResponse.model_fields) - {"mark", "grid"}
     assert set(outputs["analyze_position"]["properties"]) == set(AnalysisResponse.model_fields)
     assert outputs["explain_move"] is not None and tuple(outputs["explain_move"]["properties"]) == EXPLAINED
     for name in EXPLAINED:  # the same fields as the best-move answer, described alike
@@ -179,7 +181,9 @@ async def test_best_move_and_explain_move_are_the_rest_answer(
         return
     explained = await tools.call_tool("explain_move", arguments)
     assert not explained.is_error
-    assert explained.structured_content == {name: expected.json()[name] for name in EXPLAINED}
+    assert explained.structured_content == {
+        name: value for name, value in expected.json().items() if name in EXPLAINED
+    }
     assert json.loads(text_of(explained)) == explained.structured_content
     assert explained.structured_content["reason"]
 
@@ -330,7 +334,8 @@ async def test_the_coach_tools_are_listed_with_the_api_schemas(tools: Client) ->
     assert moves["items"] == {"type": "integer", "minimum": 0, "maximum": 8}
     board = review["properties"]["board"]
     assert board["oneOf"] == BOARD_SCHEMA["oneOf"] and board["default"] == "........."
-    assert {"enum": ["X", "O"], "type": "string"} in review["properties"]["player"]["anyOf"]
+    sides = {"enum": ["X", "O", "first", "second"], "type": "string"}
+    assert sides in review["properties"]["player"]["anyOf"]
     draw = listed["random_puzzle"].input_schema
     assert "required" not in draw
     assert set(draw["properties"]) == {"theme", "min_rating", "max_rating", "seed"}

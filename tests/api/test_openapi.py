@@ -57,6 +57,7 @@ async def test_every_operation_is_documented(client: httpx.AsyncClient) -> None:
         ("GET", "/v1/puzzles"),
         ("GET", "/v1/puzzles/random"),
         ("GET", "/v1/puzzles/{puzzle_id}"),
+        ("GET", "/v1/variants"),
         ("GET", "/health"),
         ("GET", "/metrics"),
     }

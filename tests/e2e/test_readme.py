@@ -49,6 +49,9 @@ COVERAGE = {
         "localhost:8000/v1/puzzles/",
         '"rating": ',
         "localhost:8000/health",
+        "localhost:8000/v1/variants",
+        "variant=notakto",
+        '"variant": "',
     ],
 }
 

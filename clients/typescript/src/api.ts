@@ -13,7 +13,7 @@ export interface paths {
         };
         /**
          * Health check
-         * @description `200` once the solved table is ready, with the service version and the number of legal boards in the table. Never cached.
+         * @description `200` once the solved table and every variant's table are ready, with the service version, the number of legal boards in the standard game's table, and the variants ready. Never cached.
          */
         get: operations["getHealth"];
         put?: never;
@@ -295,6 +295,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/variants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The rule variants (cacheable)
+         * @description Every rule variant the service solves exactly, the standard game first: its rules, its board, what a move places, whether the side that makes a line loses, its value from the empty board, how many positions it has, its tactic tags, and whether `rating` applies. Name one with `variant` on any operation that takes a board. Cacheable: `Cache-Control: public, max-age=86400` and a strong `ETag`; a matching `If-None-Match` gets `304`.
+         */
+        get: operations["getVariants"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -307,9 +327,15 @@ export interface components {
             board: components["schemas"]["Board"];
             /**
              * Player
-             * @description The side to move. Needed only when both sides have as many marks (X by default); otherwise the counts decide, and a player that contradicts them is an error.
+             * @description The side to move. Needed only when both sides have as many marks (X by default); otherwise the counts decide, and a player that contradicts them is an error. In `wild` and Notakto the sides are `first` and `second`, and the number of marks decides (even: `first`).
              */
-            player?: ("X" | "O") | null;
+            player?: ("X" | "O" | "first" | "second") | null;
+            /**
+             * Variant
+             * @description The rule variant (`standard` by default): see `GET /v1/variants` for each one's rules, board and sides.
+             * @enum {string}
+             */
+            variant?: "standard" | "misere" | "wild" | "notakto" | "notakto-2" | "notakto-3" | "4x4" | "4x4-3";
         };
         /**
          * AnalysisResponse
@@ -323,7 +349,7 @@ export interface components {
             best_moves: number[];
             /**
              * Board
-             * @description The board in canonical form: 9 characters of X, O and '.'.
+             * @description The board in canonical form: 9 characters of X, O and '.' (16 on a 4×4 board; 9 per board in Notakto, X and '.' only).
              * @example X...O....
              */
             board: string;
@@ -338,7 +364,7 @@ export interface components {
              * Player
              * @description The side to move; null when the game is over.
              */
-            player: ("X" | "O") | null;
+            player: ("X" | "O") | ("first" | "second") | null;
             /** Plies To End */
             plies_to_end: number | null;
             /**
@@ -348,15 +374,19 @@ export interface components {
             principal_variation: number[];
             /** Score */
             score: number | null;
-            status: components["schemas"]["Status"];
+            /**
+             * Status
+             * @description `in_progress`, `draw`, and `x_won` or `o_won` (`first_won` or `second_won` in `wild` and Notakto).
+             */
+            status: components["schemas"]["Status"] | ("first_won" | "second_won");
             /**
              * Winner
-             * @description The side with three in a row, null if none.
+             * @description The side that won, null if none (in `misere`, the side that did not make the line).
              */
-            winner: ("X" | "O") | null;
+            winner: ("X" | "O") | ("first" | "second") | null;
             /**
              * Winning Lines
-             * @description Every complete line, as its 3 cells.
+             * @description Every complete line, as its cells.
              */
             winning_lines: number[][];
         };
@@ -390,9 +420,9 @@ export interface components {
             level?: components["schemas"]["Level"] | null;
             /**
              * Player
-             * @description The side to move. Needed only when both sides have as many marks (X by default); otherwise the counts decide, and a player that contradicts them is an error.
+             * @description The side to move. Needed only when both sides have as many marks (X by default); otherwise the counts decide, and a player that contradicts them is an error. In `wild` and Notakto the sides are `first` and `second`, and the number of marks decides (even: `first`).
              */
-            player?: ("X" | "O") | null;
+            player?: ("X" | "O" | "first" | "second") | null;
             /**
              * Random
              * @description Break the ties left after the best score and the fastest win (or slowest loss) uniformly at random, instead of by traps and then the lowest cell (default false).
@@ -407,6 +437,12 @@ export interface components {
              * @description Difficulty from 0 to 1 (default 1): with probability `skill` the move is chosen as usual, otherwise uniformly from all legal moves. 1 is perfect play, 0 a random player.
              */
             skill?: number;
+            /**
+             * Variant
+             * @description The rule variant (`standard` by default): see `GET /v1/variants` for each one's rules, board and sides.
+             * @enum {string}
+             */
+            variant?: "standard" | "misere" | "wild" | "notakto" | "notakto-2" | "notakto-3" | "4x4" | "4x4-3";
         };
         /**
          * BestMoveResponse
@@ -415,21 +451,31 @@ export interface components {
         BestMoveResponse: {
             /**
              * Board
-             * @description The board in canonical form: 9 characters of X, O and '.'.
+             * @description The board in canonical form: 9 characters of X, O and '.' (16 on a 4×4 board; 9 per board in Notakto, X and '.' only).
              * @example X...O....
              */
             board: string;
             /**
              * Board After
-             * @description The board in canonical form: 9 characters of X, O and '.'.
+             * @description The board in canonical form: 9 characters of X, O and '.' (16 on a 4×4 board; 9 per board in Notakto, X and '.' only).
              * @example X...O....
              */
             board_after: string;
             /**
              * Column
-             * @description Column of the cell, 0 on the left.
+             * @description Column of the cell on its board, 0 on the left.
              */
             column: number;
+            /**
+             * Grid
+             * @description In Notakto: the board the cell is on, from 0. Absent in other variants.
+             */
+            grid?: number | null;
+            /**
+             * Mark
+             * @description In `wild`: the mark the move places. Absent in other variants.
+             */
+            mark?: ("X" | "O") | null;
             /**
              * Optimal
              * @description Whether the returned move is one of the optimal moves.
@@ -444,9 +490,8 @@ export interface components {
             /**
              * Player
              * @description The side to move, who plays the returned move.
-             * @enum {string}
              */
-            player: "X" | "O";
+            player: ("X" | "O") | ("first" | "second");
             /**
              * Plies To End
              * @description Moves the game still lasts under perfect play, the next one included; the winner hurries, the loser delays.
@@ -454,7 +499,7 @@ export interface components {
             plies_to_end: number;
             /**
              * Position
-             * @description Cell index: row * 3 + column.
+             * @description Cell index in the board string: row * 3 + column (row * 4 + column on a 4×4 board; 9 * grid + row * 3 + column in Notakto).
              */
             position: number;
             /**
@@ -465,7 +510,7 @@ export interface components {
             reason: string;
             /**
              * Row
-             * @description Row of the cell, 0 at the top.
+             * @description Row of the cell on its board, 0 at the top.
              */
             row: number;
             /**
@@ -473,13 +518,16 @@ export interface components {
              * @description 1 win, 0 draw, -1 loss, for the side to move.
              */
             score: number;
-            /** @description The status of the board after the move. */
-            status_after: components["schemas"]["Status"];
+            /**
+             * Status After
+             * @description The status of the board after the move.
+             */
+            status_after: components["schemas"]["Status"] | ("first_won" | "second_won");
             /**
              * Tactics
-             * @description What the move does, in this order: `win` (completes a line), `block` (takes a cell that would complete the opponent's line), `fork` (leaves two or more cells that would complete a line), `threat` (exactly one), `block_fork` (leaves the opponent no fork), `center`, `corner` or `edge`, and `opposite_corner` (a corner opposite the opponent's mark).
+             * @description What the move does, in this order: `win` (completes a line), `block` (takes a cell that would complete the opponent's line), `fork` (leaves two or more cells that would complete a line), `threat` (exactly one), `block_fork` (leaves the opponent no fork), `center`, `corner` or `edge`, and `opposite_corner` (a corner opposite the opponent's mark). The variants read these with their own lines, and add: `lose` (makes a line that loses: misère, Notakto's last live board), `avoid` (steps around a cell that would complete the mover's own line), `opposite` (the cell across the center holds the opponent's mark), `squeeze` (whatever the opponent plays makes a line that loses, or lets the mover win), `gift` (wild: leaves a line the opponent completes at once), `kill` (Notakto: a line on a board while another stays live), `hand_over` (a kill that leaves one live board) and `live` (no line: the board stays live). `GET /v1/variants` lists each variant's tags.
              */
-            tactics: ("win" | "block" | "fork" | "threat" | "block_fork" | "center" | "corner" | "edge" | "opposite_corner")[];
+            tactics: ("win" | "block" | "fork" | "threat" | "block_fork" | "center" | "corner" | "edge" | "opposite_corner" | "lose" | "squeeze" | "avoid" | "opposite" | "gift" | "live" | "kill" | "hand_over")[];
         };
         /** @description A board in one of three forms: a 9-character string, an array of 9 cells, or an array of 3 rows of 3 cells. Cell i is at row i // 3, column i % 3. */
         Board: components["schemas"]["BoardString"] | components["schemas"]["BoardCells"] | components["schemas"]["BoardRows"];
@@ -565,6 +613,11 @@ export interface components {
              * @constant
              */
             status: "ok";
+            /**
+             * Variants
+             * @description The variants whose exact values are ready: all of them.
+             */
+            variants: ("standard" | "misere" | "wild" | "notakto" | "notakto-2" | "notakto-3" | "4x4" | "4x4-3")[];
             /** Version */
             version: string;
         };
@@ -601,9 +654,19 @@ export interface components {
         Move: {
             /**
              * Column
-             * @description Column of the cell, 0 on the left.
+             * @description Column of the cell on its board, 0 on the left.
              */
             column: number;
+            /**
+             * Grid
+             * @description In Notakto: the board the cell is on, from 0. Absent in other variants.
+             */
+            grid?: number | null;
+            /**
+             * Mark
+             * @description In `wild`: the mark the move places. Absent in other variants.
+             */
+            mark?: ("X" | "O") | null;
             /**
              * Outcome
              * @description The score in words.
@@ -617,7 +680,7 @@ export interface components {
             plies_to_end: number;
             /**
              * Position
-             * @description Cell index: row * 3 + column.
+             * @description Cell index in the board string: row * 3 + column (row * 4 + column on a 4×4 board; 9 * grid + row * 3 + column in Notakto).
              */
             position: number;
             /**
@@ -628,7 +691,7 @@ export interface components {
             reason: string;
             /**
              * Row
-             * @description Row of the cell, 0 at the top.
+             * @description Row of the cell on its board, 0 at the top.
              */
             row: number;
             /**
@@ -638,9 +701,9 @@ export interface components {
             score: number;
             /**
              * Tactics
-             * @description What the move does, in this order: `win` (completes a line), `block` (takes a cell that would complete the opponent's line), `fork` (leaves two or more cells that would complete a line), `threat` (exactly one), `block_fork` (leaves the opponent no fork), `center`, `corner` or `edge`, and `opposite_corner` (a corner opposite the opponent's mark).
+             * @description What the move does, in this order: `win` (completes a line), `block` (takes a cell that would complete the opponent's line), `fork` (leaves two or more cells that would complete a line), `threat` (exactly one), `block_fork` (leaves the opponent no fork), `center`, `corner` or `edge`, and `opposite_corner` (a corner opposite the opponent's mark). The variants read these with their own lines, and add: `lose` (makes a line that loses: misère, Notakto's last live board), `avoid` (steps around a cell that would complete the mover's own line), `opposite` (the cell across the center holds the opponent's mark), `squeeze` (whatever the opponent plays makes a line that loses, or lets the mover win), `gift` (wild: leaves a line the opponent completes at once), `kill` (Notakto: a line on a board while another stays live), `hand_over` (a kill that leaves one live board) and `live` (no line: the board stays live). `GET /v1/variants` lists each variant's tags.
              */
-            tactics: ("win" | "block" | "fork" | "threat" | "block_fork" | "center" | "corner" | "edge" | "opposite_corner")[];
+            tactics: ("win" | "block" | "fork" | "threat" | "block_fork" | "center" | "corner" | "edge" | "opposite_corner" | "lose" | "squeeze" | "avoid" | "opposite" | "gift" | "live" | "kill" | "hand_over")[];
         };
         /**
          * MoveInfo
@@ -649,9 +712,19 @@ export interface components {
         MoveInfo: {
             /**
              * Column
-             * @description Column of the cell, 0 on the left.
+             * @description Column of the cell on its board, 0 on the left.
              */
             column: number;
+            /**
+             * Grid
+             * @description In Notakto: the board the cell is on, from 0. Absent in other variants.
+             */
+            grid?: number | null;
+            /**
+             * Mark
+             * @description In `wild`: the mark the move places. Absent in other variants.
+             */
+            mark?: ("X" | "O") | null;
             /**
              * Outcome
              * @description The score in words.
@@ -665,7 +738,7 @@ export interface components {
             plies_to_end: number;
             /**
              * Position
-             * @description Cell index: row * 3 + column.
+             * @description Cell index in the board string: row * 3 + column (row * 4 + column on a 4×4 board; 9 * grid + row * 3 + column in Notakto).
              */
             position: number;
             /**
@@ -676,7 +749,7 @@ export interface components {
             reason: string;
             /**
              * Row
-             * @description Row of the cell, 0 at the top.
+             * @description Row of the cell on its board, 0 at the top.
              */
             row: number;
             /**
@@ -686,9 +759,9 @@ export interface components {
             score: number;
             /**
              * Tactics
-             * @description What the move does, in this order: `win` (completes a line), `block` (takes a cell that would complete the opponent's line), `fork` (leaves two or more cells that would complete a line), `threat` (exactly one), `block_fork` (leaves the opponent no fork), `center`, `corner` or `edge`, and `opposite_corner` (a corner opposite the opponent's mark).
+             * @description What the move does, in this order: `win` (completes a line), `block` (takes a cell that would complete the opponent's line), `fork` (leaves two or more cells that would complete a line), `threat` (exactly one), `block_fork` (leaves the opponent no fork), `center`, `corner` or `edge`, and `opposite_corner` (a corner opposite the opponent's mark). The variants read these with their own lines, and add: `lose` (makes a line that loses: misère, Notakto's last live board), `avoid` (steps around a cell that would complete the mover's own line), `opposite` (the cell across the center holds the opponent's mark), `squeeze` (whatever the opponent plays makes a line that loses, or lets the mover win), `gift` (wild: leaves a line the opponent completes at once), `kill` (Notakto: a line on a board while another stays live), `hand_over` (a kill that leaves one live board) and `live` (no line: the board stays live). `GET /v1/variants` lists each variant's tags.
              */
-            tactics: ("win" | "block" | "fork" | "threat" | "block_fork" | "center" | "corner" | "edge" | "opposite_corner")[];
+            tactics: ("win" | "block" | "fork" | "threat" | "block_fork" | "center" | "corner" | "edge" | "opposite_corner" | "lose" | "squeeze" | "avoid" | "opposite" | "gift" | "live" | "kill" | "hand_over")[];
             /**
              * Traps
              * @description Opponent replies after this move whose result for the opponent is worse than its perfect-play result: the mistakes this move invites (step 3 of the move choice).
@@ -709,19 +782,19 @@ export interface components {
             better: components["schemas"]["Move"] | null;
             /**
              * Board After
-             * @description The board in canonical form: 9 characters of X, O and '.'.
+             * @description The board in canonical form: 9 characters of X, O and '.' (16 on a 4×4 board; 9 per board in Notakto, X and '.' only).
              * @example X...O....
              */
             board_after: string;
             /**
              * Board Before
-             * @description The board in canonical form: 9 characters of X, O and '.'.
+             * @description The board in canonical form: 9 characters of X, O and '.' (16 on a 4×4 board; 9 per board in Notakto, X and '.' only).
              * @example X...O....
              */
             board_before: string;
             /**
              * Column
-             * @description Column of the cell, 0 on the left.
+             * @description Column of the cell on its board, 0 on the left.
              */
             column: number;
             /** @description `best`: one of `best_moves`; `inaccuracy`: keeps the outcome, but a slower win or a quicker loss; `mistake`: a win becomes a draw; `blunder`: a win or a draw becomes a loss. */
@@ -766,7 +839,7 @@ export interface components {
             ply: number;
             /**
              * Position
-             * @description Cell index: row * 3 + column.
+             * @description Cell index in the board string: row * 3 + column (row * 4 + column on a 4×4 board; 9 * grid + row * 3 + column in Notakto).
              */
             position: number;
             /**
@@ -776,7 +849,7 @@ export interface components {
             reason: string;
             /**
              * Row
-             * @description Row of the cell, 0 at the top.
+             * @description Row of the cell on its board, 0 at the top.
              */
             row: number;
             /**
@@ -935,9 +1008,15 @@ export interface components {
             moves: number[];
             /**
              * Player
-             * @description The side to move. Needed only when both sides have as many marks (X by default); otherwise the counts decide, and a player that contradicts them is an error.
+             * @description The side to move. Needed only when both sides have as many marks (X by default); otherwise the counts decide, and a player that contradicts them is an error. In `wild` and Notakto the sides are `first` and `second`, and the number of marks decides (even: `first`).
              */
-            player?: ("X" | "O") | null;
+            player?: ("X" | "O" | "first" | "second") | null;
+            /**
+             * Variant
+             * @description The rule variant (`standard` by default): see `GET /v1/variants` for each one's rules, board and sides.
+             * @enum {string}
+             */
+            variant?: "standard" | "misere" | "wild" | "notakto" | "notakto-2" | "notakto-3" | "4x4" | "4x4-3";
         };
         /**
          * ReviewResponse
@@ -1023,6 +1102,93 @@ export interface components {
          * @enum {string}
          */
         Status: "in_progress" | "x_won" | "o_won" | "draw";
+        /**
+         * VariantInfo
+         * @description One rule variant: its rules, its board, and its value from the empty board.
+         */
+        VariantInfo: {
+            /**
+             * Boards
+             * @description Boards played at once (Notakto: 1 to 3).
+             */
+            boards: number;
+            /**
+             * Columns
+             * @description Columns of each board.
+             */
+            columns: number;
+            /**
+             * Id
+             * @description The value of `variant` that names it.
+             * @enum {string}
+             */
+            id: "standard" | "misere" | "wild" | "notakto" | "notakto-2" | "notakto-3" | "4x4" | "4x4-3";
+            /**
+             * Line
+             * @description Cells in a row that make a line.
+             */
+            line: number;
+            /**
+             * Marks
+             * @description What a move places: `own` its side's mark (X or O), `either` X or O as the side chooses, `x_only` X.
+             * @enum {string}
+             */
+            marks: "own" | "either" | "x_only";
+            /**
+             * Misere
+             * @description Whether the side that makes the (last) line loses.
+             */
+            misere: boolean;
+            /** Name */
+            name: string;
+            /**
+             * Positions
+             * @description Unfinished positions (a board and its side to move), either side starting where that applies: each has an exact value.
+             */
+            positions: number;
+            /**
+             * Rated
+             * @description Whether `rating` applies: the variant's levels are calibrated.
+             */
+            rated: boolean;
+            /**
+             * Rows
+             * @description Rows of each board.
+             */
+            rows: number;
+            /**
+             * Rules
+             * @description The rules in one sentence.
+             */
+            rules: string;
+            start: components["schemas"]["VariantStart"];
+            /**
+             * Tactics
+             * @description The tactic tags moves carry in this variant, in their order.
+             */
+            tactics: string[];
+        };
+        /**
+         * VariantList
+         * @description Every rule variant the service solves, the standard game first.
+         */
+        VariantList: {
+            /** Variants */
+            variants: components["schemas"]["VariantInfo"][];
+        };
+        /**
+         * VariantStart
+         * @description The value of the empty board for the side that moves first, under perfect play.
+         */
+        VariantStart: {
+            /**
+             * Outcome
+             * @enum {string}
+             */
+            outcome: "win" | "draw" | "loss";
+            /** Plies To End */
+            plies_to_end: number;
+        };
     };
     responses: never;
     parameters: never;
@@ -1051,6 +1217,16 @@ export interface operations {
                      * @example {
                      *       "positions": 8533,
                      *       "status": "ok",
+                     *       "variants": [
+                     *         "standard",
+                     *         "misere",
+                     *         "wild",
+                     *         "notakto",
+                     *         "notakto-2",
+                     *         "notakto-3",
+                     *         "4x4",
+                     *         "4x4-3"
+                     *       ],
                      *       "version": "1.0.0"
                      *     }
                      */
@@ -1319,9 +1495,11 @@ export interface operations {
     getBestMove: {
         parameters: {
             query: {
+                /** @description The rule variant (`standard` by default): see `GET /v1/variants` for each one's rules, board and sides. */
+                variant?: "standard" | "misere" | "wild" | "notakto" | "notakto-2" | "notakto-3" | "4x4" | "4x4-3";
                 board: components["schemas"]["BoardString"];
-                /** @description The side to move. Needed only when both sides have as many marks (X by default); otherwise the counts decide, and a player that contradicts them is an error. */
-                player?: ("X" | "O") | null;
+                /** @description The side to move. Needed only when both sides have as many marks (X by default); otherwise the counts decide, and a player that contradicts them is an error. In `wild` and Notakto the sides are `first` and `second`, and the number of marks decides (even: `first`). */
+                player?: ("X" | "O" | "first" | "second") | null;
             };
             header?: {
                 /** @description Entity tags the client holds; a match gets `304 Not Modified`. */
@@ -1736,8 +1914,10 @@ export interface operations {
     getPosition: {
         parameters: {
             query?: {
-                /** @description The side to move. Needed only when both sides have as many marks (X by default); otherwise the counts decide, and a player that contradicts them is an error. */
-                player?: ("X" | "O") | null;
+                /** @description The rule variant (`standard` by default): see `GET /v1/variants` for each one's rules, board and sides. */
+                variant?: "standard" | "misere" | "wild" | "notakto" | "notakto-2" | "notakto-3" | "4x4" | "4x4-3";
+                /** @description The side to move. Needed only when both sides have as many marks (X by default); otherwise the counts decide, and a player that contradicts them is an error. In `wild` and Notakto the sides are `first` and `second`, and the number of marks decides (even: `first`). */
+                player?: ("X" | "O" | "first" | "second") | null;
             };
             header?: {
                 /** @description Entity tags the client holds; a match gets `304 Not Modified`. */
@@ -2635,6 +2815,285 @@ export interface operations {
                      *       "status": 503,
                      *       "title": "Service Unavailable",
                      *       "type": "/problems/unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getVariants: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Entity tags the client holds; a match gets `304 Not Modified`. */
+                "if-none-match"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "variants": [
+                     *         {
+                     *           "boards": 1,
+                     *           "columns": 3,
+                     *           "id": "standard",
+                     *           "line": 3,
+                     *           "marks": "own",
+                     *           "misere": false,
+                     *           "name": "Tic-tac-toe",
+                     *           "positions": 9040,
+                     *           "rated": true,
+                     *           "rows": 3,
+                     *           "rules": "Each side places its own mark; three in a row wins.",
+                     *           "start": {
+                     *             "outcome": "draw",
+                     *             "plies_to_end": 9
+                     *           },
+                     *           "tactics": [
+                     *             "win",
+                     *             "block",
+                     *             "fork",
+                     *             "threat",
+                     *             "block_fork",
+                     *             "center",
+                     *             "corner",
+                     *             "edge",
+                     *             "opposite_corner"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "boards": 1,
+                     *           "columns": 3,
+                     *           "id": "misere",
+                     *           "line": 3,
+                     *           "marks": "own",
+                     *           "misere": true,
+                     *           "name": "Misère tic-tac-toe",
+                     *           "positions": 9040,
+                     *           "rated": false,
+                     *           "rows": 3,
+                     *           "rules": "Each side places its own mark; the side that makes three in a row loses.",
+                     *           "start": {
+                     *             "outcome": "draw",
+                     *             "plies_to_end": 9
+                     *           },
+                     *           "tactics": [
+                     *             "lose",
+                     *             "squeeze",
+                     *             "avoid",
+                     *             "center",
+                     *             "corner",
+                     *             "edge",
+                     *             "opposite"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "boards": 1,
+                     *           "columns": 3,
+                     *           "id": "wild",
+                     *           "line": 3,
+                     *           "marks": "either",
+                     *           "misere": false,
+                     *           "name": "Wild tic-tac-toe",
+                     *           "positions": 11093,
+                     *           "rated": false,
+                     *           "rows": 3,
+                     *           "rules": "Each move places X or O, as the side to move chooses; the side that makes three in a row of either mark wins.",
+                     *           "start": {
+                     *             "outcome": "win",
+                     *             "plies_to_end": 7
+                     *           },
+                     *           "tactics": [
+                     *             "win",
+                     *             "block",
+                     *             "gift",
+                     *             "squeeze",
+                     *             "center",
+                     *             "corner",
+                     *             "edge"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "boards": 1,
+                     *           "columns": 3,
+                     *           "id": "notakto",
+                     *           "line": 3,
+                     *           "marks": "x_only",
+                     *           "misere": true,
+                     *           "name": "Notakto",
+                     *           "positions": 230,
+                     *           "rated": false,
+                     *           "rows": 3,
+                     *           "rules": "Both sides place X on a board without three in a row; the side that makes three in a row loses.",
+                     *           "start": {
+                     *             "outcome": "win",
+                     *             "plies_to_end": 6
+                     *           },
+                     *           "tactics": [
+                     *             "lose",
+                     *             "squeeze",
+                     *             "live",
+                     *             "center",
+                     *             "corner",
+                     *             "edge"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "boards": 2,
+                     *           "columns": 3,
+                     *           "id": "notakto-2",
+                     *           "line": 3,
+                     *           "marks": "x_only",
+                     *           "misere": true,
+                     *           "name": "Notakto on 2 boards",
+                     *           "positions": 154100,
+                     *           "rated": false,
+                     *           "rows": 3,
+                     *           "rules": "Both sides place X on a board without three in a row; a board with three in a row is dead, and the side that makes the last line loses.",
+                     *           "start": {
+                     *             "outcome": "loss",
+                     *             "plies_to_end": 11
+                     *           },
+                     *           "tactics": [
+                     *             "lose",
+                     *             "kill",
+                     *             "hand_over",
+                     *             "squeeze",
+                     *             "live",
+                     *             "center",
+                     *             "corner",
+                     *             "edge"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "boards": 3,
+                     *           "columns": 3,
+                     *           "id": "notakto-3",
+                     *           "line": 3,
+                     *           "marks": "x_only",
+                     *           "misere": true,
+                     *           "name": "Notakto on 3 boards",
+                     *           "positions": 80477000,
+                     *           "rated": false,
+                     *           "rows": 3,
+                     *           "rules": "Both sides place X on a board without three in a row; a board with three in a row is dead, and the side that makes the last line loses.",
+                     *           "start": {
+                     *             "outcome": "win",
+                     *             "plies_to_end": 14
+                     *           },
+                     *           "tactics": [
+                     *             "lose",
+                     *             "kill",
+                     *             "hand_over",
+                     *             "squeeze",
+                     *             "live",
+                     *             "center",
+                     *             "corner",
+                     *             "edge"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "boards": 1,
+                     *           "columns": 4,
+                     *           "id": "4x4",
+                     *           "line": 4,
+                     *           "marks": "own",
+                     *           "misere": false,
+                     *           "name": "Tic-tac-toe on 4 × 4",
+                     *           "positions": 18125238,
+                     *           "rated": false,
+                     *           "rows": 4,
+                     *           "rules": "Each side places its own mark on a 4 × 4 board; four in a row wins.",
+                     *           "start": {
+                     *             "outcome": "draw",
+                     *             "plies_to_end": 16
+                     *           },
+                     *           "tactics": [
+                     *             "win",
+                     *             "block",
+                     *             "fork",
+                     *             "threat",
+                     *             "block_fork",
+                     *             "center",
+                     *             "corner",
+                     *             "edge",
+                     *             "opposite_corner"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "boards": 1,
+                     *           "columns": 4,
+                     *           "id": "4x4-3",
+                     *           "line": 3,
+                     *           "marks": "own",
+                     *           "misere": false,
+                     *           "name": "Three in a row on 4 × 4",
+                     *           "positions": 6927082,
+                     *           "rated": false,
+                     *           "rows": 4,
+                     *           "rules": "Each side places its own mark on a 4 × 4 board; three in a row wins.",
+                     *           "start": {
+                     *             "outcome": "win",
+                     *             "plies_to_end": 5
+                     *           },
+                     *           "tactics": [
+                     *             "win",
+                     *             "block",
+                     *             "fork",
+                     *             "threat",
+                     *             "block_fork",
+                     *             "center",
+                     *             "corner",
+                     *             "edge",
+                     *             "opposite_corner"
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["VariantList"];
+                };
+            };
+            /** @description Not modified: the `ETag` in `If-None-Match` is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: each problem is in `errors`, with its location. On a best-move request for a finished board the type is `/problems/game-over` and `game_status` gives the status. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "body.board: unknown symbol: cell 4 (row 1, column 1) has 'Z' (U+005A). Use X or O for a mark and '.', '-', '_', ' ' for an empty cell",
+                     *       "errors": [
+                     *         {
+                     *           "loc": [
+                     *             "body",
+                     *             "board"
+                     *           ],
+                     *           "msg": "unknown symbol: cell 4 (row 1, column 1) has 'Z' (U+005A). Use X or O for a mark and '.', '-', '_', ' ' for an empty cell",
+                     *           "type": "board_symbol"
+                     *         }
+                     *       ],
+                     *       "instance": "/v1/best-move",
+                     *       "status": 422,
+                     *       "title": "Invalid input",
+                     *       "type": "/problems/invalid-input"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];

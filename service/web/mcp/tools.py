@@ -103,6 +103,7 @@ def _field_schema(model: type[BaseModel], name: str) -> dict[str, Any]:
 # the request model (below) validates it, with the API's rules and messages, in one place.
 BoardArgument = Annotated[object, WithJsonSchema(_field_schema(AnalysisRequest, "board"))]
 PlayerArgument = Annotated[object, WithJsonSchema(_field_schema(AnalysisRequest, "player"))]
+VariantArgument = Annotated[object, WithJsonSchema(_field_schema(AnalysisRequest, "variant"))]
 LevelArgument = Annotated[object, WithJsonSchema(_field_schema(BestMoveRequest, "level"))]
 SeedArgument = Annotated[object, WithJsonSchema(_field_schema(BestMoveRequest, "seed"))]
 RatingArgument = Annotated[object, WithJsonSchema(_field_schema(BestMoveRequest, "rating"))]
@@ -163,6 +164,8 @@ EXPLAINED = (
     "position",
     "row",
     "column",
+    "mark",
+    "grid",
     "score",
     "outcome",
     "plies_to_end",
@@ -184,7 +187,7 @@ Explanation = create_model(
 
 def explanation(move: BestMoveResponse) -> CallToolResult:
     """The fields of :data:`EXPLAINED` of a best-move answer, as a tool's result."""
-    told = move.model_dump(mode="json", include=set(EXPLAINED))
+    told = move.model_dump(mode="json", include=set(EXPLAINED), exclude_unset=True)
     return CallToolResult(
         content=[TextContent(type="text", text=json_bytes(told).decode())], structured_content=told
     )
@@ -282,6 +285,8 @@ def add_play_tools(server: MCPServer, answers: Answers) -> None:
     @server.tool(title="Best move", annotations=READ_ONLY)
     async def best_move(
         board: BoardArgument,
+        *,
+        variant: VariantArgument = "standard",
         player: PlayerArgument = None,
         level: LevelArgument = None,
         rating: RatingArgument = None,
@@ -295,15 +300,24 @@ def add_play_tools(server: MCPServer, answers: Answers) -> None:
         give a `seed` to make the answer reproducible. `level` and `rating` exclude each other. The
         answer gives the cell (`position`, `row`, `column`), its value for the side to move under
         perfect play afterwards (`score`, `outcome`, `plies_to_end`), whether it is `optimal`, what
-        it does (`tactics`, `reason`), and the board after it.
+        it does (`tactics`, `reason`), and the board after it. `variant` names a rule variant
+        (misere, wild, notakto, notakto-2, notakto-3, 4x4, 4x4-3; standard by default); levels and
+        ratings are the standard game's.
         """
-        arguments = {"board": board, "player": player, "level": level, "rating": rating, "seed": seed}
+        arguments = {
+            "board": board,
+            "variant": variant,
+            "player": player,
+            "level": level,
+            "rating": rating,
+            "seed": seed,
+        }
         request = validated(BestMoveRequest, arguments)
         return answer(answers.best_move_with(request.position, request.options))
 
     @server.tool(title="Explain the best move", annotations=READ_ONLY)
     async def explain_move(
-        board: BoardArgument, player: PlayerArgument = None
+        board: BoardArgument, variant: VariantArgument = "standard", player: PlayerArgument = None
     ) -> Annotated[CallToolResult, Explanation]:
         """Why the engine plays its move on a board on which the game is not over.
 
@@ -312,12 +326,12 @@ def add_play_tools(server: MCPServer, answers: Answers) -> None:
         and `reason`, one sentence naming the cells and lines on the board, and the move's value
         for the side to move under perfect play (`score`, `outcome`, `plies_to_end`).
         """
-        request = validated(BestMoveRequest, {"board": board, "player": player})
+        request = validated(BestMoveRequest, {"board": board, "variant": variant, "player": player})
         return explanation(answers.chosen(request.position))
 
     @server.tool(title="Analyze a position", annotations=READ_ONLY)
     async def analyze_position(
-        board: BoardArgument, player: PlayerArgument = None
+        board: BoardArgument, variant: VariantArgument = "standard", player: PlayerArgument = None
     ) -> Annotated[CallToolResult, AnalysisResponse]:
         """Everything about a tic-tac-toe position, finished or not.
 
@@ -327,7 +341,7 @@ def add_play_tools(server: MCPServer, answers: Answers) -> None:
         with its value, tactics and reason (`moves`, best first), and the rest of the game under
         perfect play (`principal_variation`).
         """
-        request = validated(AnalysisRequest, {"board": board, "player": player})
+        request = validated(AnalysisRequest, {"board": board, "variant": variant, "player": player})
         return answer(answers.analysis(request.position).body)
 
 
@@ -352,7 +366,7 @@ def add_coach_tools(server: MCPServer, coach: Coach) -> None:
         """
         request = validated(ReviewRequest, {"moves": moves, "board": board, "player": player})
         try:
-            return answer(coach.review(request.position, request.moves))
+            return answer(coach.review(request.start, request.moves))
         except IllegalMove as error:
             raise ToolError(f"moves.{error.index}: {error.message}") from None
 

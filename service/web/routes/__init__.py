@@ -1,3 +1,3 @@
-"""The routes, one module per resource: ``moves``, ``analysis``, ``review`` and ``puzzles`` (API v1),
-``operations`` (health and metrics), ``pages`` (the browser game) and ``docs`` (OpenAPI, Swagger UI,
-ReDoc)."""
+"""The routes, one module per resource: ``moves``, ``analysis``, ``review``, ``puzzles`` and
+``variants`` (API v1), ``operations`` (health and metrics), ``pages`` (the browser game) and ``docs``
+(OpenAPI, Swagger UI, ReDoc)."""

@@ -8,8 +8,9 @@ from fastapi import APIRouter, Body, Depends, Path, Query, Response
 from fastapi.exceptions import RequestValidationError
 
 from ...answers import Answers
-from ...game import Board, BoardError, Mark, Position
-from ...schemas import BOARD_STRING_SCHEMA, AnalysisRequest, AnalysisResponse, PlayerQuery
+from ...game import Board, BoardError, Position
+from ...game.variants import VARIANTS, VariantPosition
+from ...schemas import BOARD_STRING_SCHEMA, AnalysisRequest, AnalysisResponse, PositionQuery, resolve_board
 from .. import examples
 from ..bodies import well_formed
 from ..caching import cacheable, json_response
@@ -30,13 +31,17 @@ BoardInPath = Annotated[
 ]
 
 
-def path_position(answers: Answers, board: str, player: Mark | None) -> Position:
-    """The position a board string in the path and a player in the query name, or ``422`` saying why."""
-    position = answers.game.lookup(board, player)
-    if position is not None:
-        return position
+def path_position(answers: Answers, board: str, query: PositionQuery) -> Position | VariantPosition:
+    """The position a board string in the path and the variant and player in the query name, or
+    ``422`` saying why."""
+    if query.variant == "standard" and query.player in (None, "X", "O"):
+        position = answers.game.lookup(board, query.player)
+        if position is not None:
+            return position
     try:
-        return Position.resolve(Board.parse(board), player)
+        if query.variant == "standard":
+            return resolve_board(Board.parse(board), query.player)
+        return resolve_board(VARIANTS[query.variant].board(board), query.player)
     except BoardError as error:
         loc = ("query", "player") if error.field == "player" else ("path", "board")
         raise RequestValidationError([{"type": error.code, "loc": loc, "msg": error.message}]) from None
@@ -52,11 +57,11 @@ def path_position(answers: Answers, board: str, player: Mark | None) -> Position
 )
 async def get_position(
     board: BoardInPath,
-    query: Annotated[PlayerQuery, Query()],
+    query: Annotated[PositionQuery, Query()],
     answers: AnswersDep,
     if_none_match: IfNoneMatch = None,
 ) -> Response:
-    position = path_position(answers, board, query.player)
+    position = path_position(answers, board, query)
     return cacheable(answers.analysis(position), if_none_match)
 
 

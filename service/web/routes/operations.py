@@ -6,6 +6,7 @@ from fastapi import APIRouter, Request, Response
 from fastapi.responses import PlainTextResponse
 from prometheus_client import generate_latest
 
+from ...game.variants import VARIANTS
 from ...schemas import HealthResponse
 from ..caching import NO_STORE
 from ..deps import AnswersDep
@@ -23,13 +24,19 @@ PROMETHEUS = "text/plain; version=0.0.4; charset=utf-8"
     "/health",
     operation_id="getHealth",
     summary="Health check",
-    description="`200` once the solved table is ready, with the service version and the "
-    "number of legal boards in the table. Never cached.",
+    description="`200` once the solved table and every variant's table are ready, with the service "
+    "version, the number of legal boards in the standard game's table, and the variants ready. "
+    "Never cached.",
     response_model=HealthResponse,
-    responses=ok({"status": "ok", "version": "1.0.0", "positions": 8533}),
+    responses=ok({"status": "ok", "version": "1.0.0", "positions": 8533, "variants": list(VARIANTS)}),
 )
 async def health(request: Request, answers: AnswersDep) -> Response:
-    body = HealthResponse(status="ok", version=request.app.version, positions=answers.game.boards)
+    body = HealthResponse(
+        status="ok",
+        version=request.app.version,
+        positions=answers.game.boards,
+        variants=["standard", *answers.variants.values],
+    )
     return Response(body.model_dump_json(), media_type=JSON, headers=NO_STORE)
 
 

@@ -32,7 +32,7 @@ async def post_review(
     game: Annotated[ReviewRequest, Body(openapi_examples=examples.REVIEW_REQUESTS)], coach: CoachDep
 ) -> Response:
     try:
-        return json_response(coach.review(game.position, game.moves))
+        return json_response(coach.review(game.start, game.moves))
     except IllegalMove as error:
         loc = ("body", "moves", error.index)
         raise RequestValidationError([{"type": "illegal_move", "loc": loc, "msg": error.message}]) from None

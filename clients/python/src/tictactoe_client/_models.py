@@ -16,7 +16,7 @@ PliesToEnd = TypeAliasType(
         Field(
             description="Moves the game still lasts under perfect play, the next one included; the winner hurries, the loser delays.",
             ge=1,
-            le=9,
+            le=27,
             title="Plies To End",
         ),
     ],
@@ -68,6 +68,20 @@ Seed = TypeAliasType(
             ge=-9223372036854775808,
             lt=18446744073709551616,
             title="Seed",
+        ),
+    ],
+)
+
+
+Grid = TypeAliasType(
+    "Grid",
+    Annotated[
+        int,
+        Field(
+            description="In Notakto: the board the cell is on, from 0. Absent in other variants.",
+            ge=0,
+            le=2,
+            title="Grid",
         ),
     ],
 )
@@ -139,6 +153,10 @@ class HealthResponse(BaseModel):
         int, Field(description="Legal boards in the solved table (8,533).", title="Positions")
     ]
     status: Annotated[Literal["ok"], Field(title="Status")]
+    variants: Annotated[
+        list[Literal["standard", "misere", "wild", "notakto", "notakto-2", "notakto-3", "4x4", "4x4-3"]],
+        Field(description="The variants whose exact values are ready: all of them.", title="Variants"),
+    ]
     version: Annotated[str, Field(title="Version")]
 
 
@@ -180,8 +198,19 @@ class Move(BaseModel):
     """
 
     column: Annotated[
-        int, Field(description="Column of the cell, 0 on the left.", ge=0, le=2, title="Column")
+        int, Field(description="Column of the cell on its board, 0 on the left.", ge=0, le=3, title="Column")
     ]
+    grid: Annotated[
+        Grid | None,
+        Field(
+            description="In Notakto: the board the cell is on, from 0. Absent in other variants.",
+            title="Grid",
+        ),
+    ] = None
+    mark: Annotated[
+        Literal["X", "O"] | None,
+        Field(description="In `wild`: the mark the move places. Absent in other variants.", title="Mark"),
+    ] = None
     outcome: Annotated[
         Literal["win", "draw", "loss"], Field(description="The score in words.", title="Outcome")
     ]
@@ -190,11 +219,19 @@ class Move(BaseModel):
         Field(
             description="Moves the game still lasts under perfect play, the next one included; the winner hurries, the loser delays.",
             ge=1,
-            le=9,
+            le=27,
             title="Plies To End",
         ),
     ]
-    position: Annotated[int, Field(description="Cell index: row * 3 + column.", ge=0, le=8, title="Position")]
+    position: Annotated[
+        int,
+        Field(
+            description="Cell index in the board string: row * 3 + column (row * 4 + column on a 4×4 board; 9 * grid + row * 3 + column in Notakto).",
+            ge=0,
+            le=26,
+            title="Position",
+        ),
+    ]
     reason: Annotated[
         str,
         Field(
@@ -203,18 +240,36 @@ class Move(BaseModel):
             title="Reason",
         ),
     ]
-    row: Annotated[int, Field(description="Row of the cell, 0 at the top.", ge=0, le=2, title="Row")]
+    row: Annotated[
+        int, Field(description="Row of the cell on its board, 0 at the top.", ge=0, le=3, title="Row")
+    ]
     score: Annotated[
         int, Field(description="1 win, 0 draw, -1 loss, for the side to move.", ge=-1, le=1, title="Score")
     ]
     tactics: Annotated[
         list[
             Literal[
-                "win", "block", "fork", "threat", "block_fork", "center", "corner", "edge", "opposite_corner"
+                "win",
+                "block",
+                "fork",
+                "threat",
+                "block_fork",
+                "center",
+                "corner",
+                "edge",
+                "opposite_corner",
+                "lose",
+                "squeeze",
+                "avoid",
+                "opposite",
+                "gift",
+                "live",
+                "kill",
+                "hand_over",
             ]
         ],
         Field(
-            description="What the move does, in this order: `win` (completes a line), `block` (takes a cell that would complete the opponent's line), `fork` (leaves two or more cells that would complete a line), `threat` (exactly one), `block_fork` (leaves the opponent no fork), `center`, `corner` or `edge`, and `opposite_corner` (a corner opposite the opponent's mark).",
+            description="What the move does, in this order: `win` (completes a line), `block` (takes a cell that would complete the opponent's line), `fork` (leaves two or more cells that would complete a line), `threat` (exactly one), `block_fork` (leaves the opponent no fork), `center`, `corner` or `edge`, and `opposite_corner` (a corner opposite the opponent's mark). The variants read these with their own lines, and add: `lose` (makes a line that loses: misère, Notakto's last live board), `avoid` (steps around a cell that would complete the mover's own line), `opposite` (the cell across the center holds the opponent's mark), `squeeze` (whatever the opponent plays makes a line that loses, or lets the mover win), `gift` (wild: leaves a line the opponent completes at once), `kill` (Notakto: a line on a board while another stays live), `hand_over` (a kill that leaves one live board) and `live` (no line: the board stays live). `GET /v1/variants` lists each variant's tags.",
             title="Tactics",
         ),
     ]
@@ -226,8 +281,19 @@ class MoveInfo(BaseModel):
     """
 
     column: Annotated[
-        int, Field(description="Column of the cell, 0 on the left.", ge=0, le=2, title="Column")
+        int, Field(description="Column of the cell on its board, 0 on the left.", ge=0, le=3, title="Column")
     ]
+    grid: Annotated[
+        Grid | None,
+        Field(
+            description="In Notakto: the board the cell is on, from 0. Absent in other variants.",
+            title="Grid",
+        ),
+    ] = None
+    mark: Annotated[
+        Literal["X", "O"] | None,
+        Field(description="In `wild`: the mark the move places. Absent in other variants.", title="Mark"),
+    ] = None
     outcome: Annotated[
         Literal["win", "draw", "loss"], Field(description="The score in words.", title="Outcome")
     ]
@@ -236,11 +302,19 @@ class MoveInfo(BaseModel):
         Field(
             description="Moves the game still lasts under perfect play, the next one included; the winner hurries, the loser delays.",
             ge=1,
-            le=9,
+            le=27,
             title="Plies To End",
         ),
     ]
-    position: Annotated[int, Field(description="Cell index: row * 3 + column.", ge=0, le=8, title="Position")]
+    position: Annotated[
+        int,
+        Field(
+            description="Cell index in the board string: row * 3 + column (row * 4 + column on a 4×4 board; 9 * grid + row * 3 + column in Notakto).",
+            ge=0,
+            le=26,
+            title="Position",
+        ),
+    ]
     reason: Annotated[
         str,
         Field(
@@ -249,18 +323,36 @@ class MoveInfo(BaseModel):
             title="Reason",
         ),
     ]
-    row: Annotated[int, Field(description="Row of the cell, 0 at the top.", ge=0, le=2, title="Row")]
+    row: Annotated[
+        int, Field(description="Row of the cell on its board, 0 at the top.", ge=0, le=3, title="Row")
+    ]
     score: Annotated[
         int, Field(description="1 win, 0 draw, -1 loss, for the side to move.", ge=-1, le=1, title="Score")
     ]
     tactics: Annotated[
         list[
             Literal[
-                "win", "block", "fork", "threat", "block_fork", "center", "corner", "edge", "opposite_corner"
+                "win",
+                "block",
+                "fork",
+                "threat",
+                "block_fork",
+                "center",
+                "corner",
+                "edge",
+                "opposite_corner",
+                "lose",
+                "squeeze",
+                "avoid",
+                "opposite",
+                "gift",
+                "live",
+                "kill",
+                "hand_over",
             ]
         ],
         Field(
-            description="What the move does, in this order: `win` (completes a line), `block` (takes a cell that would complete the opponent's line), `fork` (leaves two or more cells that would complete a line), `threat` (exactly one), `block_fork` (leaves the opponent no fork), `center`, `corner` or `edge`, and `opposite_corner` (a corner opposite the opponent's mark).",
+            description="What the move does, in this order: `win` (completes a line), `block` (takes a cell that would complete the opponent's line), `fork` (leaves two or more cells that would complete a line), `threat` (exactly one), `block_fork` (leaves the opponent no fork), `center`, `corner` or `edge`, and `opposite_corner` (a corner opposite the opponent's mark). The variants read these with their own lines, and add: `lose` (makes a line that loses: misère, Notakto's last live board), `avoid` (steps around a cell that would complete the mover's own line), `opposite` (the cell across the center holds the opponent's mark), `squeeze` (whatever the opponent plays makes a line that loses, or lets the mover win), `gift` (wild: leaves a line the opponent completes at once), `kill` (Notakto: a line on a board while another stays live), `hand_over` (a kill that leaves one live board) and `live` (no line: the board stays live). `GET /v1/variants` lists each variant's tags.",
             title="Tactics",
         ),
     ]
@@ -269,14 +361,22 @@ class MoveInfo(BaseModel):
         Field(
             description="Opponent replies after this move whose result for the opponent is worse than its perfect-play result: the mistakes this move invites (step 3 of the move choice).",
             ge=0,
-            le=8,
+            le=26,
             title="Traps",
         ),
     ]
 
 
 BestMove = TypeAliasType(
-    "BestMove", Annotated[int, Field(description="Cell index: row * 3 + column.", ge=0, le=8)]
+    "BestMove",
+    Annotated[
+        int,
+        Field(
+            description="Cell index in the board string: row * 3 + column (row * 4 + column on a 4×4 board; 9 * grid + row * 3 + column in Notakto).",
+            ge=0,
+            le=26,
+        ),
+    ],
 )
 
 
@@ -301,23 +401,23 @@ class PlyReview(BaseModel):
     board_after: Annotated[
         str,
         Field(
-            description="The board in canonical form: 9 characters of X, O and '.'.",
+            description="The board in canonical form: 9 characters of X, O and '.' (16 on a 4×4 board; 9 per board in Notakto, X and '.' only).",
             examples=["X...O...."],
-            pattern="^[XO.]{9}$",
+            pattern="^[XO.]{9}(?:[XO.]{7}|[X.]{9}|[X.]{18})?$",
             title="Board After",
         ),
     ]
     board_before: Annotated[
         str,
         Field(
-            description="The board in canonical form: 9 characters of X, O and '.'.",
+            description="The board in canonical form: 9 characters of X, O and '.' (16 on a 4×4 board; 9 per board in Notakto, X and '.' only).",
             examples=["X...O...."],
-            pattern="^[XO.]{9}$",
+            pattern="^[XO.]{9}(?:[XO.]{7}|[X.]{9}|[X.]{18})?$",
             title="Board Before",
         ),
     ]
     column: Annotated[
-        int, Field(description="Column of the cell, 0 on the left.", ge=0, le=2, title="Column")
+        int, Field(description="Column of the cell on its board, 0 on the left.", ge=0, le=3, title="Column")
     ]
     judgement: Annotated[
         Judgement,
@@ -344,7 +444,7 @@ class PlyReview(BaseModel):
         Field(
             description="Moves the game still lasts under perfect play, the next one included; the winner hurries, the loser delays.",
             ge=1,
-            le=9,
+            le=27,
             title="Plies To End",
         ),
     ]
@@ -353,16 +453,26 @@ class PlyReview(BaseModel):
         Field(
             description="Moves the game still lasts under perfect play, the next one included; the winner hurries, the loser delays.",
             ge=1,
-            le=9,
+            le=27,
             title="Plies To End Before",
         ),
     ]
     ply: Annotated[int, Field(description="The move's number in the game, from 1.", ge=1, le=9, title="Ply")]
-    position: Annotated[int, Field(description="Cell index: row * 3 + column.", ge=0, le=8, title="Position")]
+    position: Annotated[
+        int,
+        Field(
+            description="Cell index in the board string: row * 3 + column (row * 4 + column on a 4×4 board; 9 * grid + row * 3 + column in Notakto).",
+            ge=0,
+            le=26,
+            title="Position",
+        ),
+    ]
     reason: Annotated[
         str, Field(description="One sentence for a person about the move played.", title="Reason")
     ]
-    row: Annotated[int, Field(description="Row of the cell, 0 at the top.", ge=0, le=2, title="Row")]
+    row: Annotated[
+        int, Field(description="Row of the cell on its board, 0 at the top.", ge=0, le=3, title="Row")
+    ]
     score: Annotated[
         int, Field(description="The value of the move played, for the mover.", ge=-1, le=1, title="Score")
     ]
@@ -400,7 +510,7 @@ class Puzzle(BaseModel):
         Field(
             description="The canonical board: the smallest, as text, of the board's 8 rotations and reflections, which are the same puzzle.",
             examples=["X...O...."],
-            pattern="^[XO.]{9}$",
+            pattern="^[XO.]{9}(?:[XO.]{7}|[X.]{9}|[X.]{18})?$",
             title="Board",
         ),
     ]
@@ -422,7 +532,7 @@ class Puzzle(BaseModel):
         Field(
             description="Moves the game still lasts under perfect play, the next one included; the winner hurries, the loser delays.",
             ge=1,
-            le=9,
+            le=27,
             title="Plies To End",
         ),
     ]
@@ -436,7 +546,7 @@ class Puzzle(BaseModel):
     ]
     reason: Annotated[str, Field(description="The sentence that explains the solution.", title="Reason")]
     solution: Annotated[
-        int, Field(description="The only move that keeps the outcome.", ge=0, le=8, title="Solution")
+        int, Field(description="The only move that keeps the outcome.", ge=0, le=26, title="Solution")
     ]
     solve_rates: Annotated[
         dict[
@@ -551,6 +661,15 @@ Status = TypeAliasType(
 )
 
 
+class VariantStart(BaseModel):
+    """
+    The value of the empty board for the side that moves first, under perfect play.
+    """
+
+    outcome: Annotated[Literal["win", "draw", "loss"], Field(title="Outcome")]
+    plies_to_end: Annotated[int, Field(ge=1, le=27, title="Plies To End")]
+
+
 class AnalysisResponse(BaseModel):
     """
     Everything about a position: status, values of every move, and the principal variation.
@@ -566,9 +685,9 @@ class AnalysisResponse(BaseModel):
     board: Annotated[
         str,
         Field(
-            description="The board in canonical form: 9 characters of X, O and '.'.",
+            description="The board in canonical form: 9 characters of X, O and '.' (16 on a 4×4 board; 9 per board in Notakto, X and '.' only).",
             examples=["X...O...."],
-            pattern="^[XO.]{9}$",
+            pattern="^[XO.]{9}(?:[XO.]{7}|[X.]{9}|[X.]{18})?$",
             title="Board",
         ),
     ]
@@ -577,7 +696,7 @@ class AnalysisResponse(BaseModel):
     ]
     outcome: Annotated[Literal["win", "draw", "loss"] | None, Field(title="Outcome")]
     player: Annotated[
-        Literal["X", "O"] | None,
+        Literal["X", "O"] | Literal["first", "second"] | None,
         Field(description="The side to move; null when the game is over.", title="Player"),
     ]
     plies_to_end: Annotated[PliesToEnd | None, Field(title="Plies To End")]
@@ -589,13 +708,22 @@ class AnalysisResponse(BaseModel):
         ),
     ]
     score: Annotated[Score | None, Field(title="Score")]
-    status: Status
+    status: Annotated[
+        Status | Literal["first_won", "second_won"],
+        Field(
+            description="`in_progress`, `draw`, and `x_won` or `o_won` (`first_won` or `second_won` in `wild` and Notakto).",
+            title="Status",
+        ),
+    ]
     winner: Annotated[
-        Literal["X", "O"] | None,
-        Field(description="The side with three in a row, null if none.", title="Winner"),
+        Literal["X", "O"] | Literal["first", "second"] | None,
+        Field(
+            description="The side that won, null if none (in `misere`, the side that did not make the line).",
+            title="Winner",
+        ),
     ]
     winning_lines: Annotated[
-        list[list[int]], Field(description="Every complete line, as its 3 cells.", title="Winning Lines")
+        list[list[int]], Field(description="Every complete line, as its cells.", title="Winning Lines")
     ]
 
 
@@ -607,24 +735,35 @@ class BestMoveResponse(BaseModel):
     board: Annotated[
         str,
         Field(
-            description="The board in canonical form: 9 characters of X, O and '.'.",
+            description="The board in canonical form: 9 characters of X, O and '.' (16 on a 4×4 board; 9 per board in Notakto, X and '.' only).",
             examples=["X...O...."],
-            pattern="^[XO.]{9}$",
+            pattern="^[XO.]{9}(?:[XO.]{7}|[X.]{9}|[X.]{18})?$",
             title="Board",
         ),
     ]
     board_after: Annotated[
         str,
         Field(
-            description="The board in canonical form: 9 characters of X, O and '.'.",
+            description="The board in canonical form: 9 characters of X, O and '.' (16 on a 4×4 board; 9 per board in Notakto, X and '.' only).",
             examples=["X...O...."],
-            pattern="^[XO.]{9}$",
+            pattern="^[XO.]{9}(?:[XO.]{7}|[X.]{9}|[X.]{18})?$",
             title="Board After",
         ),
     ]
     column: Annotated[
-        int, Field(description="Column of the cell, 0 on the left.", ge=0, le=2, title="Column")
+        int, Field(description="Column of the cell on its board, 0 on the left.", ge=0, le=3, title="Column")
     ]
+    grid: Annotated[
+        Grid | None,
+        Field(
+            description="In Notakto: the board the cell is on, from 0. Absent in other variants.",
+            title="Grid",
+        ),
+    ] = None
+    mark: Annotated[
+        Literal["X", "O"] | None,
+        Field(description="In `wild`: the mark the move places. Absent in other variants.", title="Mark"),
+    ] = None
     optimal: Annotated[
         bool, Field(description="Whether the returned move is one of the optimal moves.", title="Optimal")
     ]
@@ -632,18 +771,27 @@ class BestMoveResponse(BaseModel):
         Literal["win", "draw", "loss"], Field(description="The score in words.", title="Outcome")
     ]
     player: Annotated[
-        Literal["X", "O"], Field(description="The side to move, who plays the returned move.", title="Player")
+        Literal["X", "O"] | Literal["first", "second"],
+        Field(description="The side to move, who plays the returned move.", title="Player"),
     ]
     plies_to_end: Annotated[
         int,
         Field(
             description="Moves the game still lasts under perfect play, the next one included; the winner hurries, the loser delays.",
             ge=1,
-            le=9,
+            le=27,
             title="Plies To End",
         ),
     ]
-    position: Annotated[int, Field(description="Cell index: row * 3 + column.", ge=0, le=8, title="Position")]
+    position: Annotated[
+        int,
+        Field(
+            description="Cell index in the board string: row * 3 + column (row * 4 + column on a 4×4 board; 9 * grid + row * 3 + column in Notakto).",
+            ge=0,
+            le=26,
+            title="Position",
+        ),
+    ]
     reason: Annotated[
         str,
         Field(
@@ -652,19 +800,40 @@ class BestMoveResponse(BaseModel):
             title="Reason",
         ),
     ]
-    row: Annotated[int, Field(description="Row of the cell, 0 at the top.", ge=0, le=2, title="Row")]
+    row: Annotated[
+        int, Field(description="Row of the cell on its board, 0 at the top.", ge=0, le=3, title="Row")
+    ]
     score: Annotated[
         int, Field(description="1 win, 0 draw, -1 loss, for the side to move.", ge=-1, le=1, title="Score")
     ]
-    status_after: Annotated[Status, Field(description="The status of the board after the move.")]
+    status_after: Annotated[
+        Status | Literal["first_won", "second_won"],
+        Field(description="The status of the board after the move.", title="Status After"),
+    ]
     tactics: Annotated[
         list[
             Literal[
-                "win", "block", "fork", "threat", "block_fork", "center", "corner", "edge", "opposite_corner"
+                "win",
+                "block",
+                "fork",
+                "threat",
+                "block_fork",
+                "center",
+                "corner",
+                "edge",
+                "opposite_corner",
+                "lose",
+                "squeeze",
+                "avoid",
+                "opposite",
+                "gift",
+                "live",
+                "kill",
+                "hand_over",
             ]
         ],
         Field(
-            description="What the move does, in this order: `win` (completes a line), `block` (takes a cell that would complete the opponent's line), `fork` (leaves two or more cells that would complete a line), `threat` (exactly one), `block_fork` (leaves the opponent no fork), `center`, `corner` or `edge`, and `opposite_corner` (a corner opposite the opponent's mark).",
+            description="What the move does, in this order: `win` (completes a line), `block` (takes a cell that would complete the opponent's line), `fork` (leaves two or more cells that would complete a line), `threat` (exactly one), `block_fork` (leaves the opponent no fork), `center`, `corner` or `edge`, and `opposite_corner` (a corner opposite the opponent's mark). The variants read these with their own lines, and add: `lose` (makes a line that loses: misère, Notakto's last live board), `avoid` (steps around a cell that would complete the mover's own line), `opposite` (the cell across the center holds the opponent's mark), `squeeze` (whatever the opponent plays makes a line that loses, or lets the mover win), `gift` (wild: leaves a line the opponent completes at once), `kill` (Notakto: a line on a board while another stays live), `hand_over` (a kill that leaves one live board) and `live` (no line: the board stays live). `GET /v1/variants` lists each variant's tags.",
             title="Tactics",
         ),
     ]
@@ -758,10 +927,17 @@ class ReviewRequest(BaseModel):
         ),
     ]
     player: Annotated[
-        Literal["X", "O"] | None,
+        Literal["X", "O", "first", "second"] | None,
         Field(
-            description="The side to move. Needed only when both sides have as many marks (X by default); otherwise the counts decide, and a player that contradicts them is an error.",
+            description="The side to move. Needed only when both sides have as many marks (X by default); otherwise the counts decide, and a player that contradicts them is an error. In `wild` and Notakto the sides are `first` and `second`, and the number of marks decides (even: `first`).",
             title="Player",
+        ),
+    ] = None
+    variant: Annotated[
+        Literal["standard", "misere", "wild", "notakto", "notakto-2", "notakto-3", "4x4", "4x4-3"] | None,
+        Field(
+            description="The rule variant (`standard` by default): see `GET /v1/variants` for each one's rules, board and sides.",
+            title="Variant",
         ),
     ] = None
 
@@ -773,7 +949,12 @@ class ReviewResponse(BaseModel):
 
     board: Annotated[
         str,
-        Field(description="The starting board.", examples=["X...O...."], pattern="^[XO.]{9}$", title="Board"),
+        Field(
+            description="The starting board.",
+            examples=["X...O...."],
+            pattern="^[XO.]{9}(?:[XO.]{7}|[X.]{9}|[X.]{18})?$",
+            title="Board",
+        ),
     ]
     player: Annotated[
         Literal["X", "O"], Field(description="The side that played the first move.", title="Player")
@@ -785,6 +966,59 @@ class ReviewResponse(BaseModel):
         Literal["X", "O"] | None,
         Field(description="The side with three in a row on the final board, if any.", title="Winner"),
     ]
+
+
+class VariantInfo(BaseModel):
+    """
+    One rule variant: its rules, its board, and its value from the empty board.
+    """
+
+    boards: Annotated[
+        int, Field(description="Boards played at once (Notakto: 1 to 3).", ge=1, le=3, title="Boards")
+    ]
+    columns: Annotated[int, Field(description="Columns of each board.", ge=3, le=4, title="Columns")]
+    id: Annotated[
+        Literal["standard", "misere", "wild", "notakto", "notakto-2", "notakto-3", "4x4", "4x4-3"],
+        Field(description="The value of `variant` that names it.", title="Id"),
+    ]
+    line: Annotated[int, Field(description="Cells in a row that make a line.", ge=3, le=4, title="Line")]
+    marks: Annotated[
+        Literal["own", "either", "x_only"],
+        Field(
+            description="What a move places: `own` its side's mark (X or O), `either` X or O as the side chooses, `x_only` X.",
+            title="Marks",
+        ),
+    ]
+    misere: Annotated[
+        bool, Field(description="Whether the side that makes the (last) line loses.", title="Misere")
+    ]
+    name: Annotated[str, Field(title="Name")]
+    positions: Annotated[
+        int,
+        Field(
+            description="Unfinished positions (a board and its side to move), either side starting where that applies: each has an exact value.",
+            title="Positions",
+        ),
+    ]
+    rated: Annotated[
+        bool,
+        Field(description="Whether `rating` applies: the variant's levels are calibrated.", title="Rated"),
+    ]
+    rows: Annotated[int, Field(description="Rows of each board.", ge=3, le=4, title="Rows")]
+    rules: Annotated[str, Field(description="The rules in one sentence.", title="Rules")]
+    start: VariantStart
+    tactics: Annotated[
+        list[str],
+        Field(description="The tactic tags moves carry in this variant, in their order.", title="Tactics"),
+    ]
+
+
+class VariantList(BaseModel):
+    """
+    Every rule variant the service solves, the standard game first.
+    """
+
+    variants: Annotated[list[VariantInfo], Field(title="Variants")]
 
 
 class BatchResponse(BaseModel):
@@ -816,10 +1050,17 @@ class AnalysisRequest(BaseModel):
     )
     board: Board
     player: Annotated[
-        Literal["X", "O"] | None,
+        Literal["X", "O", "first", "second"] | None,
         Field(
-            description="The side to move. Needed only when both sides have as many marks (X by default); otherwise the counts decide, and a player that contradicts them is an error.",
+            description="The side to move. Needed only when both sides have as many marks (X by default); otherwise the counts decide, and a player that contradicts them is an error. In `wild` and Notakto the sides are `first` and `second`, and the number of marks decides (even: `first`).",
             title="Player",
+        ),
+    ] = None
+    variant: Annotated[
+        Literal["standard", "misere", "wild", "notakto", "notakto-2", "notakto-3", "4x4", "4x4-3"] | None,
+        Field(
+            description="The rule variant (`standard` by default): see `GET /v1/variants` for each one's rules, board and sides.",
+            title="Variant",
         ),
     ] = None
 
@@ -836,9 +1077,9 @@ class BestMoveRequest(BaseModel):
     depth: Annotated[Depth | None, Field(title="Depth")] = None
     level: Level | None = None
     player: Annotated[
-        Literal["X", "O"] | None,
+        Literal["X", "O", "first", "second"] | None,
         Field(
-            description="The side to move. Needed only when both sides have as many marks (X by default); otherwise the counts decide, and a player that contradicts them is an error.",
+            description="The side to move. Needed only when both sides have as many marks (X by default); otherwise the counts decide, and a player that contradicts them is an error. In `wild` and Notakto the sides are `first` and `second`, and the number of marks decides (even: `first`).",
             title="Player",
         ),
     ] = None
@@ -858,6 +1099,13 @@ class BestMoveRequest(BaseModel):
             ge=0.0,
             le=1.0,
             title="Skill",
+        ),
+    ] = None
+    variant: Annotated[
+        Literal["standard", "misere", "wild", "notakto", "notakto-2", "notakto-3", "4x4", "4x4-3"] | None,
+        Field(
+            description="The rule variant (`standard` by default): see `GET /v1/variants` for each one's rules, board and sides.",
+            title="Variant",
         ),
     ] = None
 

@@ -1,0 +1,207 @@
+"""The answers of the variants other than the standard game, from their shipped tables.
+
+The same answers as :mod:`.moves` gives for the standard game, read with the variant's moves,
+lines and sides (the API contract's "Variants"): a move adds ``mark`` in ``wild`` and ``grid`` in
+Notakto, and ``row`` and ``column`` are within its board. Deterministic answers are rendered when
+first asked for and the most recent kept, as the standard game's analyses are.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..game import OUTCOMES, BoardError, Options, SolvedGame
+from ..game.exact import RankedMove, Values, choose, rank
+from ..game.family_tactics import TACTICS, explain_move
+from ..game.tables import TABLED, table
+from ..game.variants import VARIANTS, Move, VariantPosition
+from ..schemas import AnalysisResponse, BestMoveResponse, MoveInfo, VariantInfo, VariantList, VariantStart
+from .entity import Entity
+
+#: How many answers of each kind are kept rendered: the most recently asked for.
+KEPT = 1024
+
+
+def move_fields(position: VariantPosition, move: RankedMove) -> dict[str, object]:
+    """What every answer gives of a move in a variant: where it is, what it is worth, what it does."""
+    variant = position.variant
+    on_board = move.cell % variant.board_cells
+    tactics, reason = explain_move(
+        variant, position.state, Move(move.cell, move.mark), move.score, move.plies
+    )
+    fields: dict[str, object] = {
+        "position": move.cell,
+        "row": on_board // variant.size,
+        "column": on_board % variant.size,
+    }
+    if variant.marks == "either":
+        fields["mark"] = "XO"[move.mark]
+    if variant.marks == "x_only":
+        fields["grid"] = move.cell // variant.board_cells
+    return fields | {
+        "score": move.score,
+        "outcome": OUTCOMES[move.score],
+        "plies_to_end": move.plies,
+        "tactics": list(tactics),
+        "reason": reason,
+    }
+
+
+def status_after(position: VariantPosition, move: RankedMove) -> str:
+    """The status of the board after ``move``."""
+    variant = position.variant
+    _, ended = variant.play(position.state, Move(move.cell, move.mark))
+    if ended is None:
+        return "in_progress"
+    if ended == 0:
+        return "draw"
+    mover = position.state.mover
+    winner = mover if ended > 0 else 1 - mover
+    side = variant.sides[winner] if variant.marks != "own" else "XO"[winner]
+    return f"{side.lower()}_won"
+
+
+def after(cells: str, move: RankedMove) -> str:
+    return cells[: move.cell] + "XO"[move.mark] + cells[move.cell + 1 :]
+
+
+class VariantAnswers:
+    """Best moves and analyses in every variant with a shipped table (all but ``standard``)."""
+
+    def __init__(self) -> None:
+        self.values = {variant.id: Values(variant, table(variant.id)) for variant in TABLED}
+        self._lookup = lru_cache(maxsize=KEPT)(self._find)
+        self._ranked = lru_cache(maxsize=KEPT)(self._rank)
+        self._best = lru_cache(maxsize=KEPT)(self._render_best)
+        self._analysis = lru_cache(maxsize=KEPT)(self._render_analysis)
+
+    def lookup(self, variant_id: str, text: str, player: str | None) -> VariantPosition | None:
+        """The position of a board string already in canonical symbols (``X``, ``O``, ``.``) and a
+        player, when the variant holds it legal; ``None`` otherwise, and the routes say why."""
+        return self._lookup(variant_id, text, player)
+
+    def _find(self, variant_id: str, text: str, player: str | None) -> VariantPosition | None:
+        variant = VARIANTS[variant_id]
+        if (
+            len(text) != variant.cells
+            or text.strip(variant.shape.marks + ".")
+            or player not in (None, *variant.sides)
+        ):
+            return None
+        try:
+            return variant.resolve(text, player)
+        except BoardError:
+            return None
+
+    def ranked(self, position: VariantPosition) -> tuple[RankedMove, ...]:
+        """Every move of an unfinished position, best first (the contract's order)."""
+        return self._ranked(position)
+
+    def best_move(self, position: VariantPosition) -> Entity:
+        """The chosen move (steps 1–4) in an unfinished position, with its entity tag."""
+        return self._best(position)
+
+    def best_move_with(self, position: VariantPosition, options: Options) -> bytes:
+        """The move chosen with ``options``; rendered each time when they involve randomness."""
+        if options.deterministic:
+            return self._best(position).body
+        return (
+            self.response(position, choose(self.ranked(position), options))
+            .model_dump_json(exclude_unset=True)
+            .encode()
+        )
+
+    def chosen(self, position: VariantPosition) -> BestMoveResponse:
+        """The chosen move (steps 1–4) in an unfinished position, as the answer's model."""
+        return self.response(position, self.ranked(position)[0])
+
+    def analysis(self, position: VariantPosition) -> Entity:
+        """The full analysis of a position, finished or not."""
+        return self._analysis(position)
+
+    def response(self, position: VariantPosition, move: RankedMove) -> BestMoveResponse:
+        """The answer that plays ``move`` in ``position``."""
+        first = self.ranked(position)[0]
+        best = rank((first.score, first.plies))
+        return BestMoveResponse(
+            board=position.cells,
+            player=position.player,
+            **move_fields(position, move),
+            optimal=rank((move.score, move.plies)) == best,
+            board_after=after(position.cells, move),
+            status_after=status_after(position, move),
+        )
+
+    def _rank(self, position: VariantPosition) -> tuple[RankedMove, ...]:
+        return tuple(self.values[position.variant.id].ranked(position.state))
+
+    def _render_best(self, position: VariantPosition) -> Entity:
+        return Entity.of(self.chosen(position).model_dump_json(exclude_unset=True).encode())
+
+    def _render_analysis(self, position: VariantPosition) -> Entity:
+        return Entity.of(self.analysis_response(position).model_dump_json(exclude_unset=True).encode())
+
+    def analysis_response(self, position: VariantPosition) -> AnalysisResponse:
+        """Everything about a position of a variant."""
+        winner = {"x_won": "X", "o_won": "O", "first_won": "first", "second_won": "second"}
+        common = {
+            "board": position.cells,
+            "status": position.status,
+            "winner": winner.get(position.status),
+            "winning_lines": [list(line) for line in position.winning_lines],
+            "player": position.player,
+        }
+        if position.player is None:
+            return AnalysisResponse(
+                **common,
+                score=None,
+                outcome=None,
+                plies_to_end=None,
+                best_moves=[],
+                moves=[],
+                principal_variation=[],
+            )
+        ranked = self.ranked(position)
+        first = ranked[0]
+        best = rank((first.score, first.plies))
+        values = self.values[position.variant.id]
+        return AnalysisResponse(
+            **common,
+            score=first.score,
+            outcome=OUTCOMES[first.score],
+            plies_to_end=first.plies,
+            best_moves=sorted({m.cell for m in ranked if rank((m.score, m.plies)) == best}),
+            moves=[MoveInfo(**move_fields(position, m), traps=m.traps) for m in ranked],
+            principal_variation=[m.cell for m in values.variation(position.state)],
+        )
+
+
+def catalogue(game: SolvedGame, answers: VariantAnswers) -> Entity:
+    """``GET /v1/variants``: every variant, its rules and its value from the empty board."""
+    found = []
+    for variant in VARIANTS.values():
+        if variant.id == "standard":
+            start = game.analyses[".........", "X"]
+            assert start.score is not None and start.plies is not None
+            value, positions = (start.score, start.plies), sum(1 for a in game if a.score is not None)
+        else:
+            values = answers.values[variant.id]
+            value, positions = values.value(variant.start()), table(variant.id).positions
+        found.append(
+            VariantInfo(
+                id=variant.id,
+                name=variant.name,
+                rules=variant.rules,
+                rows=variant.size,
+                columns=variant.size,
+                boards=variant.boards,
+                line=variant.line,
+                marks=variant.marks,
+                misere=variant.misere,
+                start=VariantStart(outcome=OUTCOMES[value[0]], plies_to_end=value[1]),
+                positions=positions,
+                tactics=list(TACTICS[variant.id]),
+                rated=variant.id == "standard",
+            )
+        )
+    return Entity.of(VariantList(variants=found).model_dump_json().encode())
