@@ -27,6 +27,7 @@ from pydantic_core import PydanticCustomError
 
 from .game import Board, BoardError, Level, Mark, Options, Outcome, Position, Status
 from .game.choice import DEFAULT as DEFAULT_OPTIONS
+from .game.choice import MAX_DEPTH
 from .game.horizon import DEPTH_IN_WORDS
 from .game.levels import MAX_RATING, PRESETS, RATINGS, rated
 from .game.puzzles import Theme
@@ -349,10 +350,11 @@ Depth = Annotated[
     Field(
         strict=True,
         ge=1,
-        le=9,
+        le=MAX_DEPTH,
         description="Look only this many plies ahead, the engine's own move being ply 1: the move is "
         "drawn at random (reproducible with `seed`) from the moves best within that horizon. "
-        f"{DEPTH_IN_WORDS[0].upper()}{DEPTH_IN_WORDS[1:]}.",
+        f"{DEPTH_IN_WORDS[0].upper()}{DEPTH_IN_WORDS[1:]}. From 1 to the variant's number of cells "
+        "(9 in the standard game).",
     ),
 ]
 
@@ -403,18 +405,30 @@ class BestMoveRequest(PositionRequest):
     seed: Seed | None = None
     depth: Depth | None = None
 
-    @field_validator("level", "rating", "depth", mode="after")
+    @field_validator("rating", mode="after")
     @classmethod
-    def _standard_strengths(cls, value: object, info: ValidationInfo) -> object:
-        """Levels, ratings and horizons are the standard game's, so far."""
+    def _rated_variant(cls, rating: float | None, info: ValidationInfo) -> float | None:
+        """Ratings are on the standard game's calibrated scale: no other variant is calibrated."""
         variant = info.data.get("variant", "standard")
-        if value is not None and variant != "standard":
+        if rating is not None and variant != "standard":
             raise PydanticCustomError(
-                "variant_unsupported",
-                "{field} applies to the standard game only; in {variant} use skill, random and seed",
-                {"field": info.field_name, "variant": variant},
+                "variant_unrated",
+                "rating is on the standard game's calibrated scale, and {variant} is not calibrated: "
+                "use level, depth or skill",
+                {"variant": variant},
             )
-        return value
+        return rating
+
+    @field_validator("depth", mode="after")
+    @classmethod
+    def _within_the_game(cls, depth: int | None, info: ValidationInfo) -> int | None:
+        """A horizon runs to the variant's last cell at most."""
+        cells = VARIANTS[info.data.get("variant", "standard")].cells
+        if depth is not None and depth > cells:
+            raise PydanticCustomError(
+                "less_than_equal", "Input should be less than or equal to {le}", {"le": cells}
+            )
+        return depth
 
     @field_validator("rating", "skill", "depth", mode="after")
     @classmethod
@@ -433,7 +447,7 @@ class BestMoveRequest(PositionRequest):
     @property
     def options(self) -> Options:
         if self.level is not None:
-            return self.level.options(self.seed)
+            return self.level.options(self.seed, cells=VARIANTS[self.variant].cells)
         if self.rating is not None:
             return rated(self.rating, self.seed)
         if self.skill == 1.0 and not self.random and self.seed is None and self.depth is None:
@@ -559,8 +573,9 @@ CanonicalBoard = Annotated[
 ]
 #: The status of a board in any variant: the marked variants' (``x_won``, ``o_won``), or those of the
 #: variants with sides (``first_won``, ``second_won``).
+StatusName = Status | Literal["first_won", "second_won"]
 AnyStatus = Annotated[
-    Status | Literal["first_won", "second_won"],
+    StatusName,
     Field(
         description="`in_progress`, `draw`, and `x_won` or `o_won` (`first_won` or `second_won` in `wild` "
         "and Notakto)."
@@ -956,6 +971,6 @@ class Problem(BaseModel):
     errors_omitted: int | None = Field(
         default=None, description="For invalid input with more than 10 problems: how many are not listed."
     )
-    game_status: Status | None = Field(
+    game_status: StatusName | None = Field(
         default=None, description="For a best-move request on a finished board: the board's status."
     )

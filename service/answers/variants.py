@@ -105,11 +105,9 @@ class VariantAnswers:
         """The move chosen with ``options``; rendered each time when they involve randomness."""
         if options.deterministic:
             return self._best(position).body
-        return (
-            self.response(position, choose(self.ranked(position), options))
-            .model_dump_json(exclude_unset=True)
-            .encode()
-        )
+        values = self.values[position.variant.id]
+        chosen = choose(self.ranked(position), options, lambda depth: values.within(position.state, depth))
+        return self.response(position, chosen).model_dump_json(exclude_unset=True).encode()
 
     def chosen(self, position: VariantPosition) -> BestMoveResponse:
         """The chosen move (steps 1–4) in an unfinished position, as the answer's model."""

@@ -7,9 +7,10 @@
 * ``skill`` is a difficulty slider from 0 to 1: with probability ``skill``
   the move is chosen as above, otherwise uniformly from all legal moves.
   ``1`` is perfect play, ``0`` a random player.
-* ``depth`` (1 to 9) makes the engine look only that many plies ahead
-  (:mod:`.horizon`): the move is drawn uniformly from the moves best within
-  that horizon (``randomize`` adds nothing to it). With ``skill`` below 1, the
+* ``depth`` (1 to 9, or to the cells of a variant) makes the engine look only
+  that many plies ahead (:mod:`.horizon`; :meth:`.exact.Values.within` in the
+  variants): the move is drawn uniformly from the moves best within that
+  horizon (``randomize`` adds nothing to it). With ``skill`` below 1, the
   random legal move still comes first, with probability ``1 - skill``.
 
 A ``seed`` makes every random draw reproducible, and every integer seed has a stream of
@@ -21,8 +22,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .horizon import DEPTHS, best_cells
+from .horizon import best_cells
 from .solver import Analysis, MoveValue
+
+#: The deepest horizon of any game of the family: every cell of Notakto's three boards.
+MAX_DEPTH = 27
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,8 +41,8 @@ class Options:
     def __post_init__(self) -> None:
         if not 0.0 <= self.skill <= 1.0:
             raise ValueError(f"skill must be between 0 and 1, got {self.skill}")
-        if self.depth is not None and self.depth not in DEPTHS:
-            raise ValueError(f"depth must be from 1 to 9, got {self.depth}")
+        if self.depth is not None and not 1 <= self.depth <= MAX_DEPTH:
+            raise ValueError(f"depth must be from 1 to {MAX_DEPTH}, got {self.depth}")
 
     @property
     def deterministic(self) -> bool:

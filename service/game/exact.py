@@ -13,8 +13,9 @@ loser delays. Positions that the symmetries make alike share one entry of the me
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from functools import cache
+from random import Random
 from typing import NamedTuple
 
 from .choice import DEFAULT, Options, generator
@@ -104,6 +105,28 @@ class Values:
                 found.append(RankedMove(move.cell, move.mark, -score, plies + 1, self.mistakes(after)))
         return sorted(found, key=lambda m: (*rank((m.score, m.plies)), -m.traps, m.cell, m.mark))
 
+    def within(self, state: State, depth: int) -> set[Move]:
+        """The moves of an unfinished ``state`` that a player looking ``depth`` plies ahead finds best,
+        as :mod:`.horizon` defines that player for the standard game.
+
+        Within a horizon of ``d`` plies a side can force a win exactly when perfect play wins in at
+        most ``d`` plies, and then in as many; it must lose exactly when perfect play loses in at most
+        ``d``, and then as late; every other position is worth ``0``, as are all draws. So the value of a
+        move within the horizon is its exact value when that is decisive in at most ``depth`` plies,
+        else ``0``: the table answers it, without a search.
+        """
+        found: dict[Move, tuple[int, int]] = {}
+        for move in self.variant.moves(state):
+            after, ended = self.variant.play(state, move)
+            if ended is not None:
+                found[move] = rank((ended, 1))
+                continue
+            score, plies = self.value(after)
+            decisive = score != 0 and plies + 1 <= depth
+            found[move] = rank((-score, plies + 1)) if decisive else rank((0, 0))
+        best = min(found.values())
+        return {move for move, key in found.items() if key == best}
+
     def variation(self, state: State) -> list[RankedMove]:
         """The rest of the game from an unfinished ``state`` when both sides play the first ranked move."""
         line: list[RankedMove] = []
@@ -181,23 +204,35 @@ def permutations(size: int, line: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tables)
 
 
-def choose(ranked: Sequence[RankedMove], options: Options = DEFAULT) -> RankedMove:
+def choose(
+    ranked: Sequence[RankedMove],
+    options: Options = DEFAULT,
+    within: Callable[[int], Collection[Move]] | None = None,
+) -> RankedMove:
     """The move to play among ``ranked`` (:meth:`Values.ranked` of an unfinished position) under
     ``options``, as :func:`.choice.choose` picks in the standard game: the first ranked move by
-    default; with ``randomize``, one drawn from the moves of the best value; with ``skill`` below 1,
-    with probability ``1 - skill`` one drawn from every move. Draws take the moves by cell, then X
-    before O. ``depth`` is the standard game's (:mod:`.horizon`) and is refused here."""
+    default; with ``depth``, one drawn from the moves best within that horizon (``within``, given
+    the depth: :meth:`Values.within` of the position); with ``randomize``, one drawn from the moves of
+    the best value; with ``skill`` below 1, first, with probability ``1 - skill`` one drawn from every
+    move. Draws take the moves by cell, then X before O."""
     if not ranked:
         raise ValueError("the game is over: there is no move to make")
-    if options.depth is not None:
-        raise ValueError("depth applies to the standard game only")
     if options.deterministic:
         return ranked[0]
     rng = generator(options.seed)
     if rng.random() >= options.skill:
-        return rng.choice(sorted(ranked, key=lambda m: (m.cell, m.mark)))
+        return _drawn(rng, ranked)
+    if options.depth is not None:
+        if within is None:
+            raise ValueError("a depth needs the moves best within it")
+        best = within(options.depth)
+        return _drawn(rng, [m for m in ranked if Move(m.cell, m.mark) in best])
     if options.randomize:
-        best = rank((ranked[0].score, ranked[0].plies))
-        tied = [m for m in ranked if rank((m.score, m.plies)) == best]
-        return rng.choice(sorted(tied, key=lambda m: (m.cell, m.mark)))
+        top = rank((ranked[0].score, ranked[0].plies))
+        return _drawn(rng, [m for m in ranked if rank((m.score, m.plies)) == top])
     return ranked[0]
+
+
+def _drawn(rng: Random, moves: Sequence[RankedMove]) -> RankedMove:
+    """One of ``moves``, drawn uniformly, taken by cell, then X before O."""
+    return rng.choice(sorted(moves, key=lambda m: (m.cell, m.mark)))

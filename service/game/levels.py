@@ -48,10 +48,12 @@ class Level(StrEnum):
         """The depth and skill this level stands for."""
         return PRESETS[self]
 
-    def options(self, seed: int | None = None) -> Options:
-        """How a player of this level chooses its move (reproducibly with ``seed``)."""
+    def options(self, seed: int | None = None, *, cells: int = 9) -> Options:
+        """How a player of this level chooses its move (reproducibly with ``seed``), in a game of
+        ``cells`` cells: a preset that sees the whole standard game (depth 9) sees the whole game."""
         preset = self.preset
-        return Options(skill=preset.skill, depth=preset.depth, seed=seed)
+        depth = cells if preset.depth >= 9 else preset.depth
+        return Options(skill=preset.skill, depth=depth, seed=seed)
 
 
 #: What every level stands for (see the module's docstring and ``docs/levels.md``).

@@ -251,9 +251,10 @@ BAD: list[tuple[dict[str, Any], str, str | None, str]] = [
     ({"variant": "notakto-2", "board": "XXX......XXX......"}, "board", "game_over", "first_won"),
     ({"variant": "notakto-2", "board": "XXX......" + "XXXX.XXXX"}, "board", None, ""),
     ({"variant": "wild", "board": "XXX.O.OOO"}, "board", None, ""),
-    ({"variant": "wild", "board": "X........", "level": "easy"}, "level", "variant_unsupported", "skill"),
-    ({"variant": "4x4", "board": "." * 16, "depth": 2}, "depth", "variant_unsupported", ""),
-    ({"variant": "notakto", "board": "." * 9, "rating": 300}, "rating", "variant_unsupported", ""),
+    ({"variant": "4x4", "board": "." * 16, "depth": 17}, "depth", "less_than_equal", "16"),
+    ({"variant": "notakto-2", "board": "." * 18, "depth": 19}, "depth", "less_than_equal", "18"),
+    ({"board": "." * 9, "depth": 10}, "depth", "less_than_equal", "9"),
+    ({"variant": "notakto", "board": "." * 9, "rating": 300}, "rating", "variant_unrated", "level"),
 ]
 
 
@@ -292,3 +293,25 @@ async def test_a_batch_mixes_variants_in_order(client: httpx.AsyncClient) -> Non
     assert results[1]["mark"] in ("X", "O") and "grid" in results[2] and "mark" not in results[3]
     same = await client.post("/v1/best-move/batch", json={"items": items})
     assert same.content == response.content  # the seed makes the weaker move reproducible
+
+
+@pytest.mark.parametrize("variant_id", ["misere", "wild", "notakto-2", "4x4", "4x4-3"])
+async def test_depth_and_levels_play_in_every_variant(client: httpx.AsyncClient, variant_id: str) -> None:
+    """A move asked for with a depth is one the horizon finds best; ``perfect`` plays an optimal move;
+    the same seed gives the same move."""
+    variant = VARIANTS[variant_id]
+    values = Values(variant, table(variant_id))
+    for index, (cells, mover) in enumerate(random_positions(variant, 40, seed=7)):
+        state = variant.resolve(cells, mover).state
+        depth = 1 + index % 4
+        body = {"variant": variant_id, "board": cells, "player": mover, "depth": depth, "seed": index}
+        answer = await client.post("/v1/best-move", json=body)
+        assert answer.status_code == 200, answer.text
+        move = answer.json()
+        mark = {"X": 0, "O": 1}[move.get("mark", "X")] if variant.marks == "either" else state.mover
+        placed = (move["position"], mark if variant.marks != "x_only" else 0)
+        assert placed in {(m.cell, m.mark) for m in values.within(state, depth)}, (cells, depth, move)
+        again = await client.post("/v1/best-move", json=body)
+        assert again.content == answer.content
+        perfect = await client.post("/v1/best-move", json=body | {"depth": None, "level": "perfect"})
+        assert perfect.status_code == 200 and perfect.json()["optimal"] is True, perfect.text

@@ -888,8 +888,11 @@ export interface components {
              * @description For invalid input with more than 10 problems: how many are not listed.
              */
             errors_omitted?: number | null;
-            /** @description For a best-move request on a finished board: the board's status. */
-            game_status?: components["schemas"]["Status"] | null;
+            /**
+             * Game Status
+             * @description For a best-move request on a finished board: the board's status.
+             */
+            game_status?: components["schemas"]["Status"] | ("first_won" | "second_won") | null;
             /**
              * Instance
              * @description The path of the request.

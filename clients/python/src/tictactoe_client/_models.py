@@ -36,9 +36,9 @@ Depth = TypeAliasType(
     Annotated[
         int,
         Field(
-            description="Look only this many plies ahead, the engine's own move being ply 1: the move is drawn at random (reproducible with `seed`) from the moves best within that horizon. 1 takes a win, 2 also blocks, 3 also forks, and a depth of at least the moves left plays perfectly.",
+            description="Look only this many plies ahead, the engine's own move being ply 1: the move is drawn at random (reproducible with `seed`) from the moves best within that horizon. 1 takes a win, 2 also blocks, 3 also forks, and a depth of at least the moves left plays perfectly. From 1 to the variant's number of cells (9 in the standard game).",
             ge=1,
-            le=9,
+            le=27,
             title="Depth",
         ),
     ],
@@ -894,7 +894,11 @@ class Problem(BaseModel):
         ),
     ] = None
     game_status: Annotated[
-        Status | None, Field(description="For a best-move request on a finished board: the board's status.")
+        Status | Literal["first_won", "second_won"] | None,
+        Field(
+            description="For a best-move request on a finished board: the board's status.",
+            title="Game Status",
+        ),
     ] = None
     instance: Annotated[str | None, Field(description="The path of the request.", title="Instance")] = None
     status: Annotated[int, Field(description="The HTTP status code.", title="Status")]
