@@ -26,11 +26,14 @@ from typing import Literal
 from tests.support.coach_oracle import RATINGS, Puzzle, puzzles
 from tests.support.loadgen import Request, load
 from tests.support.oracle import decode, has_line, reachable
+from tests.support.variant_oracle import VARIANTS as VARIANT_RULES
 
 from .asgi import CONSTANT, CONSTANT_OF, CONSTANT_PATH
 
 BATCH_SIZE = 100
 Player = Literal["X", "O"]
+#: The positions of each variant other than the standard game in the ``variants`` mix.
+VARIANT_POSITIONS = 1000
 
 
 def positions() -> list[tuple[str, Player | None]]:
@@ -42,6 +45,27 @@ def positions() -> list[tuple[str, Player | None]]:
             player: Player = "X" if side == 1 else "O"
             found.append((board, player if board.count("X") == board.count("O") else None))
     return sorted(found, key=lambda position: (position[0], position[1] or ""))
+
+
+def variant_positions(variant_id: str, count: int, seed: int = 1) -> list[tuple[str, str]]:
+    """``(board, side to move)`` of ``count`` unfinished positions of random games of a variant, played
+    by the tests' oracle of the variants (either side starting where that applies): distinct, or
+    fewer when the variant has fewer (``notakto`` has 230), then repeated in turn to ``count``."""
+    rules, rng = VARIANT_RULES[variant_id], random.Random(seed)
+    firsts = ["X", "O"] if rules.marks == "own" else ["first"]
+    found: dict[tuple[str, str], None] = {}
+    for _ in range(20 * count):
+        if len(found) == count:
+            break
+        cells, mover = rules.start(), rng.choice(firsts)
+        for _ in range(rng.randrange(len(cells))):
+            played, ended = rules.after(cells, rng.choice(list(rules.moves(cells, mover))))
+            if ended is not None:
+                break
+            cells, mover = played, rules.other(mover)
+        found[cells, mover] = None
+    distinct = list(found)
+    return [distinct[i % len(distinct)] for i in range(count)]
 
 
 def compact(value: object) -> str:
@@ -148,7 +172,10 @@ def mixes() -> dict[str, list[str]]:
     ``depth``, ``level`` and ``skill`` (``POST /v1/best-move`` with ``random: true``, with a depth
     of 1 to 9 in turn, with each level in turn, and with a skill of 0.5 and a seed, the
     request's number); ``review`` (``POST /v1/review`` of each of :func:`drawn_games`) and
-    ``puzzles`` (``GET /v1/puzzles``, each of :func:`puzzle_pages`).
+    ``puzzles`` (``GET /v1/puzzles``, each of :func:`puzzle_pages`); ``variants`` (plain ``POST
+    /v1/best-move`` in each variant but the standard game in turn, :data:`VARIANT_POSITIONS` positions
+    of each), ``analysis`` (``POST /v1/analysis`` of every position) and ``analysis_4x4`` (as many
+    positions of ``4x4``).
 
     The batches take 100 positions at a time, the last wrapping around to the first ones.
     """
@@ -179,6 +206,23 @@ def mixes() -> dict[str, list[str]]:
             for i, p in enumerate(every)
         ],
         "review": [f"POST\t/v1/review\t{compact({'moves': game})}" for game in drawn_games()],
+        "variants": [
+            f"POST\t/v1/best-move\t{compact({'variant': variant, 'board': board, 'player': player})}"
+            for group in zip(
+                *(
+                    [(variant, *position) for position in variant_positions(variant, VARIANT_POSITIONS)]
+                    for variant in VARIANT_RULES
+                    if variant != "standard"
+                ),
+                strict=True,
+            )
+            for variant, board, player in group
+        ],
+        "analysis": [f"POST\t/v1/analysis\t{compact(body(*p))}" for p in every],
+        "analysis_4x4": [
+            f"POST\t/v1/analysis\t{compact({'variant': '4x4', 'board': board, 'player': player})}"
+            for board, player in variant_positions("4x4", len(every))
+        ],
         "puzzles": [f"GET\t/v1/puzzles?{page}\t" for page in puzzle_pages()],
     }
 

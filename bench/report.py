@@ -93,6 +93,8 @@ def targets(results: dict[str, Any]) -> list[Target]:
         ratio_target(http, "post", "bare", 1.2, results.get("pairs")),
         ratio_target(http, "get", "bare", 1.2, results.get("pairs")),
         ratio_target(http, "post", "raw", 0.35, results.get("pairs")),
+        *([ratio_target(http, "variants", "post", 0.8, results.get("pairs"))] if "variants" in http else []),
+        *(target for target in [cost_target(http, "analysis_4x4", "analysis", 2)] if target is not None),
         *(target for target in costs if target is not None),
         *size,
         Target(

@@ -73,7 +73,7 @@ MODES = {
 
 #: The throughput ratios also measured in pairs, ``(target, baseline)``: the product's plain best
 #: moves against the baselines. See :func:`paired`.
-PAIRED = [("post", "bare"), ("get", "bare"), ("post", "raw")]
+PAIRED = [("post", "bare"), ("get", "bare"), ("post", "raw"), ("variants", "post")]
 
 
 @dataclass(frozen=True)
@@ -104,6 +104,9 @@ TARGETS = [
     Target("skill", f"`POST /v1/best-move` with `skill` {mixes.SKILL:g} and a `seed`", "product", "skill"),
     Target("review", "`POST /v1/review` of a 9-move game", "product", "review"),
     Target("puzzles", f"`GET /v1/puzzles`, a page of {mixes.PAGE_SIZE}", "product", "puzzles"),
+    Target("variants", "plain `POST /v1/best-move` in the variants (each in turn)", "product", "variants"),
+    Target("analysis", "`POST /v1/analysis` of a 3×3 position", "product", "analysis"),
+    Target("analysis_4x4", "`POST /v1/analysis` of a 4×4 position", "product", "analysis_4x4"),
 ]
 
 
@@ -304,7 +307,7 @@ def startup_figures(mode: Mode, checkout: Checkout | None) -> dict[str, dict[str
 WARMED = ("post", "get", "positions", "batch", "depth", "level", "puzzles", "review")
 """The mixes whose answers a worker makes on first use and keeps (and the reviews, every game of which
 must answer ``200``): each request is sent once."""
-SOAKED = (*WARMED, "random", "skill")
+SOAKED = (*WARMED, "random", "skill", "variants", "analysis_4x4")
 """The product's mixes, which the soak takes in turn."""
 
 
