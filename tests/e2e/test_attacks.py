@@ -308,6 +308,48 @@ def test_framing_is_strict(edge: Edge) -> None:
     counts["smuggling and framing variants refused by the proxy"] = len(requests) + 1
 
 
+def header_value(answer: bytes, name: bytes) -> bytes:
+    head = answer.partition(b"\r\n\r\n")[0]
+    (value,) = [
+        line.split(b":", 1)[1].strip() for line in head.split(b"\r\n") if line.lower().startswith(name + b":")
+    ]
+    return value
+
+
+def test_control_bytes_in_headers_and_raw_bytes_in_the_path_are_refused_as_problems(edge: Edge) -> None:
+    """What uvicorn would refuse with a plain-text 400, the proxy refuses first as problem+json,
+    with a request id and a line in its access log; nothing of it reaches the service."""
+    refused = {
+        f"{name} with {byte!r}": get("/v1/best-move?board=X........", f"{name}: a{byte}b")
+        for name in ("User-Agent", "Content-Type", "If-None-Match", "Origin", "Cookie", "Mcp-Session-Id")
+        for byte in ("\x01", "\x1b", "\x7f")
+    } | {
+        "UTF-8 in the path": b"GET /v1/positions/X\xc3\xa9....... HTTP/1.1\r\nHost: a\r\n\r\n",
+        "a raw byte in the query": b"GET /v1/best-move?board=X........&x=\xff HTTP/1.1\r\nHost: a\r\n\r\n",
+        "a raw byte in a POST's path": post("/v1/best-move/\x80", b'{"board": "X........"}'),
+        "a control byte in a POST's Content-Type": post("/v1/analysis", b"{}").replace(
+            b"application/json", b"application/\x01json"
+        ),
+    }
+    for name, request in refused.items():
+        answer = exchange(edge.port, request, attacker(35))
+        assert status(answer) == 400, (name, answer[:300])
+        assert "percent-encode" in str(problem(answer)["detail"]), name
+        request_id = header_value(answer, b"x-request-id").decode()
+        (line,) = [
+            line for line in proxy_access_log(edge.proxy, request_id) if line["request_id"] == request_id
+        ]
+        assert line["status"] == 400 and line["upstream"] == "", (name, line)
+    assert seen_by_the_service(edge, attacker(35)) == 0
+    # The client's X-Request-ID is never passed on unless it is a clean token: it gets a new one.
+    answer = exchange(edge.port, get("/v1/best-move?board=X........", "X-Request-ID: a\x01b"), attacker(36))
+    assert status(answer) == 200 and b"\x01" not in header_value(answer, b"x-request-id")
+    # A header the proxy does not look at reaches uvicorn, which refuses it (deploy/README.md).
+    answer = exchange(edge.port, get("/health", "X-Anything: a\x01b"), attacker(36))
+    assert status(answer) == 400
+    counts["control and raw bytes refused by the proxy as problems"] = len(refused)
+
+
 # --- bodies -----------------------------------------------------------------------------------------
 
 
