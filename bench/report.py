@@ -90,6 +90,7 @@ def targets(results: dict[str, Any]) -> list[Target]:
     lines = results.get("web_lines", {}).get("now")
     size = [] if lines is None else [Target("`service/web` lines ≤ 3,300", lines, 3300, "<=", f"{lines:,}")]
     return [
+        *edge_targets(results),
         ratio_target(http, "post", "bare", 1.2, results.get("pairs")),
         ratio_target(http, "get", "bare", 1.2, results.get("pairs")),
         ratio_target(http, "post", "raw", 0.35, results.get("pairs")),
@@ -127,6 +128,26 @@ def targets(results: dict[str, Any]) -> list[Target]:
             "<",
             f"{sr['rss_growth_pct']:+.1f} %",
         ),
+    ]
+
+
+def edge_targets(results: dict[str, Any]) -> list[Target]:
+    """The edge cache's ratios (:mod:`.edge`), when nginx was there to measure them."""
+    found = results.get("edge")
+    if not found:
+        return []
+    limits = {"uncached": 3.0, "static": 0.5}
+    return [
+        Target(
+            f"cached `GET /v1/positions/{{board}}` through the proxy "
+            f"≥ {limit:g} × {found[baseline]['label']}",
+            found[f"cached/{baseline}"]["ratio"],
+            limit,
+            ">=",
+            f"{found[f'cached/{baseline}']['ratio']:.2f} ×",
+            found[f"cached/{baseline}"]["spread"],
+        )
+        for baseline, limit in limits.items()
     ]
 
 
@@ -389,6 +410,27 @@ def fairness_table(results: dict[str, Any]) -> list[str]:
     return table(header, rows, "lrrrr")
 
 
+def edge_table(results: dict[str, Any]) -> list[str]:
+    """The edge cache through the shipped proxy (:mod:`.edge`)."""
+    found = results["edge"]
+    rows = [
+        [
+            found[name]["label"],
+            f"{found[name]['rps']:,.0f}",
+            f"{found[name]['p50_ms']:.2f} / {found[name]['p99_ms']:.2f} ms",
+            f"{found[name]['errors']}",
+        ]
+        for name in ("cached", "uncached", "static")
+    ]
+    header = [
+        f"the edge cache: {found['positions']:,} positions, answers of median {found['body_bytes']:,} bytes",
+        "requests/s",
+        "p50 / p99",
+        "errors",
+    ]
+    return table(header, rows, "lrrr")
+
+
 def render(results: dict[str, Any]) -> str:
     parts = [heading(results), http_table(results), targets_table(results)]
     if "earlier_targets" in results:
@@ -401,6 +443,8 @@ def render(results: dict[str, Any]) -> str:
     parts.append(other_table(results))
     if "fairness" in results:
         parts.append(fairness_table(results))
+    if results.get("edge"):
+        parts.append(edge_table(results))
     errors = {key: f["errors"] for key, f in results["http"].items() if f["errors"]}
     if errors or results["fixed_rate"]["errors"]:
         parts.append(

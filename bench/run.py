@@ -34,7 +34,7 @@ from typing import Any
 
 from tests.support import ROOT
 
-from . import fairness, mixes, openloop, report, servers, wrk
+from . import edge, fairness, mixes, openloop, report, servers, wrk
 from .asgi import CONSTANT_PATH
 from .inprocess import lane_figures, solver_figures
 from .servers import Checkout, Server, Spec
@@ -252,6 +252,17 @@ def http_figures(
         started = time.monotonic()
         fair = fairness.measure(running["product"].port, files["post"].parent, mode.rounds, mode.seconds)
         timings["fairness_s"] = time.monotonic() - started
+
+        started = time.monotonic()
+        cache = edge.measure(
+            running["product"].port,
+            lines["positions"],
+            files["positions"],
+            rounds=mode.rounds,
+            seconds=mode.seconds,
+            connections=mode.connections,
+        )
+        timings["edge_s"] = time.monotonic() - started
         described = {
             spec.name: {
                 "rss_mib": running[spec.name].rss_mib(),
@@ -270,6 +281,7 @@ def http_figures(
         "fixed_rate": fixed["product"],
         "fixed_rate_against": fixed.get("ref"),
         "fairness": fair,
+        "edge": cache,
         "servers": described,
         "steal_pct": statistics.median(r.steal_pct for found in runs.values() for r in found),
         "timings": timings,

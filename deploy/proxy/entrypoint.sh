@@ -13,6 +13,11 @@
 #   PROXY_BODY_TIMEOUT     seconds between two reads of a body      (default 30)
 #   PROXY_SEND_TIMEOUT     seconds between two writes of an answer the client does not read (default 30)
 #   PROXY_ACCESS_LOG       where the JSON access log goes           (default /dev/stdout)
+#   PROXY_SERVICE_VERSION  the version of the service behind it, which keys the edge cache (required
+#                          unless the cache is off; the image sets the version it was built for)
+#   PROXY_CACHE            on or off: the edge cache of the answers the service marks cacheable (on)
+#   PROXY_CACHE_SIZE       its bound on disk, in nginx's units     (default 64m)
+#   PROXY_CACHE_KEYS       its bound on keys, the shared memory zone's size (default 8m, some 64,000 keys)
 # Where things are (the image's layout by default; the tests run nginx from the repository):
 #   PROXY_TEMPLATE  (/etc/tictactoe-proxy/nginx.conf)  PROXY_PROBLEMS  (/usr/share/tictactoe-proxy/problems)
 #   PROXY_RUN       (/tmp: the rendered configuration, the pid file, temporary files)
@@ -29,6 +34,10 @@ header_timeout=${PROXY_HEADER_TIMEOUT:-10}
 body_timeout=${PROXY_BODY_TIMEOUT:-30}
 send_timeout=${PROXY_SEND_TIMEOUT:-30}
 access_log=${PROXY_ACCESS_LOG:-/dev/stdout}
+version=${PROXY_SERVICE_VERSION:-}
+cache=${PROXY_CACHE:-on}
+cache_size=${PROXY_CACHE_SIZE:-64m}
+cache_keys=${PROXY_CACHE_KEYS:-8m}
 template=${PROXY_TEMPLATE:-/etc/tictactoe-proxy/nginx.conf}
 problems=${PROXY_PROBLEMS:-/usr/share/tictactoe-proxy/problems}
 run=${PROXY_RUN:-/tmp}
@@ -41,6 +50,17 @@ for path in "$access_log" "$problems" "$run"; do
   case $path in /*) ;; *) echo "not an absolute path: '$path'" >&2; exit 2 ;; esac
   case $path in *[!A-Za-z0-9._/-]*) echo "not a plain path: '$path'" >&2; exit 2 ;; esac
 done
+for size in "$cache_size" "$cache_keys"; do
+  case $size in '' | *[!0-9kKmMgG]* | *[kKmMgG]?*) echo "not a size: '$size'" >&2; exit 2 ;; esac
+done
+case $cache in
+  on)
+    [ -n "$version" ] || { echo "PROXY_SERVICE_VERSION is not set: it keys the edge cache (or set PROXY_CACHE=off)" >&2; exit 2; }
+    zone=tictactoe ;;
+  off) zone=off; version=${version:-none} ;;
+  *) echo "PROXY_CACHE is on or off, not '$cache'" >&2; exit 2 ;;
+esac
+case $version in *[!A-Za-z0-9._+-]*) echo "not a version: '$version'" >&2; exit 2 ;; esac
 servers=""
 for replica in $(echo "$upstream" | tr ',' ' '); do
   case $replica in *[!A-Za-z0-9.:_\[\]-]*) echo "not a host:port: '$replica'" >&2; exit 2 ;; esac
@@ -53,7 +73,12 @@ case $address in
   *) listen="listen $address:$port reuseport;" ;;
 esac
 
-mkdir -p "$run"
+mkdir -p "$run/cache"
+# The edge cache lives in a directory of the service's version: another version's answers, kept by
+# an earlier start, are removed before nginx can serve one of them.
+for kept in "$run"/cache/*; do
+  [ "$kept" = "$run/cache/$version" ] || rm -rf "$kept"
+done
 sed -e "s|\${SERVERS}|$servers|g" -e "s|\${LISTEN}|$listen|g" \
   -e "s|\${RATE}|$rate|g" -e "s|\${BURST}|$burst|g" \
   -e "s|\${EXPENSIVE_RATE}|$expensive_rate|g" -e "s|\${EXPENSIVE_BURST}|$expensive_burst|g" \
@@ -61,6 +86,8 @@ sed -e "s|\${SERVERS}|$servers|g" -e "s|\${LISTEN}|$listen|g" \
   -e "s|\${HEADER_TIMEOUT}|$header_timeout|g" -e "s|\${BODY_TIMEOUT}|$body_timeout|g" \
   -e "s|\${SEND_TIMEOUT}|$send_timeout|g" \
   -e "s|\${PROBLEMS}|$problems|g" -e "s|\${RUN}|$run|g" \
+  -e "s|\${CACHE}|$zone|g" -e "s|\${CACHE_PATH}|$run/cache/$version|g" \
+  -e "s|\${CACHE_KEYS}|$cache_keys|g" -e "s|\${CACHE_SIZE}|$cache_size|g" -e "s|\${VERSION}|$version|g" \
   "$template" >"$run/nginx.conf"
 if grep -n '[$]{[A-Z_]*}' "$run/nginx.conf" >&2; then echo "left unrendered in $template" >&2; exit 2; fi
 exec nginx -e stderr -c "$run/nginx.conf" -g 'daemon off;'

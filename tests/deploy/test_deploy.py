@@ -24,6 +24,7 @@ import httpx
 import pytest
 import yaml
 
+from service import __version__
 from service.settings import Settings
 from tests.support import ROOT
 from tests.support.commands import run
@@ -439,8 +440,17 @@ def test_proxy_config_sets_the_limits_and_answers_problems() -> None:
         "proxy_set_header X-Request-ID $tictactoe_request_id",
         "proxy_next_upstream error timeout http_502 http_503 non_idempotent",
         "keepalive_timeout 4s",
+        "proxy_cache tictactoe",
+        "keys_zone=tictactoe:8m max_size=64m",
+        f'proxy_cache_key "{__version__} $tictactoe_coding $http_origin $request_uri"',
+        "proxy_no_cache $tictactoe_not_kept",
+        "proxy_set_header Accept-Encoding $tictactoe_coding",
+        "add_header X-Cache-Status $upstream_cache_status always",
     ]:
         assert directive in config, directive
+    assert f"proxy_cache_path {proxy.run}/cache/{__version__} " in config
+    # Only the service's Cache-Control gives an answer a lifetime.
+    assert not re.search(r"^\s*proxy_cache_valid", config, re.M)
     assert "$proxy_add_x_forwarded_for" not in config  # never what the client sent
     assert "${" not in config
     pages = re.findall(r"error_page ([\d ]+?) (?:=(\d+) )?/_problems/((\d+)[\w-]*)\.json", config)
@@ -453,6 +463,19 @@ def test_proxy_config_sets_the_limits_and_answers_problems() -> None:
     assert str(Settings().max_body_bytes) in (proxy_dir / "problems" / "413.json").read_text()
     # The service keeps idle connections open longer than the proxy does.
     assert Settings().keep_alive_timeout > 4
+
+
+def test_the_proxy_image_keys_its_cache_by_the_service_version() -> None:
+    """The proxy image is built for the service's version, and will not cache without one."""
+    dockerfile = (ROOT / "deploy" / "proxy" / "Dockerfile").read_text()
+    assert f"ENV PROXY_SERVICE_VERSION={__version__}\n" in dockerfile
+    images = {name: spec["image"] for name, spec in compose()["services"].items()}
+    assert images["proxy"] == f"tictactoe-proxy:{__version__}"
+    assert images["tictactoe"] == f"tictactoe-service:{__version__}"
+    entrypoint = ROOT / "deploy" / "proxy" / "entrypoint.sh"
+    environment = {key: value for key, value in os.environ.items() if not key.startswith("PROXY_")}
+    refused = run(["sh", str(entrypoint)], env=environment, timeout=30, check=False)
+    assert refused.returncode == 2 and "PROXY_SERVICE_VERSION" in refused.stderr
 
 
 def docker_compose() -> list[str]:

@@ -7,7 +7,9 @@ that checks the service still answers. Each attack is bounded in count and time,
 the edge does, and records its figures for the session summary. The proxy runs with short
 deadlines (2 s for headers, 3 s for bodies and for clients that do not read) so that the tests
 take seconds, and with a rate of 200 requests a second per client, so that the client that
-checks the service never reaches it.
+checks the service never reaches it. Its edge cache is off: the client that checks the service
+asks for the same best move again and again, which the cache would answer without the service
+(tests/e2e/test_edge_cache.py tests the cache).
 """
 
 from __future__ import annotations
@@ -19,11 +21,9 @@ import socket
 import subprocess
 import sys
 import time
-import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import httpx
 import pytest
@@ -31,7 +31,7 @@ import pytest
 from scripts.attacks import get, problem, status
 from tests.support.bodies import longest_batch
 from tests.support.loadgen import rss_kib
-from tests.support.proxy import Proxy, proxied
+from tests.support.proxy import Proxy, proxied, proxy_access_log, service_access_log
 from tests.support.server import Server, running
 from tests.support.stats import counts
 from tests.support.tools import require_tool
@@ -47,12 +47,12 @@ SHORT = {
     "PROXY_HEADER_TIMEOUT": str(HEADER_TIMEOUT),
     "PROXY_BODY_TIMEOUT": str(BODY_TIMEOUT),
     "PROXY_SEND_TIMEOUT": str(SEND_TIMEOUT),
+    "PROXY_CACHE": "off",
 }
 SERVICE = {"TICTACTOE_LOG_LEVEL": "info", "TICTACTOE_FORWARDED_ALLOW_IPS": "127.0.0.1"}
 #: The client that checks the service still answers, and the attackers, each at its own address.
 VICTIM = "127.0.0.2"
 PLAIN = b"GET /v1/best-move?board=X........ HTTP/1.1\r\nHost: tictactoe\r\n\r\n"
-ACCESS = '"logger":"service.access"'
 
 
 @dataclass
@@ -138,42 +138,6 @@ async def victim_latencies(port: int, seconds: float) -> list[float]:
             latencies.append(time.monotonic() - started)
             await asyncio.sleep(0.01)
     return latencies
-
-
-def service_access_log(service: Server) -> list[dict[str, Any]]:
-    """The service's access log, with a line for every request it answered before this call.
-
-    The service writes a request's line as the request ends, which may be after its answer has
-    reached the client: a request sent to it now, with a request id of its own, ends after all
-    of them, and once its line is written (read through a file description of its own), so are
-    theirs.
-    """
-    mark = f"mark-{uuid.uuid4().hex}"
-    assert (
-        httpx.get(f"{service.url}/health", headers={"X-Request-ID": mark}, timeout=GIVE_UP).status_code == 200
-    )
-    log = Path(f"/proc/{os.getpid()}/fd/{service.log.fileno()}")
-    deadline = time.monotonic() + GIVE_UP
-    while True:
-        lines = [json.loads(line) for line in log.read_text(errors="replace").splitlines() if ACCESS in line]
-        if any(line["request_id"] == mark for line in lines):
-            return lines
-        assert time.monotonic() < deadline, f"the service did not log the request {mark}"
-        time.sleep(0.05)
-
-
-def proxy_access_log(proxy: Proxy, request_id: str) -> list[dict[str, Any]]:
-    """The proxy's access log once it has the line of the request ``request_id``, which has been answered.
-
-    nginx writes a request's line as it ends, after its answer has gone out.
-    """
-    deadline = time.monotonic() + GIVE_UP
-    while True:
-        lines = [json.loads(line) for line in proxy.access_log.read_text().splitlines()]
-        if any(line["request_id"] == request_id for line in lines):
-            return lines
-        assert time.monotonic() < deadline, f"the proxy did not log the request {request_id}"
-        time.sleep(0.05)
 
 
 # --- valid requests, however their bytes arrive ----------------------------------------------------
@@ -342,6 +306,48 @@ def test_framing_is_strict(edge: Edge) -> None:
     assert b'"status":"ok"' not in simple
     assert seen_by_the_service(edge, attacker(4)) == 0, "a refused request reached the service"
     counts["smuggling and framing variants refused by the proxy"] = len(requests) + 1
+
+
+def header_value(answer: bytes, name: bytes) -> bytes:
+    head = answer.partition(b"\r\n\r\n")[0]
+    (value,) = [
+        line.split(b":", 1)[1].strip() for line in head.split(b"\r\n") if line.lower().startswith(name + b":")
+    ]
+    return value
+
+
+def test_control_bytes_in_headers_and_raw_bytes_in_the_path_are_refused_as_problems(edge: Edge) -> None:
+    """What uvicorn would refuse with a plain-text 400, the proxy refuses first as problem+json,
+    with a request id and a line in its access log; nothing of it reaches the service."""
+    refused = {
+        f"{name} with {byte!r}": get("/v1/best-move?board=X........", f"{name}: a{byte}b")
+        for name in ("User-Agent", "Content-Type", "If-None-Match", "Origin", "Cookie", "Mcp-Session-Id")
+        for byte in ("\x01", "\x1b", "\x7f")
+    } | {
+        "UTF-8 in the path": b"GET /v1/positions/X\xc3\xa9....... HTTP/1.1\r\nHost: a\r\n\r\n",
+        "a raw byte in the query": b"GET /v1/best-move?board=X........&x=\xff HTTP/1.1\r\nHost: a\r\n\r\n",
+        "a raw byte in a POST's path": post("/v1/best-move/\x80", b'{"board": "X........"}'),
+        "a control byte in a POST's Content-Type": post("/v1/analysis", b"{}").replace(
+            b"application/json", b"application/\x01json"
+        ),
+    }
+    for name, request in refused.items():
+        answer = exchange(edge.port, request, attacker(35))
+        assert status(answer) == 400, (name, answer[:300])
+        assert "percent-encode" in str(problem(answer)["detail"]), name
+        request_id = header_value(answer, b"x-request-id").decode()
+        (line,) = [
+            line for line in proxy_access_log(edge.proxy, request_id) if line["request_id"] == request_id
+        ]
+        assert line["status"] == 400 and line["upstream"] == "", (name, line)
+    assert seen_by_the_service(edge, attacker(35)) == 0
+    # The client's X-Request-ID is never passed on unless it is a clean token: it gets a new one.
+    answer = exchange(edge.port, get("/v1/best-move?board=X........", "X-Request-ID: a\x01b"), attacker(36))
+    assert status(answer) == 200 and b"\x01" not in header_value(answer, b"x-request-id")
+    # A header the proxy does not look at reaches uvicorn, which refuses it (deploy/README.md).
+    answer = exchange(edge.port, get("/health", "X-Anything: a\x01b"), attacker(36))
+    assert status(answer) == 400
+    counts["control and raw bytes refused by the proxy as problems"] = len(refused)
 
 
 # --- bodies -----------------------------------------------------------------------------------------
@@ -563,7 +569,10 @@ time.sleep(seconds)
 
 def test_an_idle_connection_flood_leaves_other_clients_served() -> None:
     """20,000 connections that send nothing, from one address: another client is still answered."""
-    with running(env=SERVICE) as service, proxied([f"127.0.0.1:{service.port}"]) as proxy:
+    with (
+        running(env=SERVICE) as service,
+        proxied([f"127.0.0.1:{service.port}"], {"PROXY_CACHE": "off"}) as proxy,
+    ):
         floods = [
             subprocess.Popen(
                 [sys.executable, "-c", FLOOD, str(proxy.port), attacker(12), "5000", "8"],
