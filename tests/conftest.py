@@ -18,6 +18,7 @@ import httpx
 import pytest
 from fastapi import FastAPI
 
+from service import logs
 from service.settings import Settings
 from service.web.app import create_app
 from service.web.fast_lane import FastLane
@@ -45,13 +46,15 @@ def anyio_backend() -> str:
 def service_log(capsys: pytest.CaptureFixture[str]) -> Callable[[], list[dict[str, Any]]]:
     """The lines the in-process service logs during the test, captured instead of shown.
 
-    The service writes each line to standard error as it is when the line is logged
-    (:class:`service.logs.StandardError`), which pytest captures for the test (``capsys``).
-    Calling the fixture returns every line logged so far in the test, parsed.
+    The service's writer thread writes each line to standard error as it is when the line is
+    written (:class:`service.logs.StandardError`), which pytest captures for the test (``capsys``).
+    Calling the fixture waits until every line logged so far is written, and returns those of the
+    test, parsed.
     """
     written: list[str] = []
 
     def lines() -> list[dict[str, Any]]:
+        logs.flush()
         written.append(capsys.readouterr().err)
         return [json.loads(line) for line in "".join(written).splitlines() if line.startswith("{")]
 

@@ -6,6 +6,8 @@ import gc
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
+import anyio
+import anyio.to_thread
 from fastapi import FastAPI
 from starlette.middleware.cors import CORSMiddleware
 
@@ -38,6 +40,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     logs.configure(settings.log_level)
     game = solved_game()
     metrics = Metrics(__version__, game.boards, game.seconds)
+    logs.count_drops(metrics.log_lines_dropped.inc)
     answers = Answers(game)
     coach = Coach(game)
     tools = mcp.Endpoint(answers, settings, coach)
@@ -50,8 +53,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             game.positions,
             game.seconds * 1000,
         )
-        async with tools.running():
-            yield
+        try:
+            async with tools.running():
+                yield
+        finally:
+            # Every line of this run written before it ends (the writer thread goes on: uvicorn
+            # logs after the lifespan, and the process's exit writes what is left, see service.logs).
+            with anyio.CancelScope(shield=True):
+                await anyio.to_thread.run_sync(logs.flush)
 
     app = FastAPI(
         title="Tic-tac-toe best-move API",

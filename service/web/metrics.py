@@ -123,6 +123,11 @@ class Metrics:
             registry=own,
             multiprocess_mode="livesum",
         ).set(1)
+        self.log_lines_dropped = Counter(
+            "tictactoe_log_lines_dropped",
+            "Log lines dropped because standard error took no line for seconds (see service.logs).",
+            registry=own,
+        )
         # An info metric as a gauge: prometheus_client's Info has no multiprocess mode.
         Gauge(
             "tictactoe_build_info",

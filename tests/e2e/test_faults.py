@@ -16,6 +16,7 @@ import time
 import httpx
 import pytest
 
+from service import logs
 from service.answers import Answers
 from service.settings import Settings
 from service.web.app import create_app
@@ -216,6 +217,7 @@ def test_a_bug_answers_500_without_traceback_and_logs_it(monkeypatch: pytest.Mon
                 )
 
         response = asyncio.run(call())
+        logs.flush()  # every line logged is written
     finally:
         logging.getLogger("service").removeHandler(keeper)
     assert response.status_code == 500

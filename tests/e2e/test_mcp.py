@@ -19,6 +19,7 @@ import anyio
 import httpx
 import httpx2
 import pytest
+from anyio.streams.buffered import BufferedByteReceiveStream
 from mcp import Client, StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared.exceptions import MCPError
@@ -201,6 +202,45 @@ async def test_the_endpoint_over_http_refuses_what_json_rpc_and_mcp_do(live_serv
             encoded = await http.post(PATH, json=listing, headers={**MCP_HEADERS, "Content-Encoding": "gzip"})
             assert encoded.status_code == 415
             assert encoded.headers["accept-encoding"] == "identity"
+
+
+#: Lines that are no message of MCP over stdio too: those bodies, params null, not JSON, not UTF-8.
+REFUSED_LINES: list[tuple[bytes, int]] = [
+    *REFUSED_BODIES,
+    (b'{"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": null}', -32600),
+    (b"tools/list", -32700),
+    (b'{"jsonrpc": "2.0", "id": "\xff", "method": "ping"}', -32700),
+]
+
+
+def ping(ident: int) -> bytes:
+    return b'{"jsonrpc": "2.0", "id": %d, "method": "ping"}' % ident
+
+
+async def test_stdio_refuses_each_line_as_the_endpoint_refuses_the_body(live_server: Server) -> None:
+    """Raw lines to ``tictactoe-service mcp``: each line that is no message gets, on a line of its own,
+    the very error ``/mcp`` answers to it as a body (id null), and the session goes on."""
+    headers = {**MCP_HEADERS, "Content-Type": "application/json"}
+    with anyio.fail_after(60):
+        async with httpx.AsyncClient(base_url=live_server.url, timeout=10) as http:
+            over_http = []
+            for body, code in REFUSED_LINES:
+                response = await http.post(PATH, content=body, headers=headers)
+                assert response.status_code == 400 and response.json()["error"]["code"] == code, body
+                over_http.append(response.json())
+        async with await anyio.open_process(STDIO, stderr=None) as process:
+            assert process.stdin is not None and process.stdout is not None
+            lines = [body for body, _ in REFUSED_LINES]
+            sent = [ping(7), *lines[:4], b"", *lines[4:], ping(8)]  # a blank line is passed over
+            await process.stdin.send(b"".join(line + b"\n" for line in sent))
+            answers = BufferedByteReceiveStream(process.stdout)
+            got = [json.loads(await answers.receive_until(b"\n", 1 << 20)) for _ in range(len(lines) + 2)]
+            await process.stdin.aclose()
+            assert await process.wait() == 0
+    refusals = [answer for answer in got if answer["id"] is None]
+    assert refusals == over_http  # in the order sent, each in the endpoint's words
+    assert sorted(answer["id"] for answer in got if answer["id"] is not None) == [7, 8]
+    assert all(answer.get("result") == {} for answer in got if answer["id"] is not None)
 
 
 @pytest.mark.parametrize("transport", ["http", "stdio"])

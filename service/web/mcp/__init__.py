@@ -35,7 +35,9 @@ The tools are served two ways:
   call, so neither start-up nor the workers that never get a call pay for it (see
   :mod:`.endpoint`);
 * over standard input and output (:func:`.tools.run_stdio`), for an assistant that starts the tools as
-  a subprocess: the ``tictactoe-service mcp`` command.
+  a subprocess: the ``tictactoe-service mcp`` command. Each line is checked by the envelope's
+  checks before the SDK reads it, and answered as ``/mcp`` answers a body that is no message
+  (:mod:`.stdio`).
 """
 
 from .endpoint import MAX_BODY_BYTES, PATH, Endpoint

@@ -17,6 +17,9 @@ and status ``400``, in the API's own words:
   ``method`` that is not a string, ``params`` that are not an object, a response whose ``result``
   or ``error`` is not one, or no ``method``, ``result`` or ``error`` at all.
 
+The same checks answer every line read over standard input and output (:func:`refused`, given
+to :mod:`.stdio`), where the refusal is the same JSON-RPC error, as a line of its own.
+
 Without this layer the SDK takes a request whose id is not a string or an integer for a
 notification (``202``, no answer), keeps the last of duplicate keys, and quotes its validation
 library, with the library's web address and version, in its refusals.
@@ -25,6 +28,7 @@ library, with the library's web address and version, in its refusals.
 from __future__ import annotations
 
 import json
+from typing import NamedTuple
 
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -46,23 +50,47 @@ class Envelope:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         body = await _body(receive)
         try:
-            message = await strict.parse(body)
+            message = await strict.parse(body)  # a large body off the event loop
         except json.JSONDecodeError as error:
-            reason = json_fault(error.msg, error.pos)
-            await refusal(PARSE_ERROR, f"Parse error: the body is not valid JSON: {reason}")(
-                scope, receive, send
-            )
-            return
-        wrong = fault(message)
-        if wrong is not None:
-            await refusal(INVALID_REQUEST, f"Invalid Request: {wrong}")(scope, receive, send)
+            refusal: Refusal | None = not_json(error)
+        else:
+            refusal = not_a_message(message)
+        if refusal is not None:
+            await JSONResponse(refusal.answer(), 400)(scope, receive, send)
             return
         await self.app(scope, _replay(body, receive), send)
 
 
-def refusal(code: int, message: str) -> JSONResponse:
-    """The JSON-RPC error answering a body that is no message: ``id`` null, status ``400``."""
-    return JSONResponse({"jsonrpc": "2.0", "id": None, "error": {"code": code, "message": message}}, 400)
+class Refusal(NamedTuple):
+    """The JSON-RPC error answering what is not one message of MCP (see the module's docstring)."""
+
+    code: int
+    message: str
+
+    def answer(self) -> dict[str, object]:
+        """The error as JSON-RPC sends it: ``id`` null, for the id is not known, or is not an id."""
+        return {"jsonrpc": "2.0", "id": None, "error": {"code": self.code, "message": self.message}}
+
+
+def not_json(error: json.JSONDecodeError) -> Refusal:
+    """The parse error (``-32700``) of a body or line that is not strict JSON."""
+    reason = json_fault(error.msg, error.pos)
+    return Refusal(PARSE_ERROR, f"Parse error: the body is not valid JSON: {reason}")
+
+
+def not_a_message(message: object) -> Refusal | None:
+    """The Invalid Request (``-32600``) of parsed JSON that is not one message (:func:`fault`)."""
+    wrong = fault(message)
+    return None if wrong is None else Refusal(INVALID_REQUEST, f"Invalid Request: {wrong}")
+
+
+def judged(body: bytes) -> Refusal | None:
+    """What refuses ``body`` (a body, or a line over standard input), or ``None`` for one message."""
+    try:
+        message = strict.loads(body)
+    except json.JSONDecodeError as error:
+        return not_json(error)
+    return not_a_message(message)
 
 
 def fault(message: object) -> str | None:
@@ -167,3 +195,9 @@ def _replay(body: bytes, receive: Receive) -> Receive:
         return await receive()
 
     return replay
+
+
+def refused(line: bytes) -> dict[str, object] | None:
+    """The JSON-RPC error answering ``line`` (over standard input), or ``None`` for one message."""
+    refusal = judged(line)
+    return None if refusal is None else refusal.answer()

@@ -51,7 +51,8 @@ from ...schemas import (
 from ...settings import Settings
 from ..media import json_bytes
 from ..problems import MAX_LISTED_ERRORS, error_item, quoted, summary
-from .envelope import Envelope
+from . import stdio
+from .envelope import Envelope, refused
 
 #: The server's name, as clients show it.
 NAME = "tictactoe"
@@ -510,10 +511,14 @@ def run_stdio() -> None:
     """Serve the tools over standard input and output until the client closes them: ``tictactoe-service mcp``.
 
     An assistant starts this as a subprocess. Standard output carries the protocol and nothing
-    else; logs go to standard error as JSON lines, at ``TICTACTOE_LOG_LEVEL``.
+    else; logs go to standard error as JSON lines, at ``TICTACTOE_LOG_LEVEL``. Each line read is
+    checked as ``/mcp`` checks a body, and answered as it answers one that is no message
+    (:mod:`.stdio`).
     """
     settings = Settings()
     logs.configure(settings.log_level)
     configure_logging(settings.log_level)
     game = solved_game()
-    build_server(Answers(game), Coach(game)).run("stdio")
+    server = build_server(Answers(game), Coach(game))
+    with stdio.checked(refused):
+        server.run("stdio")
