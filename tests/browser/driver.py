@@ -26,9 +26,11 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-ENDED = re.compile(r"^(Draw\.|The engine wins with|You win with)")
+ENDED = re.compile(r"^(Draw\.|The engine wins|You win)")
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 PHONE = {"viewport": {"width": 375, "height": 667}, "is_mobile": True, "has_touch": True}
+#: The narrowest phone the variants' boards are drawn for.
+NARROW = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
 #: axe-core as tests/browser/package-lock.json pins it (npm ci --prefix tests/browser).
 AXE_SCRIPT = Path(__file__).resolve().parent / "node_modules" / "axe-core" / "axe.min.js"
@@ -97,9 +99,11 @@ class Page:
         )
 
     def board(self) -> str:
-        """The board as the page shows it, as 9 characters of X, O and '.'."""
+        """The board as the page shows it, as a board string of X, O and '.' (in the order of the
+        cells' indexes, which on Notakto's boards side by side is not the order they are drawn in)."""
         marks: list[str] = self.page.locator("#board .cell").evaluate_all(
-            "cells => cells.map(c => c.classList.contains('x') ? 'X' : c.classList.contains('o') ? 'O' : '.')"
+            "cells => cells.sort((a, b) => a.dataset.cell - b.dataset.cell)"
+            ".map(c => c.classList.contains('x') ? 'X' : c.classList.contains('o') ? 'O' : '.')"
         )
         return "".join(marks)
 
@@ -118,15 +122,32 @@ class Page:
         self.page.click("#new-game")
         self.wait_for_turn_or_end()
 
+    def new_variant_game(self, variant: str, order: str = "first") -> None:
+        """A new game of ``variant`` with the person moving ``order`` (wild and Notakto) or as X
+        moving first (the others)."""
+        self.page.select_option("#variant", variant)
+        if self.page.locator("#order").is_visible():
+            self.page.select_option("#order", order)
+        self.page.click("#new-game")
+        self.wait_for_turn_or_end()
+
     def play_out(self, choose: Callable[[dict[str, Any]], int]) -> list[int]:
         """Plays the person's moves, each chosen by ``choose`` from the service's analysis of the
-        board, until the game ends; the cells played. A touch screen taps them."""
+        board, until the game ends; the cells played. A touch screen taps them. In wild the mark
+        of the chosen move is chosen first, by a click on its radio button."""
         played: list[int] = []
-        person = self.page.locator("#side").input_value()
+        variant = self.page.locator("#variant").input_value()
+        sides = self.page.locator("#order").is_visible()
+        person = self.page.locator("#order" if sides else "#side").input_value()
         while not ENDED.match(self.status()):
             body = {"board": self.board(), "player": person}
+            if variant != "standard":
+                body["variant"] = variant
             analysis = httpx.post(f"{self.server.url}/v1/analysis", json=body).json()
             cell = choose(analysis)
+            mark = next((m.get("mark") for m in analysis["moves"] if m["position"] == cell), None)
+            if mark is not None:
+                self.page.click(f"#mark-{mark.lower()}")
             locator = self.page.locator(f"#board .cell[data-cell='{cell}']")
             if self.touch:
                 locator.tap()

@@ -711,3 +711,51 @@ def test_a_rating_on_the_command_line(live_server: Server, capsys: pytest.Captur
     )
     assert code == 0, out
     assert "You are X, the engine is O (rating 200); O starts." in out and "The engine plays" in out
+
+
+# --- the variants ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("variant", "cells", "options"),
+    [
+        ("misere", 9, ["--side", "X", "--first", "X"]),
+        ("wild", 9, ["--order", "first"]),
+        ("notakto", 9, ["--order", "second"]),
+        ("notakto-3", 27, ["--order", "first"]),
+        ("4x4", 16, ["--side", "O", "--first", "X"]),
+        ("4x4-3", 16, ["--side", "X", "--first", "X"]),
+    ],
+)
+def test_play_any_variant(variant: str, cells: int, options: list[str]) -> None:
+    """A whole game of each variant, the cells answered 1, 2, ... (taken ones and dead boards are
+    asked again); wild asks for each move's mark. Its boards, its cells numbered from 1, its end."""
+    mark = "X\n" if variant == "wild" else ""
+    answers = "".join(f"{cell}\n{mark}" for _ in range(2) for cell in range(1, cells + 1)) + "n\n"
+    code, output = run_cli(["play", "--variant", variant, *options], stdin=answers)
+    assert code == 0, output
+    assert output.startswith(f"Tic-tac-toe ({variant}) against the engine.")
+    assert f"Your move (1-{cells}, q to quit): " in output
+    assert re.search(r"^(Draw\.|.* wins\. (You win!|The engine wins\.))$", output, re.M), output
+    assert "Games: you won " in output and output.endswith("Bye.\n")
+    if variant == "wild":
+        assert "Which mark [X/O, Enter for X]: " in output
+    if variant == "notakto-3":
+        # The three boards side by side, numbered 1 to 27, and never a draw.
+        assert re.search(r"^ 1  \| 2  \| 3       10 \| 11 \| 12      19 \| 20 \| 21$", output, re.M), output
+        assert "Draw." not in output
+        assert "is on a dead board, one with a line; choose a live board." in output
+    if variant.startswith("4x4"):
+        assert re.search(r"^ 13 \| 14 \| 15 \| 16$", output, re.M), output
+
+
+def test_best_move_and_analyze_in_a_variant(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["best-move", "X...X........X....", "--variant", "notakto-2"]) == 0
+    said = capsys.readouterr().out
+    assert said.startswith("second plays cell 9 (board 1, row 3, column 3): win in 6 move(s)")
+    assert main(["best-move", "X...O....", "--variant", "wild", "--player", "first"]) == 0
+    assert capsys.readouterr().out.startswith("first plays X in cell 9 (row 3, column 3): win in 3")
+    assert main(["analyze", "XX.OO...........", "--variant", "4x4-3"]) == 0
+    assert "X to move: win with perfect play" in capsys.readouterr().out
+    assert main(["best-move", "X...O....", "--variant", "misere", "--level", "easy"]) == 1
+    assert "--level" in capsys.readouterr().err

@@ -10,6 +10,7 @@ values of its moves, and every page of the puzzles against the total.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import pydoc
 import re
@@ -34,12 +35,15 @@ from tictactoe_client import (
     Level,
     Mark,
     NotModified,
+    Player,
     Puzzle,
     PuzzleOutcome,
     PuzzlePage,
     ReviewResponse,
     ServiceError,
     Theme,
+    Variant,
+    VariantInfo,
 )
 
 from tests.support import ROOT
@@ -293,7 +297,9 @@ def test_the_input_types_are_the_documents() -> None:
             return [None]
         return schema["enum"] if "enum" in schema else [v for part in schema["anyOf"] for v in enum(part)]
 
-    assert list(get_args(Mark)) == [v for v in enum(request["properties"]["player"]) if v is not None]
+    assert list(get_args(Player)) == [v for v in enum(request["properties"]["player"]) if v is not None]
+    assert list(get_args(Variant)) == [v for v in enum(request["properties"]["variant"]) if v is not None]
+    assert list(get_args(Mark)) == SCHEMAS["BestMoveResponse"]["properties"]["mark"]["anyOf"][0]["enum"]
     assert [*get_args(get_args(Level.__value__)[0])] == SCHEMAS["Level"]["enum"]
     for name, schema in request["properties"].items():
         nullable = any(part.get("type") == "null" for part in schema.get("anyOf", []))
@@ -547,3 +553,54 @@ async def test_a_rating_on_best_moves_and_batch_items(live_server: Server) -> No
             await client.batch([{"board": board}, {"board": board, "rating": 100, "level": "hard"}])
         assert caught.value.problem.errors is not None
         assert caught.value.problem.errors[0].loc == ["body", "items", 1, "rating"]
+
+
+# --- the variants ----------------------------------------------------------------------------------
+
+
+def test_variants_on_every_method_that_takes_a_board(live_server: Server) -> None:
+    """``variant`` reaches the service on every method that takes a board, sync and async, and
+    ``variants()`` gives the typed list the service serves."""
+    listed = httpx.get(f"{live_server.url}/v1/variants").json()["variants"]
+    with Client(live_server.url) as client:
+        variants = client.variants()
+        assert all(isinstance(variant, VariantInfo) for variant in variants)
+        assert [variant.model_dump(mode="json") for variant in variants] == listed
+        assert [variant.id for variant in variants] == list(get_args(Variant))
+        wild = client.best_move("X...O....", variant="wild")
+        assert (wild.player, wild.mark) == ("first", "X")
+        notakto = client.best_move("X...X........X....", "second", variant="notakto-2")
+        assert (notakto.grid, notakto.position) == (0, 8)
+        fetched = client.get_best_move("X....O..........", variant="4x4")
+        assert fetched.value.board == "X....O.........." and fetched.value.grid is None
+        assert isinstance(
+            client.get_best_move("X....O..........", variant="4x4", if_none_match=fetched.etag), NotModified
+        )
+        position = client.position("XO.X.OX..", variant="wild")
+        assert (position.value.status, position.value.winner) == ("first_won", "first")
+        assert client.analyze("XX.OO...........", variant="4x4-3").best_moves == [2]
+        misere = client.best_move("X...O....", variant="misere")
+        standard = client.best_move("X...O....")
+        items: list[BestMoveItem] = [{"board": "X...O....", "variant": "misere"}, {"board": "X...O...."}]
+        assert [answer.position for answer in client.batch(items)] == [misere.position, standard.position]
+        # Levels, ratings and depths are the standard game's: a 422 that names the field.
+        with pytest.raises(ServiceError) as refused:
+            client.best_move("X...O....", variant="wild", level="easy")
+        assert refused.value.status == 422
+        assert refused.value.problem.errors and refused.value.problem.errors[0].loc[-1] == "level"
+
+    async def both() -> tuple[list[VariantInfo], BestMoveResponse, AnalysisResponse]:
+        async with AsyncClient(live_server.url) as client:
+            fetched = await client.position("X...O....", variant="misere")
+            assert fetched.value.player == "X"
+            move = await client.get_best_move("....X....", variant="notakto")
+            assert move.value.player == "second"
+            return (
+                await client.variants(),
+                await client.best_move("X...O....", variant="wild"),
+                await client.analyze("X........", "second", variant="notakto"),
+            )
+
+    variants_async, wild_async, analysis = asyncio.run(both())
+    assert variants_async == variants and wild_async == wild
+    assert analysis.player == "second"

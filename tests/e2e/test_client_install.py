@@ -105,7 +105,7 @@ CORRECT = """from collections.abc import Iterator
 
 from tictactoe_client import (
     AnalysisResponse, AsyncClient, BestMoveItem, BestMoveResponse, Client, Fetched, Judgement, Level,
-    Mark, NotModified, Puzzle, PuzzlePage, ServiceError, Theme,
+    Mark, NotModified, Player, Puzzle, PuzzlePage, ServiceError, Theme, Variant, VariantInfo,
 )
 
 
@@ -149,6 +149,19 @@ def themed(client: Client, theme: Theme) -> Iterator[Puzzle]:
     yield client.puzzle(page.puzzles[0].id).value
 
 
+def variants(client: Client) -> list[str]:
+    listed: list[VariantInfo] = client.variants()
+    chosen: Variant = "notakto-2"
+    side: Player = "second"
+    items: list[BestMoveItem] = [{"board": "X...O....", "variant": "wild", "player": "first"}]
+    move = client.best_move("X...X........X....", side, variant=chosen, skill=0.5)
+    wild = client.batch(items)[0].mark
+    analysis = client.analyze("X....O..........", variant="4x4")
+    again = client.position("X....O..........", variant="4x4-3").value
+    default = client.get_best_move("X........", variant="misere").value
+    return [v.id for v in listed] + [str(move.grid), str(wild), analysis.status, again.status, default.board]
+
+
 def rated(client: Client) -> int:
     items: list[BestMoveItem] = [{"board": "X........", "rating": 181.5}]
     return client.batch(items)[0].score + client.best_move("X........", rating=300).score
@@ -162,6 +175,9 @@ WRONG = {
     'Client().iter_puzzles(theme="forks")': "incompatible type \"Literal['forks']\"",
     'Client().puzzles(outcome="loss")': 'No overload variant of "puzzles"',
     "Client().review([4]).players.X.elo": 'has no attribute "elo"',
+    'Client().best_move("X........", variant="5x5")': "incompatible type \"Literal['5x5']\"",
+    'Client().analyze("X........", "third", variant="wild")': "incompatible type \"Literal['third']\"",
+    "Client().variants()[0].board": 'has no attribute "board"',
 }
 
 

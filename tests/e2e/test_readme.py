@@ -72,6 +72,8 @@ PYTHON_COVERAGE = {
         ".random_puzzle(",
         "rating=",
         ".health(",
+        ".variants(",
+        "variant=",
         "if_none_match=",
         "AsyncClient(",
     ],

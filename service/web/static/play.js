@@ -11,10 +11,62 @@
   const reasonsEl = $("reasons");
   const engineMoveEl = $("engine-move");
   const levelNoteEl = $("level-note");
+  const variantEl = $("variant");
+
+  // --- variants: the rules the service plays by; the page only draws their boards ------------------
+
+  // Each variant's rules in one sentence, as GET /v1/variants gives them.
+  const RULES = {
+    standard: "Each side places its own mark; three in a row wins.",
+    misere: "Each side places its own mark; the side that makes three in a row loses.",
+    wild: "Each move places X or O, as the side to move chooses; the side that makes three in a row of either mark wins.",
+    notakto: "Both sides place X on a board without three in a row; the side that makes three in a row loses.",
+    "notakto-2": "Both sides place X on a board without three in a row; a board with three in a row is dead, and the side that makes the last line loses.",
+    "notakto-3": "Both sides place X on a board without three in a row; a board with three in a row is dead, and the side that makes the last line loses.",
+    "4x4": "Each side places its own mark on a 4 × 4 board; four in a row wins.",
+    "4x4-3": "Each side places its own mark on a 4 × 4 board; three in a row wins.",
+  };
+
+  // Notakto's boards, as the service's explanations name them.
+  const BOARD_NAMES = { 2: ["left", "right"], 3: ["left", "middle", "right"] };
+
+  // The lines of a 3 × 3 board, which make a Notakto board dead.
+  const LINES = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
+
+  function variantOf(option) {
+    return {
+      id: option.value,
+      name: option.textContent.trim(),
+      rows: Number(option.dataset.rows),
+      columns: Number(option.dataset.columns),
+      boards: Number(option.dataset.boards),
+      marks: option.dataset.marks, // "own", "either" (wild) or "x_only" (Notakto)
+      misere: option.dataset.misere === "true",
+    };
+  }
+
+  function chosenVariant() {
+    return variantOf(variantEl.selectedOptions[0]);
+  }
+
+  // In wild and Notakto the sides are "first" and "second"; elsewhere they are the marks X and O.
+  function bySides(variant) {
+    return variant.marks !== "own";
+  }
+
+  function cellCount(variant) {
+    return variant.rows * variant.columns * variant.boards;
+  }
+
+  // The body fields that name the variant: none for the standard game, whose requests stay as they were.
+  function variantField() {
+    return game.variant.id === "standard" ? {} : { variant: game.variant.id };
+  }
 
   const game = {
+    variant: variantOf(variantEl.options[0]),
     board: ".........",
-    person: "X",
+    person: "X", // the person's side: a mark, or "first" or "second" in wild and Notakto
     engine: "O",
     first: "X", // who played the game's first move
     toMove: "X",
@@ -141,6 +193,45 @@
     return cellsOf.map((c) => c + 1).join(", ");
   }
 
+  // A cell of the game's board in words: its number from 1, and on several boards, which board.
+  function cellName(index) {
+    const variant = game.variant;
+    if (variant.boards === 1) return `cell ${index + 1}`;
+    const size = variant.rows * variant.columns;
+    return `cell ${(index % size) + 1} of the ${BOARD_NAMES[variant.boards][Math.floor(index / size)]} board`;
+  }
+
+  function cellNames(cellsOf) {
+    return game.variant.boards === 1 ? cellList(cellsOf) : cellsOf.map(cellName).join(", ");
+  }
+
+  // A line as the status says it: its cells, and on several boards, its board.
+  function lineName(line) {
+    const variant = game.variant;
+    const size = variant.rows * variant.columns;
+    const cells = line.map((cell) => (cell % size) + 1).join("-");
+    if (variant.boards === 1) return cells;
+    return `${cells} of the ${BOARD_NAMES[variant.boards][Math.floor(line[0] / size)]} board`;
+  }
+
+  // Notakto's lines on the board now, each making its board dead. The service still judges every
+  // move and says when the game is over; the page only draws the dead boards.
+  function notaktoLines() {
+    if (game.variant.marks !== "x_only") return [];
+    const found = [];
+    for (let b = 0; b < game.variant.boards; b += 1) {
+      for (const line of LINES) {
+        const cells = line.map((cell) => 9 * b + cell);
+        if (cells.every((cell) => game.board[cell] === "X")) found.push(cells);
+      }
+    }
+    return found;
+  }
+
+  function deadBoards() {
+    return new Set(notaktoLines().map((line) => Math.floor(line[0] / 9)));
+  }
+
   // The calibrated players and their ratings, weakest first, as the slider's marks give them.
   const calibrated = Array.from($("rating-marks").options).map((o) => ({ name: o.label, rating: Number(o.value) }));
 
@@ -168,48 +259,109 @@
 
   // --- the board as a grid: one tab stop, arrow keys, Home and End --------------------------------
 
+  // The cells are in the order they are drawn, row by row across every board (data-rows and
+  // data-across give the shape); each one's data-cell is its index in the board string.
   function grid(element, onPlay) {
-    const cells = Array.from(element.querySelectorAll(".cell"));
-    let active = 0;
+    let cells = [];
+    let active = 0; // where the one tab stop is, in the order drawn
 
-    function setActive(index, focus) {
-      active = index;
-      cells.forEach((cell, i) => cell.setAttribute("tabindex", i === index ? "0" : "-1"));
-      if (focus) cells[index].focus();
+    function load() {
+      cells = Array.from(element.querySelectorAll(".cell"));
+      active = 0;
+    }
+
+    function setPlace(place, focus) {
+      active = place;
+      cells.forEach((cell, i) => cell.setAttribute("tabindex", i === place ? "0" : "-1"));
+      if (focus) cells[place].focus();
+    }
+
+    function placeOf(index) {
+      return cells.findIndex((cell) => Number(cell.dataset.cell) === index);
     }
 
     element.addEventListener("focusin", (event) => {
-      const index = cells.indexOf(event.target);
-      if (index >= 0 && index !== active) setActive(index, false);
+      const place = cells.indexOf(event.target);
+      if (place >= 0 && place !== active) setPlace(place, false);
     });
 
     element.addEventListener("keydown", (event) => {
-      const index = cells.indexOf(event.target);
-      if (index < 0 || event.altKey || event.metaKey) return;
-      const row = Math.floor(index / 3);
-      const column = index % 3;
+      const place = cells.indexOf(event.target);
+      if (place < 0 || event.altKey || event.metaKey) return;
+      const across = Number(element.dataset.across);
+      const rows = Number(element.dataset.rows);
+      const row = Math.floor(place / across);
+      const column = place % across;
       let next = null;
-      if (event.key === "ArrowLeft") next = row * 3 + Math.max(column - 1, 0);
-      else if (event.key === "ArrowRight") next = row * 3 + Math.min(column + 1, 2);
-      else if (event.key === "ArrowUp") next = Math.max(row - 1, 0) * 3 + column;
-      else if (event.key === "ArrowDown") next = Math.min(row + 1, 2) * 3 + column;
-      else if (event.key === "Home") next = event.ctrlKey ? 0 : row * 3;
-      else if (event.key === "End") next = event.ctrlKey ? 8 : row * 3 + 2;
+      if (event.key === "ArrowLeft") next = row * across + Math.max(column - 1, 0);
+      else if (event.key === "ArrowRight") next = row * across + Math.min(column + 1, across - 1);
+      else if (event.key === "ArrowUp") next = Math.max(row - 1, 0) * across + column;
+      else if (event.key === "ArrowDown") next = Math.min(row + 1, rows - 1) * across + column;
+      else if (event.key === "Home") next = event.ctrlKey ? 0 : row * across;
+      else if (event.key === "End") next = event.ctrlKey ? cells.length - 1 : row * across + across - 1;
       if (next === null) return;
       event.preventDefault();
-      setActive(next, true);
+      setPlace(next, true);
     });
 
-    cells.forEach((cell, index) => cell.addEventListener("click", () => onPlay(index)));
+    element.addEventListener("click", (event) => {
+      const cell = event.target instanceof Element ? event.target.closest(".cell") : null;
+      if (cell && element.contains(cell)) onPlay(Number(cell.dataset.cell));
+    });
 
+    load();
     return {
       element,
-      cells,
-      setActive,
+      get cells() {
+        return cells;
+      },
+      load,
+      cell(index) {
+        return cells[placeOf(index)];
+      },
+      setActive(index, focus) {
+        setPlace(placeOf(index), focus);
+      },
       focus() {
-        setActive(active, true);
+        setPlace(active, true);
       },
     };
+  }
+
+  // Draws the game's board for a variant: its rows, each across every board, the boards side by side.
+  function buildBoard(variant) {
+    const size = variant.rows * variant.columns;
+    const columns = Array.from({ length: variant.boards }, () => `repeat(${variant.columns}, 1fr)`);
+    const rows = [];
+    for (let r = 0; r < variant.rows; r += 1) {
+      const row = element("div", "row");
+      row.setAttribute("role", "row");
+      for (let b = 0; b < variant.boards; b += 1) {
+        for (let c = 0; c < variant.columns; c += 1) {
+          const holder = element("div", "gridcell");
+          holder.setAttribute("role", "gridcell");
+          // A narrow empty column of the row's grid parts one board from the next.
+          if (c === 0 && b > 0) holder.style.gridColumnStart = String(b * (variant.columns + 1) + 1);
+          const cell = element("button", "cell");
+          cell.type = "button";
+          cell.dataset.cell = String(b * size + r * variant.columns + c);
+          cell.dataset.grid = String(b);
+          holder.appendChild(cell);
+          row.appendChild(holder);
+        }
+      }
+      rows.push(row);
+    }
+    const shown = board.element;
+    shown.replaceChildren(...rows);
+    shown.dataset.rows = String(variant.rows);
+    shown.dataset.across = String(variant.columns * variant.boards);
+    shown.dataset.boards = String(variant.boards);
+    shown.style.setProperty("--rows", String(variant.rows));
+    shown.style.setProperty("--across", String(variant.columns * variant.boards));
+    shown.style.setProperty("--columns", columns.join(" 0.6rem "));
+    board.load();
+    board.setActive(0, false);
   }
 
   // A tag beside a cell's button (not in it: the button's label says the same in full).
@@ -241,7 +393,8 @@
   }
 
   function showEngineMove(move) {
-    engineMoveEl.textContent = move ? `The engine played cell ${move.position + 1}: ${move.reason}` : "";
+    const mark = move && move.mark ? `${move.mark} in ` : ""; // wild: the mark it placed
+    engineMoveEl.textContent = move ? `The engine played ${mark}${cellName(move.position)}: ${move.reason}` : "";
   }
 
   function clearHints() {
@@ -255,29 +408,59 @@
     reasonsEl.hidden = true;
   }
 
-  function playable(index) {
+  function playable(index, dead = deadBoards()) {
     return game.started && !game.over && game.stage === "idle" && game.toMove === game.person &&
-      game.board[index] === ".";
+      game.board[index] === "." && !dead.has(Math.floor(index / 9));
+  }
+
+  // Who made the lines on the board at the end: the winner, or in misère the loser.
+  function lineWords() {
+    const personMade = (game.result === "person") !== game.variant.misere;
+    return {
+      tag: personMade ? "your line" : "engine's line",
+      said: `${personMade ? "your" : "the engine's"} ${game.variant.misere ? "losing" : "winning"} line`,
+    };
+  }
+
+  // Notakto: which boards are live and which dead, in words beside the board.
+  function showBoardsState(dead) {
+    const state = $("boards-state");
+    state.hidden = game.variant.marks !== "x_only";
+    if (state.hidden) return;
+    const names = BOARD_NAMES[game.variant.boards] || ["only"];
+    const parts = names.map((name, b) => `${name} board: ${dead.has(b) ? "dead" : "live"}`);
+    state.textContent = `${capital(parts.join("; "))}.`;
   }
 
   function render() {
-    const winning = new Set(game.lines.flat());
-    const owner = game.result === "person" ? "your" : "the engine's";
-    board.cells.forEach((cell, index) => {
+    const notakto = game.variant.marks === "x_only";
+    // Notakto: every line on the board kills its board, whoever made it; elsewhere the final lines.
+    const lines = notakto ? notaktoLines() : game.lines;
+    const winning = new Set(lines.flat());
+    const dead = deadBoards();
+    const words = lineWords();
+    board.cells.forEach((cell) => {
+      const index = Number(cell.dataset.cell);
       const mark = game.board[index];
       const onLine = winning.has(index);
+      const onDead = dead.has(Math.floor(index / 9));
       cell.textContent = mark === "." ? "" : mark;
       cell.classList.toggle("x", mark === "X");
       cell.classList.toggle("o", mark === "O");
       cell.classList.toggle("winning", onLine);
-      cell.classList.toggle("won-by-person", onLine && game.result === "person");
-      cell.classList.toggle("won-by-engine", onLine && game.result === "engine");
-      tagCell(cell, onLine ? (game.result === "person" ? "your line" : "engine's line") : "");
+      cell.classList.toggle("dead", onDead);
+      cell.classList.toggle("won-by-person", onLine && !notakto && game.result === "person");
+      cell.classList.toggle("won-by-engine", onLine && !notakto && game.result === "engine");
+      tagCell(cell, onLine ? (notakto ? "line" : words.tag) : "");
       // aria-disabled, not disabled: a cell that cannot be played keeps the focus it has.
-      cell.setAttribute("aria-disabled", String(!playable(index)));
+      cell.setAttribute("aria-disabled", String(!playable(index, dead)));
       const state = mark === "." ? "empty" : mark;
-      cell.setAttribute("aria-label", `cell ${index + 1}, ${state}${onLine ? `, ${owner} winning line` : ""}`);
+      let said = "";
+      if (onLine) said = notakto ? ", on a line: its board is dead" : `, ${words.said}`;
+      else if (onDead) said = ", dead board";
+      cell.setAttribute("aria-label", `${cellName(index)}, ${state}${said}`);
     });
+    showBoardsState(dead);
     board.element.setAttribute("aria-busy", String(game.stage === "thinking" || game.stage === "checking"));
     statusEl.dataset.result = game.result || "";
     $("hint").disabled = !game.started || game.over || game.stage !== "idle" || game.toMove !== game.person;
@@ -304,6 +487,7 @@
   // A strength changed during a game applies from the engine's next move. If the engine is already
   // choosing one, that request is aborted and asked again at the new strength.
   function changeStrength() {
+    if (game.variant.id !== "standard" && game.started) return; // the engine plays perfectly there
     const strength = chosenStrength();
     const byLevel = strength.rating === undefined;
     const unit = byLevel ? "level" : "rating";
@@ -342,16 +526,24 @@
     game.lines = analysis.winning_lines;
     let text = "Draw.";
     game.result = "draw";
+    const sides = bySides(game.variant);
     if (analysis.winner === game.person) {
-      text = `You win with ${game.person}!`;
+      text = sides ? `You win, moving ${game.person}!` : `You win with ${game.person}!`;
       game.result = "person";
     } else if (analysis.winner) {
-      text = `The engine wins with ${game.engine}.`;
+      text = sides ? `The engine wins, moving ${game.engine}.` : `The engine wins with ${game.engine}.`;
       game.result = "engine";
     }
-    const lines = game.lines.map((line) => line.map((cell) => cell + 1).join("-")).join(", ");
+    const lines = game.lines.map(lineName).join(", ");
+    let which = "Winning line";
+    if (game.variant.marks === "x_only") {
+      text += game.result === "person" ? " The engine made the last line." : " You made the last line.";
+      which = "Lines";
+    } else if (game.variant.misere) {
+      which = "Losing line";
+    }
     render();
-    setStatus(lines ? `${text} Winning line: ${lines}.` : text);
+    setStatus(lines ? `${text} ${which}: ${lines}.` : text);
   }
 
   // The game is over and its result said: the service reviews it move by move.
@@ -374,13 +566,25 @@
 
   async function finishAndReview(analysis, ticket) {
     finish(analysis);
+    if (game.variant.id !== "standard") return; // reviews are of the standard game only
     await review(ticket);
   }
 
   function yourTurn() {
     game.stage = "idle";
     render();
-    setStatus(`Your turn: you are ${game.person}.`);
+    const marks = game.variant.marks;
+    let text = `Your turn: you are ${game.person}.`;
+    if (marks === "either") text = `Your turn: you move ${game.person}; place X or O (now ${chosenMark()}).`;
+    if (marks === "x_only") text = `Your turn: you move ${game.person}; place an X on a live board.`;
+    setStatus(text);
+  }
+
+  // The mark the person's next move places: their own, the one chosen in wild, or X in Notakto.
+  function chosenMark() {
+    if (game.variant.marks === "x_only") return "X";
+    if (game.variant.marks === "either") return document.querySelector("input[name=mark]:checked").value;
+    return game.person;
   }
 
   // The engine's turn: its move at the strength chosen now, then the end of the game or your turn.
@@ -388,7 +592,8 @@
     game.stage = "thinking";
     render();
     setStatus("The engine is thinking…");
-    const request = { board: game.board, player: game.engine, ...game.strength };
+    const strength = game.variant.id === "standard" ? game.strength : {};
+    const request = { ...variantField(), board: game.board, player: game.engine, ...strength };
     const move = await call("/v1/best-move", request, ticket);
     game.board = move.board_after;
     game.moves.push(move.position);
@@ -403,7 +608,7 @@
     game.over = true;
     game.stage = "finishing";
     render();
-    await finishAndReview(await call("/v1/analysis", { board: game.board }, ticket), ticket);
+    await finishAndReview(await call("/v1/analysis", { ...variantField(), board: game.board }, ticket), ticket);
   }
 
   // After your move: the service, not the page, knows the rules, and says whether it ended the game.
@@ -411,7 +616,8 @@
     game.stage = "checking";
     render();
     setStatus("The engine is thinking…");
-    const analysis = await call("/v1/analysis", { board: game.board, player: game.engine }, ticket);
+    const body = { ...variantField(), board: game.board, player: game.engine };
+    const analysis = await call("/v1/analysis", body, ticket);
     if (analysis.status !== "in_progress") {
       await finishAndReview(analysis, ticket);
       return;
@@ -420,10 +626,10 @@
   }
 
   function play(index) {
-    if (!(index >= 0 && index < 9) || !playable(index)) return;
+    if (!(index >= 0 && index < game.board.length) || !playable(index)) return;
     clearHints();
     board.setActive(index, true); // the focus stays on the board, on the cell just played
-    game.board = game.board.slice(0, index) + game.person + game.board.slice(index + 1);
+    game.board = game.board.slice(0, index) + chosenMark() + game.board.slice(index + 1);
     game.moves.push(index);
     game.toMove = game.engine;
     gameChannel.run(afterYourMove);
@@ -436,12 +642,19 @@
     showError("");
     showEngineMove(null);
     noteLevel("");
-    game.person = $("side").value;
-    game.engine = other(game.person);
-    game.first = $("first").value;
+    if (game.variant.id !== chosenVariant().id) showVariant();
+    if (bySides(game.variant)) {
+      game.person = $("order").value;
+      game.engine = game.person === "first" ? "second" : "first";
+      game.first = "first";
+    } else {
+      game.person = $("side").value;
+      game.engine = other(game.person);
+      game.first = $("first").value;
+    }
     game.toMove = game.first;
     game.strength = chosenStrength();
-    game.board = ".........";
+    game.board = ".".repeat(cellCount(game.variant));
     game.moves = [];
     game.started = true;
     game.over = false;
@@ -467,31 +680,41 @@
     gameChannel.run(async (ticket) => {
       let analysis;
       try {
-        analysis = await call("/v1/analysis", { board: game.board, player: game.person }, ticket);
+        const body = { ...variantField(), board: game.board, player: game.person };
+        analysis = await call("/v1/analysis", body, ticket);
       } catch (error) {
         if (!(error instanceof Superseded)) showError(error.message);
         return;
       }
       const best = new Set(analysis.best_moves);
+      // In wild a cell has a move per mark, best first: the cell shows its best, its label both.
+      const said = new Map();
       for (const move of analysis.moves) {
-        const cell = board.cells[move.position];
-        const label = document.createElement("span");
-        label.className = "hint";
-        label.textContent = describe(move);
-        cell.appendChild(label);
-        cell.classList.add(`hint-${move.outcome}`);
-        if (best.has(move.position)) cell.classList.add("hint-best");
-        cell.setAttribute("aria-label", `cell ${move.position + 1}, empty, ${describe(move)}`);
-        cell.title = move.reason;
+        const cell = board.cell(move.position);
+        const mark = move.mark ? `${move.mark} ` : "";
+        const isBest = best.has(move.position) && move.score === analysis.score;
+        if (!said.has(move.position)) {
+          const label = document.createElement("span");
+          label.className = "hint";
+          label.textContent = `${mark}${describe(move)}`;
+          cell.appendChild(label);
+          cell.classList.add(`hint-${move.outcome}`);
+          if (isBest) cell.classList.add("hint-best");
+          cell.title = move.reason;
+          said.set(move.position, []);
+        }
+        said.get(move.position).push(move.mark ? `${move.mark}: ${describe(move)}` : describe(move));
+        cell.setAttribute("aria-label", `${cellName(move.position)}, empty, ${said.get(move.position).join("; ")}`);
         const item = document.createElement("li");
         item.dataset.cell = String(move.position);
         item.className = `reason-${move.outcome}`;
-        item.textContent = `Cell ${move.position + 1}${best.has(move.position) ? " (best)" : ""}: ${move.reason}`;
+        item.textContent = `${capital(cellName(move.position))}${move.mark ? `, ${move.mark}` : ""}` +
+          `${isBest ? " (best)" : ""}: ${move.reason}`;
         reasonsEl.appendChild(item);
       }
       reasonsEl.hidden = false;
       setStatus(`Hint: you can ${analysis.outcome === "loss" ? "at best lose" : analysis.outcome}` +
-        ` with perfect play; best cells: ${cellList(analysis.best_moves)}.`);
+        ` with perfect play; best cells: ${cellNames(analysis.best_moves)}.`);
       showError("");
     });
   }
@@ -515,7 +738,9 @@
 
   function clearReview() {
     $("review-status").textContent = "";
-    $("review-waiting").textContent = "When this game ends, every move of it is judged here.";
+    $("review-waiting").textContent = game.variant.id === "standard" ?
+      "When this game ends, every move of it is judged here." :
+      "Reviews are of the standard game only: games of this variant are not reviewed.";
     $("review-waiting").hidden = false;
     $("review-body").hidden = true;
     $("review-players").replaceChildren();
@@ -702,6 +927,7 @@
   }
 
   function nextPuzzle() {
+    if (game.variant.id !== "standard") return; // puzzles are the standard game's
     const filters = puzzleFilters();
     puzzleChannel.begin(); // whatever was asked before is no longer wanted
     puzzle.current = null;
@@ -765,12 +991,64 @@
     }
   }
 
+  // --- the variant chosen -------------------------------------------------------------------------
+
+  // A variant chosen: its board, drawn empty, and the controls that apply to it. A game in progress
+  // stops. Levels, ratings, reviews and puzzles are the standard game's: elsewhere they are
+  // disabled, and the page says why.
+  function showVariant(announce) {
+    const variant = chosenVariant();
+    const standard = variant.id === "standard";
+    const sides = bySides(variant);
+    gameChannel.begin(); // whatever the last game still waits for is no longer wanted
+    game.variant = variant;
+    game.board = ".".repeat(cellCount(variant));
+    game.moves = [];
+    game.started = false;
+    game.over = true;
+    game.result = null;
+    game.lines = [];
+    game.stage = "idle";
+    $("variant-rules").textContent = RULES[variant.id];
+    $("side-field").hidden = sides;
+    $("first-field").hidden = sides;
+    $("order-field").hidden = !sides;
+    $("mark-choice").hidden = variant.marks !== "either";
+    $("strength").disabled = !standard;
+    $("strength-note").hidden = standard;
+    $("puzzle-note").hidden = standard;
+    for (const id of ["puzzle-theme", "puzzle-min", "puzzle-max", "next-puzzle"]) $(id).disabled = !standard;
+    if (!standard && puzzle.current) {
+      puzzleChannel.begin();
+      puzzle.current = null;
+      noPuzzle("");
+    }
+    buildBoard(variant);
+    clearHints();
+    clearReview();
+    showEngineMove(null);
+    noteLevel("");
+    showError("");
+    render();
+    if (announce) setStatus(`${variant.name}: ${RULES[variant.id]} Press New game to start.`);
+  }
+
+  function chooseMark(mark) {
+    if (game.variant.marks !== "either") return;
+    $(mark === "X" ? "mark-x" : "mark-o").checked = true;
+    if (game.started && !game.over && game.stage === "idle" && game.toMove === game.person) yourTurn();
+  }
+
   // --- events --------------------------------------------------------------------------------------
 
   $("settings").addEventListener("submit", (event) => {
     event.preventDefault();
     newGame();
   });
+  variantEl.addEventListener("change", () => showVariant(true));
+  for (const radio of document.querySelectorAll("input[name=mark]")) {
+    radio.addEventListener("change", () => chooseMark(radio.value));
+  }
   levelEl.addEventListener("change", changeStrength);
   ratingEl.addEventListener("input", showRating);
   ratingEl.addEventListener("change", changeStrength);
@@ -793,7 +1071,9 @@
     const puzzles = target instanceof Element && $("puzzles").contains(target);
     if (event.key >= "1" && event.key <= "9" && event.key.length === 1) {
       if (puzzles) answerPuzzle(Number(event.key) - 1);
-      else play(Number(event.key) - 1);
+      else if (cellCount(game.variant) === 9) play(Number(event.key) - 1); // keys 1–9 on one 3 × 3 board
+    } else if ((event.key === "x" || event.key === "X" || event.key === "o" || event.key === "O") && !puzzles) {
+      chooseMark(event.key.toUpperCase());
     } else if (event.key === "n" || event.key === "N") {
       if (puzzles) nextPuzzle();
       else newGame();
@@ -804,5 +1084,10 @@
 
   showStrengthChoice();
   showRating();
-  render();
+  if (chosenVariant().id === "standard") {
+    board.setActive(0, false);
+    render();
+  } else {
+    showVariant(false); // a variant the browser kept from before a reload
+  }
 })();

@@ -8,7 +8,7 @@
 It needs only httpx and pydantic, and imports nothing else. Answers are Pydantic models
 generated from the service's OpenAPI document (:class:`BestMoveResponse`,
 :class:`AnalysisResponse`, :class:`ReviewResponse`, :class:`PuzzlePage`, :class:`Puzzle`,
-:class:`HealthResponse`); every error answer raises
+:class:`HealthResponse`, :class:`VariantInfo`); every error answer raises
 :class:`ServiceError` with its problem details; a service that cannot be reached or does not
 answer in time raises httpx's ``TransportError`` (``ConnectError``, ``TimeoutException``).
 ``help(Client)`` tells the rest.
@@ -35,8 +35,21 @@ from ._models import (
     SideReview,
     Sides,
     Status,
+    VariantInfo,
+    VariantList,
+    VariantStart,
 )
-from ._types import BestMoveItem, BoardInput, Fetched, Mark, NotModified, PuzzleOutcome, Theme
+from ._types import (
+    BestMoveItem,
+    BoardInput,
+    Fetched,
+    Mark,
+    NotModified,
+    Player,
+    PuzzleOutcome,
+    Theme,
+    Variant,
+)
 from ._version import __version__
 
 __all__ = [
@@ -58,6 +71,7 @@ __all__ = [
     "Move",
     "MoveInfo",
     "NotModified",
+    "Player",
     "PlyReview",
     "Problem",
     "Puzzle",
@@ -69,5 +83,9 @@ __all__ = [
     "Sides",
     "Status",
     "Theme",
+    "Variant",
+    "VariantInfo",
+    "VariantList",
+    "VariantStart",
     "__version__",
 ]

@@ -27,8 +27,20 @@ from ._models import (
     Puzzle,
     PuzzlePage,
     ReviewResponse,
+    VariantInfo,
+    VariantList,
 )
-from ._types import BestMoveItem, BoardInput, Fetched, Mark, NotModified, PuzzleOutcome, Theme
+from ._types import (
+    BestMoveItem,
+    BoardInput,
+    Fetched,
+    Mark,
+    NotModified,
+    Player,
+    PuzzleOutcome,
+    Theme,
+    Variant,
+)
 from ._version import __version__
 
 __all__ = ["DEFAULT_RETRIES", "DEFAULT_TIMEOUT", "DEFAULT_URL", "URL_VARIABLE", "BaseClient", "Call"]
@@ -118,8 +130,9 @@ class BaseClient:
     @staticmethod
     def _best_move_call(
         board: BoardInput,
-        player: Mark | None,
+        player: Player | None,
         *,
+        variant: Variant | None,
         level: Level | None,
         skill: float | None,
         random: bool | None,
@@ -129,6 +142,7 @@ class BaseClient:
     ) -> Call[BestMoveResponse]:
         body: dict[str, Any] = {"board": board_json(board)}
         options = {
+            "variant": variant,
             "player": player,
             "level": level,
             "skill": skill,
@@ -142,9 +156,9 @@ class BaseClient:
 
     @staticmethod
     def _get_best_move_call(
-        board: str, player: Mark | None, if_none_match: str | None
+        board: str, player: Player | None, variant: Variant | None, if_none_match: str | None
     ) -> Call[Fetched[BestMoveResponse] | NotModified]:
-        params = {"board": board} if player is None else {"board": board, "player": player}
+        params = query(board=board, variant=variant, player=player)
         return Call(
             "GET",
             "/v1/best-move",
@@ -162,19 +176,24 @@ class BaseClient:
 
     @staticmethod
     def _position_call(
-        board: str, player: Mark | None, if_none_match: str | None
+        board: str, player: Player | None, variant: Variant | None, if_none_match: str | None
     ) -> Call[Fetched[AnalysisResponse] | NotModified]:
+        params = query(variant=variant, player=player)
         return Call(
             "GET",
             f"/v1/positions/{path_segment(board)}",
             lambda response: parse_cacheable(response, AnalysisResponse, if_none_match is not None),
-            params=None if player is None else {"player": player},
+            params=params or None,
             headers=conditional(if_none_match),
         )
 
     @staticmethod
-    def _analyze_call(board: BoardInput, player: Mark | None) -> Call[AnalysisResponse]:
+    def _analyze_call(
+        board: BoardInput, player: Player | None, variant: Variant | None
+    ) -> Call[AnalysisResponse]:
         body: dict[str, Any] = {"board": board_json(board)}
+        if variant is not None:
+            body["variant"] = variant
         if player is not None:
             body["player"] = player
         return Call("POST", "/v1/analysis", lambda response: parse(response, AnalysisResponse), json=body)
@@ -242,6 +261,10 @@ class BaseClient:
             params=query(seed=seed, theme=theme, min_rating=min_rating, max_rating=max_rating),
             headers=conditional(if_none_match),
         )
+
+    @staticmethod
+    def _variants_call() -> Call[list[VariantInfo]]:
+        return Call("GET", "/v1/variants", lambda response: parse(response, VariantList).variants)
 
     @staticmethod
     def _health_call() -> Call[HealthResponse]:

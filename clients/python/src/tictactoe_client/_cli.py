@@ -47,7 +47,7 @@ from ._models import (
     SideReview,
 )
 from ._models import Level as LevelName
-from ._types import Mark, Theme
+from ._types import Mark, Player, Theme, Variant
 from ._version import __version__
 
 Ask = Callable[[str], str]
@@ -56,7 +56,13 @@ Ask = Callable[[str], str]
 #: function of no arguments that returns the ASGI app, quiet (no access log).
 APP_ENTRY_POINT = ("tictactoe.apps", "in-process")
 
-RESULT_WORDS = {"x_won": "X wins", "o_won": "O wins", "draw": "Draw"}
+RESULT_WORDS = {
+    "x_won": "X wins",
+    "o_won": "O wins",
+    "first_won": "The first player wins",
+    "second_won": "The second player wins",
+    "draw": "Draw",
+}
 
 DESCRIPTION = """\
 The tic-tac-toe engine in a terminal. The commands talk to the service at --url (or
@@ -80,6 +86,7 @@ space for an empty cell, such as X.O...X..
 OPTIONS = {
     "board": "BOARD",
     "player": "--player",
+    "variant": "--variant",
     "skill": "--skill",
     "random": "--random",
     "seed": "--seed",
@@ -94,6 +101,23 @@ OPTIONS = {
 #: The difficulty levels, weakest first (the API's, checked by mypy against the client's type).
 LEVELS: tuple[LevelName, ...] = ("beginner", "easy", "medium", "hard", "perfect")
 MARKS: tuple[Mark, ...] = ("X", "O")
+#: The rule variants (the API's, checked by mypy against the client's type), and those whose sides
+#: are the first and the second player rather than marks: wild, where each move places X or O, and
+#: Notakto, where both place X.
+VARIANTS: tuple[Variant, ...] = (
+    "standard",
+    "misere",
+    "wild",
+    "notakto",
+    "notakto-2",
+    "notakto-3",
+    "4x4",
+    "4x4-3",
+)
+BY_SIDES: tuple[Variant, ...] = ("wild", "notakto", "notakto-2", "notakto-3")
+SIDES: tuple[Player, ...] = ("first", "second")
+PLAYERS: tuple[Player, ...] = (*MARKS, *SIDES)
+VARIANT_HELP = "the rules (standard by default): " + ", ".join(VARIANTS)
 #: The bounds of ``rating``, as the API's document gives them.
 RATING_SCHEMA = pydantic.TypeAdapter(Rating).json_schema()
 MAX_RATING = float(RATING_SCHEMA["maximum"])
@@ -119,17 +143,33 @@ class Engine:
         return skill if self.depth is None else f"{skill}, depth {self.depth}"
 
     async def move(
-        self, client: AsyncClient, cells: str, mark: Mark, seed: int | None = None
+        self,
+        client: AsyncClient,
+        cells: str,
+        mark: Player,
+        seed: int | None = None,
+        variant: Variant | None = None,
     ) -> BestMoveResponse:
-        """The engine's move as ``mark`` on ``cells``."""
+        """The engine's move as ``mark`` (or side) on ``cells``."""
         return await client.best_move(
-            cells, mark, level=self.level, skill=self.skill, depth=self.depth, rating=self.rating, seed=seed
+            cells,
+            mark,
+            variant=variant,
+            level=self.level,
+            skill=self.skill,
+            depth=self.depth,
+            rating=self.rating,
+            seed=seed,
         )
 
 
 def opponent(mark: Mark) -> Mark:
     """The other side."""
     return "O" if mark == "X" else "X"
+
+
+#: The other side, by marks or, in wild and Notakto, by order.
+OTHER: dict[Player, Player] = {"X": "O", "O": "X", "first": "second", "second": "first"}
 
 
 def cell(index: int) -> int:
@@ -151,12 +191,28 @@ class InputError(Exception):
 
 
 def render_board(cells: str, numbered: bool = False) -> str:
-    """The board as three text rows; empty cells show their number 1–9 when ``numbered``."""
+    """The board as text rows; empty cells show their number (1 to the number of cells) when
+    ``numbered``. A board of 16 cells is 4 × 4; of 18 or 27, Notakto's 3 × 3 boards side by side."""
+    size = 4 if len(cells) == 16 else 3
+    boards = max(len(cells) // 9, 1) if size == 3 else 1
+    width = len(str(len(cells))) if numbered else 1
     shown = [
         (str(index + 1) if numbered else " ") if mark == "." else mark for index, mark in enumerate(cells)
     ]
-    rows = [" " + " | ".join(shown[row * 3 : row * 3 + 3]) for row in range(3)]
-    return "\n---+---+---\n".join(rows)
+    shown = [text.center(width) for text in shown]
+
+    def row(board: int, line: int) -> str:
+        start = board * size * size + line * size
+        return " " + " | ".join(shown[start : start + size]) + " "
+
+    rule = "+".join(["-" * (width + 2)] * size)
+    gap = "    "
+    lines: list[str] = []
+    for line in range(size):
+        if line:
+            lines.append(gap.join([rule] * boards).rstrip())
+        lines.append(gap.join(row(board, line) for board in range(boards)).rstrip())
+    return "\n".join(lines)
 
 
 def render_analysis(analysis: AnalysisResponse) -> str:
@@ -185,9 +241,11 @@ def render_analysis(analysis: AnalysisResponse) -> str:
 
 def describe_move(move: BestMoveResponse) -> str:
     flag = "" if move.optimal else " (not optimal)"
+    mark = "" if move.mark is None else f"{move.mark} in "
+    board = "" if move.grid is None else f"board {cell(move.grid)}, "
     return (
-        f"{move.player} plays cell {cell(move.position)} (row {cell(move.row)}, column {cell(move.column)})"
-        f"{flag}: "
+        f"{move.player} plays {mark}cell {cell(move.position)} ({board}row {cell(move.row)},"
+        f" column {cell(move.column)}){flag}: "
         f"{move.outcome} in {move.plies_to_end} move(s) with perfect play.\n"
         f"Why: {move.reason}\n"
         f"{render_board(move.board_after)}\nStatus: {move.status_after}"
@@ -315,41 +373,86 @@ def ask_choice(ask: Ask, out: TextIO, prompt: str, choices: Sequence[ChoiceT], d
 
 
 def ask_move(ask: Ask, out: TextIO, cells: str) -> int:
+    last = len(cells)
     while True:
-        answer = ask("Your move (1-9, q to quit): ")
-        if answer.isdigit() and 1 <= int(answer) <= 9:
+        answer = ask(f"Your move (1-{last}, q to quit): ")
+        if answer.isdigit() and 1 <= int(answer) <= last:
             cell = int(answer) - 1
             if cells[cell] == ".":
                 return cell
             out.write(f"Cell {answer} is taken; choose an empty cell.\n")
-        else:
+        elif last == 9:
             out.write("Please type a number from 1 to 9: 1 is top-left, 9 is bottom-right.\n")
+        else:
+            out.write(f"Please type a number from 1 to {last}, as the board shows them.\n")
 
 
 # --- commands --------------------------------------------------------------------------------------
 
 
+#: The cells of each variant's board (its boards').
+CELLS = {"notakto-2": 18, "notakto-3": 27, "4x4": 16, "4x4-3": 16}
+#: The lines of a 3 × 3 board.
+LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
+
+
+def dead_board(cells: str, index: int) -> bool:
+    """Whether the Notakto board of cell ``index`` has a line, and so takes no more moves."""
+    start = index - index % 9
+    return any(all(cells[start + at] == "X" for at in line) for line in LINES)
+
+
 async def play_game(
-    client: AsyncClient, ask: Ask, out: TextIO, *, person: Mark, starter: Mark, engine: Engine
+    client: AsyncClient,
+    ask: Ask,
+    out: TextIO,
+    *,
+    person: Player,
+    starter: Player,
+    engine: Engine,
+    variant: Variant = "standard",
 ) -> str:
-    """One game of a person against the engine; its final status."""
-    mark = opponent(person)
-    out.write(f"You are {person}, the engine is {mark} ({engine}); {starter} starts.\n")
-    cells, to_move, status = "." * 9, starter, "in_progress"
+    """One game of a person against the engine; its final status. In wild and Notakto the sides
+    are ``"first"`` and ``"second"``: in wild each move asks for its mark, in Notakto it is X."""
+    sides = variant in BY_SIDES
+    mark = OTHER[person]
+    named = None if variant == "standard" else variant
+    if sides:
+        out.write(f"You move {person}, the engine {mark} ({engine}).\n")
+    else:
+        out.write(f"You are {person}, the engine is {mark} ({engine}); {starter} starts.\n")
+    cells, to_move, status = "." * CELLS.get(variant, 9), starter, "in_progress"
     while status == "in_progress":
         out.write("\n" + render_board(cells, numbered=True) + "\n")
         if to_move == person:
             chosen = ask_move(ask, out, cells)
-            cells = cells[:chosen] + person + cells[chosen + 1 :]
-            status = (await client.analyze(cells, mark)).status
+            if variant.startswith("notakto") and dead_board(cells, chosen):
+                out.write(f"Cell {cell(chosen)} is on a dead board, one with a line; choose a live board.\n")
+                continue
+            placed = person if not sides else "X"
+            if variant == "wild":
+                placed = ask_choice(ask, out, "Which mark", MARKS, "X")
+            after = cells[:chosen] + placed + cells[chosen + 1 :]
+            try:
+                status = (await client.analyze(after, mark, variant=named)).status
+            except ServiceError as error:
+                if error.status != 422:
+                    raise
+                # The service knows the rules: a move it refuses (a dead Notakto board) is asked again.
+                out.write(f"Cell {cell(chosen)} cannot be played: {error.problem.detail}\n")
+                continue
+            cells = after
         else:
-            move = await engine.move(client, cells, mark)
-            out.write(f"The engine plays {cell(move.position)}: {move.reason}\n")
+            move = await engine.move(client, cells, mark, variant=named)
+            shown = "" if move.mark is None else f"{move.mark} in "
+            out.write(f"The engine plays {shown}{cell(move.position)}: {move.reason}\n")
             cells, status = move.board_after, move.status_after
-        to_move = opponent(to_move)
+        to_move = mark if to_move == person else person
     # The final board keeps the numbers of its empty cells, as every board of the game did.
     out.write("\n" + render_board(cells, numbered=True) + "\n")
-    winner = {"x_won": "X", "o_won": "O"}.get(status)
+    winner: str | None = {"x_won": "X", "o_won": "O", "first_won": "first", "second_won": "second"}.get(
+        status
+    )
     if winner is None:
         out.write("Draw.\n")
     else:
@@ -366,18 +469,42 @@ async def play(
     side: Mark | None,
     first: Mark | None,
     engine: Engine | None,
+    variant: Variant = "standard",
+    order: Player | None = None,
 ) -> int:
-    """A person against the engine, game after game (asked for its level when ``engine`` is ``None``)."""
-    out.write("Tic-tac-toe against the engine. Type q to quit at any prompt.\n")
+    """A person against the engine, game after game (asked for its level when ``engine`` is ``None``
+    in the standard game; the other variants' engine plays perfectly unless given a skill)."""
+    if variant == "standard":
+        out.write("Tic-tac-toe against the engine. Type q to quit at any prompt.\n")
+    else:
+        out.write(f"Tic-tac-toe ({variant}) against the engine. Type q to quit at any prompt.\n")
     try:
-        person = side or ask_choice(ask, out, "Play as", MARKS, "X")
-        starter = first or ask_choice(ask, out, "Who starts", MARKS, "X")
+        person: Player
+        starter: Player
+        if variant in BY_SIDES:
+            person = order or ask_choice(ask, out, "Move", SIDES, "first")
+            starter = "first"
+            wins = {"first_won": "you" if person == "first" else "engine"}
+            wins["second_won"] = "engine" if person == "first" else "you"
+        else:
+            person = side or ask_choice(ask, out, "Play as", MARKS, "X")
+            starter = first or ask_choice(ask, out, "Who starts", MARKS, "X")
+            wins = {
+                "x_won": "you" if person == "X" else "engine",
+                "o_won": "you" if person == "O" else "engine",
+            }
         if engine is None:
-            engine = Engine(level=ask_choice(ask, out, "Engine level", LEVELS, "perfect"))
-        wins = {"x_won": "you" if person == "X" else "engine", "o_won": "you" if person == "O" else "engine"}
+            # Levels are the standard game's: the other variants' engine plays perfectly.
+            engine = (
+                Engine(level=ask_choice(ask, out, "Engine level", LEVELS, "perfect"))
+                if variant == "standard"
+                else Engine()
+            )
         tally: Counter[str] = Counter()
         while True:
-            status = await play_game(client, ask, out, person=person, starter=starter, engine=engine)
+            status = await play_game(
+                client, ask, out, person=person, starter=starter, engine=engine, variant=variant
+            )
             tally[wins.get(status, "drawn")] += 1
             out.write(
                 f"Games: you won {tally['you']}, the engine won {tally['engine']}, drawn {tally['drawn']}.\n"
@@ -541,7 +668,8 @@ def count_value(text: str) -> int:
 
 def best_move_options(command: argparse.ArgumentParser) -> None:
     command.add_argument("board", metavar="BOARD", help=BOARD_HELP)
-    command.add_argument("--player", choices=MARKS, help=PLAYER_HELP)
+    command.add_argument("--variant", choices=VARIANTS, help=VARIANT_HELP)
+    command.add_argument("--player", choices=PLAYERS, help=PLAYER_HELP)
     command.add_argument(
         "--skill", type=skill_value, help="engine skill from 0 (random) to 1 (perfect, the default)"
     )
@@ -556,10 +684,17 @@ def best_move_options(command: argparse.ArgumentParser) -> None:
 
 def analyze_options(command: argparse.ArgumentParser) -> None:
     command.add_argument("board", metavar="BOARD", help=BOARD_HELP)
-    command.add_argument("--player", choices=MARKS, help=PLAYER_HELP)
+    command.add_argument("--variant", choices=VARIANTS, help=VARIANT_HELP)
+    command.add_argument("--player", choices=PLAYERS, help=PLAYER_HELP)
 
 
 def play_options(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--variant", choices=VARIANTS, default="standard", help=VARIANT_HELP)
+    command.add_argument(
+        "--order",
+        choices=SIDES,
+        help="in wild and Notakto, whether you move first or second (asked when absent)",
+    )
     command.add_argument("--side", choices=MARKS, help="your side (asked when absent)")
     command.add_argument("--first", choices=MARKS, help="who starts (asked when absent)")
     command.add_argument("--level", choices=LEVELS, help=f"{LEVEL_HELP} (asked when no strength is given)")
@@ -629,6 +764,7 @@ async def best_move_command(client: AsyncClient, args: argparse.Namespace, stdin
     move = await client.best_move(
         args.board,
         args.player,
+        variant=args.variant,
         skill=args.skill,
         random=args.random,
         seed=args.seed,
@@ -641,14 +777,23 @@ async def best_move_command(client: AsyncClient, args: argparse.Namespace, stdin
 
 
 async def analyze_command(client: AsyncClient, args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
-    out.write(render_analysis(await client.analyze(args.board, args.player)) + "\n")
+    out.write(render_analysis(await client.analyze(args.board, args.player, variant=args.variant)) + "\n")
     return 0
 
 
 async def play_command(client: AsyncClient, args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     given = Engine(args.level, args.skill, args.depth, args.rating)
     engine = None if given == Engine() else given
-    return await play(client, reader(stdin, out), out, side=args.side, first=args.first, engine=engine)
+    return await play(
+        client,
+        reader(stdin, out),
+        out,
+        side=args.side,
+        first=args.first,
+        engine=engine,
+        variant=args.variant,
+        order=args.order,
+    )
 
 
 async def selfplay_command(client: AsyncClient, args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:

@@ -21,8 +21,19 @@ from ._models import (
     Puzzle,
     PuzzlePage,
     ReviewResponse,
+    VariantInfo,
 )
-from ._types import BestMoveItem, BoardInput, Fetched, Mark, NotModified, PuzzleOutcome, Theme
+from ._types import (
+    BestMoveItem,
+    BoardInput,
+    Fetched,
+    Mark,
+    NotModified,
+    Player,
+    PuzzleOutcome,
+    Theme,
+    Variant,
+)
 
 __all__ = ["AsyncClient", "Client"]
 
@@ -91,8 +102,9 @@ class Client(BaseClient):
     def best_move(
         self,
         board: BoardInput,
-        player: Mark | None = None,
+        player: Player | None = None,
         *,
+        variant: Variant | None = None,
         level: Level | None = None,
         skill: float | None = None,
         random: bool | None = None,
@@ -103,7 +115,10 @@ class Client(BaseClient):
         """The move to play on ``board``, its value and why (``POST /v1/best-move``).
 
         ``board`` is a string of 9 cells, 9 cells or 3 rows of 3; ``player`` the side to move,
-        needed only when both sides have as many marks. Options left ``None`` are not sent:
+        needed only when both sides have as many marks. ``variant`` names the rules (the standard
+        game by default; see :meth:`variants`): in wild and Notakto ``player`` is ``"first"`` or
+        ``"second"``, and ``level``, ``rating`` and ``depth`` are the standard game's only. Options
+        left ``None`` are not sent:
         ``level`` (``"beginner"`` to ``"perfect"``; not with ``skill`` or ``depth``), ``skill``
         (0 to 1), ``random`` (break ties at random), ``seed`` (reproducible randomness),
         ``depth`` (1 to 9 plies ahead), ``rating`` (an opponent of that Elo strength, 0 for a
@@ -112,18 +127,38 @@ class Client(BaseClient):
         (``problem.type`` ``/problems/game-over``) or a bad option.
         """
         call = self._best_move_call(
-            board, player, level=level, skill=skill, random=random, seed=seed, depth=depth, rating=rating
+            board,
+            player,
+            variant=variant,
+            level=level,
+            skill=skill,
+            random=random,
+            seed=seed,
+            depth=depth,
+            rating=rating,
         )
         return self._send(call)
 
     @overload
-    def get_best_move(self, board: str, player: Mark | None = None) -> Fetched[BestMoveResponse]: ...
+    def get_best_move(
+        self, board: str, player: Player | None = None, *, variant: Variant | None = None
+    ) -> Fetched[BestMoveResponse]: ...
     @overload
     def get_best_move(
-        self, board: str, player: Mark | None = None, *, if_none_match: str | None
+        self,
+        board: str,
+        player: Player | None = None,
+        *,
+        variant: Variant | None = None,
+        if_none_match: str | None,
     ) -> Fetched[BestMoveResponse] | NotModified: ...
     def get_best_move(
-        self, board: str, player: Mark | None = None, *, if_none_match: str | None = None
+        self,
+        board: str,
+        player: Player | None = None,
+        *,
+        variant: Variant | None = None,
+        if_none_match: str | None = None,
     ) -> Fetched[BestMoveResponse] | NotModified:
         """The default move on a board string, cacheable (``GET /v1/best-move``).
 
@@ -131,7 +166,7 @@ class Client(BaseClient):
         With ``if_none_match`` (an ``etag`` of an earlier answer) it may instead return
         :class:`~tictactoe_client.NotModified`: that answer still holds.
         """
-        return self._send(self._get_best_move_call(board, player, if_none_match))
+        return self._send(self._get_best_move_call(board, player, variant, if_none_match))
 
     def batch(self, items: Sequence[BestMoveItem]) -> list[BestMoveResponse]:
         """Many best-move requests in one round trip, answered in order (``POST /v1/best-move/batch``).
@@ -143,13 +178,25 @@ class Client(BaseClient):
         return self._send(self._batch_call(items))
 
     @overload
-    def position(self, board: str, player: Mark | None = None) -> Fetched[AnalysisResponse]: ...
+    def position(
+        self, board: str, player: Player | None = None, *, variant: Variant | None = None
+    ) -> Fetched[AnalysisResponse]: ...
     @overload
     def position(
-        self, board: str, player: Mark | None = None, *, if_none_match: str | None
+        self,
+        board: str,
+        player: Player | None = None,
+        *,
+        variant: Variant | None = None,
+        if_none_match: str | None,
     ) -> Fetched[AnalysisResponse] | NotModified: ...
     def position(
-        self, board: str, player: Mark | None = None, *, if_none_match: str | None = None
+        self,
+        board: str,
+        player: Player | None = None,
+        *,
+        variant: Variant | None = None,
+        if_none_match: str | None = None,
     ) -> Fetched[AnalysisResponse] | NotModified:
         """Everything about a board string, cacheable (``GET /v1/positions/{board}``).
 
@@ -157,11 +204,13 @@ class Client(BaseClient):
         With ``if_none_match`` (an ``etag`` of an earlier answer) it may instead return
         :class:`~tictactoe_client.NotModified`: that answer still holds.
         """
-        return self._send(self._position_call(board, player, if_none_match))
+        return self._send(self._position_call(board, player, variant, if_none_match))
 
-    def analyze(self, board: BoardInput, player: Mark | None = None) -> AnalysisResponse:
+    def analyze(
+        self, board: BoardInput, player: Player | None = None, *, variant: Variant | None = None
+    ) -> AnalysisResponse:
         """Everything about a board in any form (``POST /v1/analysis``); a finished board too."""
-        return self._send(self._analyze_call(board, player))
+        return self._send(self._analyze_call(board, player, variant))
 
     def review(
         self, moves: Sequence[int], board: BoardInput | None = None, player: Mark | None = None
@@ -320,6 +369,13 @@ class Client(BaseClient):
         )
         return self._send(call)
 
+    def variants(self) -> list[VariantInfo]:
+        """Every rule variant the service solves, the standard game first (``GET /v1/variants``):
+        each one's ``id`` (the ``variant`` to send), ``name``, ``rules``, board (``rows``,
+        ``columns``, ``boards``, ``line``), ``marks``, ``misere``, value from the empty board
+        (``start``), ``positions``, ``tactics`` and whether ``rating`` applies (``rated``)."""
+        return self._send(self._variants_call())
+
     def health(self) -> HealthResponse:
         """The service's health (``GET /health``): ``status`` ``"ok"``, ``version``, ``positions``."""
         return self._send(self._health_call())
@@ -400,8 +456,9 @@ class AsyncClient(BaseClient):
     async def best_move(
         self,
         board: BoardInput,
-        player: Mark | None = None,
+        player: Player | None = None,
         *,
+        variant: Variant | None = None,
         level: Level | None = None,
         skill: float | None = None,
         random: bool | None = None,
@@ -412,7 +469,10 @@ class AsyncClient(BaseClient):
         """The move to play on ``board``, its value and why (``POST /v1/best-move``).
 
         ``board`` is a string of 9 cells, 9 cells or 3 rows of 3; ``player`` the side to move,
-        needed only when both sides have as many marks. Options left ``None`` are not sent:
+        needed only when both sides have as many marks. ``variant`` names the rules (the standard
+        game by default; see :meth:`variants`): in wild and Notakto ``player`` is ``"first"`` or
+        ``"second"``, and ``level``, ``rating`` and ``depth`` are the standard game's only. Options
+        left ``None`` are not sent:
         ``level`` (``"beginner"`` to ``"perfect"``; not with ``skill`` or ``depth``), ``skill``
         (0 to 1), ``random`` (break ties at random), ``seed`` (reproducible randomness),
         ``depth`` (1 to 9 plies ahead), ``rating`` (an opponent of that Elo strength, 0 for a
@@ -421,18 +481,38 @@ class AsyncClient(BaseClient):
         (``problem.type`` ``/problems/game-over``) or a bad option.
         """
         call = self._best_move_call(
-            board, player, level=level, skill=skill, random=random, seed=seed, depth=depth, rating=rating
+            board,
+            player,
+            variant=variant,
+            level=level,
+            skill=skill,
+            random=random,
+            seed=seed,
+            depth=depth,
+            rating=rating,
         )
         return await self._send(call)
 
     @overload
-    async def get_best_move(self, board: str, player: Mark | None = None) -> Fetched[BestMoveResponse]: ...
+    async def get_best_move(
+        self, board: str, player: Player | None = None, *, variant: Variant | None = None
+    ) -> Fetched[BestMoveResponse]: ...
     @overload
     async def get_best_move(
-        self, board: str, player: Mark | None = None, *, if_none_match: str | None
+        self,
+        board: str,
+        player: Player | None = None,
+        *,
+        variant: Variant | None = None,
+        if_none_match: str | None,
     ) -> Fetched[BestMoveResponse] | NotModified: ...
     async def get_best_move(
-        self, board: str, player: Mark | None = None, *, if_none_match: str | None = None
+        self,
+        board: str,
+        player: Player | None = None,
+        *,
+        variant: Variant | None = None,
+        if_none_match: str | None = None,
     ) -> Fetched[BestMoveResponse] | NotModified:
         """The default move on a board string, cacheable (``GET /v1/best-move``).
 
@@ -440,7 +520,7 @@ class AsyncClient(BaseClient):
         With ``if_none_match`` (an ``etag`` of an earlier answer) it may instead return
         :class:`~tictactoe_client.NotModified`: that answer still holds.
         """
-        return await self._send(self._get_best_move_call(board, player, if_none_match))
+        return await self._send(self._get_best_move_call(board, player, variant, if_none_match))
 
     async def batch(self, items: Sequence[BestMoveItem]) -> list[BestMoveResponse]:
         """Many best-move requests in one round trip, answered in order (``POST /v1/best-move/batch``).
@@ -452,13 +532,25 @@ class AsyncClient(BaseClient):
         return await self._send(self._batch_call(items))
 
     @overload
-    async def position(self, board: str, player: Mark | None = None) -> Fetched[AnalysisResponse]: ...
+    async def position(
+        self, board: str, player: Player | None = None, *, variant: Variant | None = None
+    ) -> Fetched[AnalysisResponse]: ...
     @overload
     async def position(
-        self, board: str, player: Mark | None = None, *, if_none_match: str | None
+        self,
+        board: str,
+        player: Player | None = None,
+        *,
+        variant: Variant | None = None,
+        if_none_match: str | None,
     ) -> Fetched[AnalysisResponse] | NotModified: ...
     async def position(
-        self, board: str, player: Mark | None = None, *, if_none_match: str | None = None
+        self,
+        board: str,
+        player: Player | None = None,
+        *,
+        variant: Variant | None = None,
+        if_none_match: str | None = None,
     ) -> Fetched[AnalysisResponse] | NotModified:
         """Everything about a board string, cacheable (``GET /v1/positions/{board}``).
 
@@ -466,11 +558,13 @@ class AsyncClient(BaseClient):
         With ``if_none_match`` (an ``etag`` of an earlier answer) it may instead return
         :class:`~tictactoe_client.NotModified`: that answer still holds.
         """
-        return await self._send(self._position_call(board, player, if_none_match))
+        return await self._send(self._position_call(board, player, variant, if_none_match))
 
-    async def analyze(self, board: BoardInput, player: Mark | None = None) -> AnalysisResponse:
+    async def analyze(
+        self, board: BoardInput, player: Player | None = None, *, variant: Variant | None = None
+    ) -> AnalysisResponse:
         """Everything about a board in any form (``POST /v1/analysis``); a finished board too."""
-        return await self._send(self._analyze_call(board, player))
+        return await self._send(self._analyze_call(board, player, variant))
 
     async def review(
         self, moves: Sequence[int], board: BoardInput | None = None, player: Mark | None = None
@@ -632,6 +726,10 @@ class AsyncClient(BaseClient):
             seed=seed, theme=theme, min_rating=min_rating, max_rating=max_rating, if_none_match=if_none_match
         )
         return await self._send(call)
+
+    async def variants(self) -> list[VariantInfo]:
+        """Every rule variant the service solves, the standard game first (``GET /v1/variants``)."""
+        return await self._send(self._variants_call())
 
     async def health(self) -> HealthResponse:
         """The service's health (``GET /health``): ``status`` ``"ok"``, ``version``, ``positions``."""

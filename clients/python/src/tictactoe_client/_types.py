@@ -12,10 +12,28 @@ from typing import Generic, Literal, Required, TypedDict, TypeVar
 
 from ._models import Level
 
-__all__ = ["BestMoveItem", "BoardInput", "Fetched", "Mark", "NotModified", "PuzzleOutcome", "Theme"]
+__all__ = [
+    "BestMoveItem",
+    "BoardInput",
+    "Fetched",
+    "Mark",
+    "NotModified",
+    "Player",
+    "PuzzleOutcome",
+    "Theme",
+    "Variant",
+]
 
-#: A side: the request's ``player``, and every answer's marks.
+#: A mark: the side to move in the standard game, and every answer's marks.
 Mark = Literal["X", "O"]
+
+#: A request's ``player``: a mark, or in wild and Notakto, whose sides are not marks, ``"first"`` or
+#: ``"second"``.
+Player = Literal["X", "O", "first", "second"]
+
+#: A rule variant, the requests' ``variant`` (``"standard"`` when it is not sent): see
+#: :meth:`~._client.Client.variants` for each one's rules and board.
+Variant = Literal["standard", "misere", "wild", "notakto", "notakto-2", "notakto-3", "4x4", "4x4-3"]
 
 #: A puzzle's theme, the ``theme`` filter of the puzzle queries: what its solution does.
 Theme = Literal["win", "block", "fork", "threat", "block_fork"]
@@ -24,7 +42,8 @@ Theme = Literal["win", "block", "fork", "threat", "block_fork"]
 PuzzleOutcome = Literal["win", "draw"]
 
 #: A board in any of the three request forms: a string of 9 characters (``"X.O...X.."``), a
-#: sequence of 9 cells, or a sequence of 3 rows of 3 cells. A cell is ``"X"`` or ``"O"`` (either
+#: sequence of 9 cells, or a sequence of 3 rows of 3 cells (in another variant, of its size; Notakto's
+#: several boards only as a string). A cell is ``"X"`` or ``"O"`` (either
 #: case), or empty as ``None``, ``""``, ``" "``, ``"."``, ``"-"`` or ``"_"``. (Written as one
 #: sequence of cells or rows, so that mypy takes a literal such as ``[["X", None, "O"], ["", "",
 #: ""], ...]``, whose rows differ in type; the service checks the shape.)
@@ -39,7 +58,8 @@ class BestMoveItem(TypedDict, total=False):
     """
 
     board: Required[BoardInput]
-    player: Mark | None
+    variant: Variant
+    player: Player | None
     level: Level | None
     skill: float
     random: bool

@@ -1,0 +1,250 @@
+"""The rule variants on /play, in headless Chromium: the picker, every variant's board at a desktop's
+width and at 390 px, a game of each played out, wild's mark by pointer and by keyboard, what each
+engine move says, and the standard game's features (levels, ratings, reviews, puzzles) kept to it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+import httpx
+import pytest
+
+from tests.browser.driver import DESKTOP, NARROW, Page, best, readable, sent, worst
+from tests.browser.test_browser import RECORD_ANNOUNCEMENTS
+from tests.support.server import Server
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Request
+
+pytest.importorskip("playwright.sync_api")
+
+VARIANTS = ["standard", "misere", "wild", "notakto", "notakto-2", "notakto-3", "4x4", "4x4-3"]
+SIZES: dict[str, dict[str, Any]] = {"desktop": DESKTOP, "390px": NARROW}
+BOARD_NAMES = {2: ["left", "right"], 3: ["left", "middle", "right"]}
+#: The options that are the standard game's: a request of another variant never carries them.
+STANDARD_ONLY = {"level", "rating", "depth"}
+
+
+@pytest.fixture(params=list(SIZES))
+def sized(request: pytest.FixtureRequest, browser: Browser, live_server: Server) -> Iterator[Page]:
+    """The page at a desktop's size, then at 390 px wide."""
+    page = Page(browser, live_server, **SIZES[request.param])
+    yield page
+    page.close()
+
+
+def listed(server: Server) -> dict[str, dict[str, Any]]:
+    """``GET /v1/variants``, by id."""
+    answer = httpx.get(f"{server.url}/v1/variants").json()
+    return {variant["id"]: variant for variant in answer["variants"]}
+
+
+def cell_name(variant: dict[str, Any], index: int) -> str:
+    """A cell as the page names it: its number from 1 on its board, and which board."""
+    if variant["boards"] == 1:
+        return f"cell {index + 1}"
+    size = variant["rows"] * variant["columns"]
+    return f"cell {index % size + 1} of the {BOARD_NAMES[variant['boards']][index // size]} board"
+
+
+def game_requests(page: Page) -> list[Request]:
+    """The page's requests to the service's game operations, recorded from now on."""
+    requests: list[Request] = []
+    page.page.on("request", lambda r: requests.append(r) if "/v1/" in r.url and r.method == "POST" else None)
+    return requests
+
+
+def test_the_picker_offers_every_variant_as_the_service_lists_them(page: Page, live_server: Server) -> None:
+    page.goto("/play")
+    options: list[dict[str, Any]] = page.page.locator("#variant option").evaluate_all(
+        """options => options.map((o) => ({
+            id: o.value, name: o.textContent.trim(), rows: Number(o.dataset.rows),
+            columns: Number(o.dataset.columns), boards: Number(o.dataset.boards),
+            marks: o.dataset.marks, misere: o.dataset.misere === "true",
+        }))"""
+    )
+    variants = listed(live_server)
+    assert [option["id"] for option in options] == list(variants) == VARIANTS
+    fields = ("name", "rows", "columns", "boards", "marks", "misere")
+    for option in options:
+        assert option == {"id": option["id"], **{name: variants[option["id"]][name] for name in fields}}
+        page.page.select_option("#variant", option["id"])
+        assert page.page.locator("#variant-rules").inner_text() == variants[option["id"]]["rules"]
+        cells = option["rows"] * option["columns"] * option["boards"]
+        assert (
+            page.page.locator("#board[role=grid] > [role=row] > [role=gridcell] > button.cell").count()
+            == cells
+        )
+        assert page.page.locator("#board [role=row]").count() == option["rows"]
+        indexes = sorted(
+            int(i)
+            for i in page.page.locator("#board .cell").evaluate_all("cs => cs.map(c => c.dataset.cell)")
+        )
+        assert indexes == list(range(cells))
+        # One tab stop on the board, and the choice of a mark only where a move chooses one.
+        assert page.page.locator("#board [tabindex='0']").count() == 1
+        assert page.page.locator("#mark-choice").is_visible() == (option["marks"] == "either")
+        assert page.page.locator("#order").is_visible() == (option["marks"] != "own")
+        assert page.page.locator("#side").is_visible() == (option["marks"] == "own")
+    assert page.status().startswith("Three in a row on 4 × 4: ")
+    page.assert_only_own_host()
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_game_of_each_variant_is_drawn_played_and_said(
+    sized: Page, live_server: Server, variant: str
+) -> None:
+    """A game played out to its end, at a desktop's width and at 390 px: every board drawn whole and
+    in the page's width, Notakto's side by side; every request of the variant, none with an option
+    the variant refuses; every engine move said as the service gave it; the result said."""
+    info = listed(live_server)[variant]
+    sized.goto("/play")
+    sized.page.evaluate(RECORD_ANNOUNCEMENTS)
+    requests = game_requests(sized)
+    moves: list[dict[str, Any]] = []
+    sized.page.on(
+        "response", lambda r: moves.append(r.json()) if r.url.endswith("/v1/best-move") and r.ok else None
+    )
+    sized.new_variant_game(variant)
+    width = sized.page.evaluate("window.innerWidth")
+    assert sized.page.evaluate("document.scrollingElement.scrollWidth") <= width
+    boxes: list[dict[str, Any]] = sized.page.locator("#board .cell").evaluate_all(
+        """cells => cells.map((c) => {
+            const box = c.getBoundingClientRect();
+            return { cell: Number(c.dataset.cell), grid: Number(c.dataset.grid),
+                     x: box.x, y: box.y, right: box.right, width: box.width, height: box.height };
+        })"""
+    )
+    size = info["rows"] * info["columns"]
+    for box in boxes:
+        assert box["x"] >= 0 and box["right"] <= width, box
+        assert box["width"] >= 24 and box["height"] >= 24, box  # a cell stays a target for a finger
+        assert box["grid"] == box["cell"] // size
+    by_cell = {box["cell"]: box for box in boxes}
+    for board in range(1, info["boards"]):
+        for row in range(info["rows"]):
+            left = by_cell[(board - 1) * size + row * info["columns"] + info["columns"] - 1]
+            right = by_cell[board * size + row * info["columns"]]
+            # Side by side: the same row at the same height, the next board to the right.
+            assert right["y"] == left["y"] and right["x"] > left["right"]
+
+    sized.play_out(worst if variant.startswith("notakto") else best)
+    assert sized.page.locator("#error").inner_text() == ""
+    assert requests, "the page asked nothing"
+    for request in requests:
+        body = sent(request)
+        assert body.get("variant", "standard") == variant, body
+        if variant != "standard":
+            assert not STANDARD_ONLY & set(body), body
+            assert not request.url.endswith("/v1/review"), "a review asked for another variant"
+    announced = [tuple(item) for item in sized.page.evaluate("window.announced")]
+    engine = [text for region, text in announced if region == "engine-move"]
+    marks = [f"{m['mark']} in " if "mark" in m else "" for m in moves]
+    said = [
+        f"The engine played {mark}{cell_name(info, m['position'])}: {m['reason']}"
+        for mark, m in zip(marks, moves, strict=True)
+    ]
+    assert engine == said and engine
+    assert sized.page.evaluate("window.unheard") == []
+    status = sized.status()
+    assert ("status", status) in announced
+    if info["marks"] == "own":
+        assert status.startswith(("Draw.", "You win with X!", "The engine wins with O."))
+    else:
+        assert status.startswith(("Draw.", "You win, moving first!", "The engine wins, moving second."))
+    if info["marks"] == "x_only":
+        # Notakto never ends in a draw, and every board is dead at its end.
+        assert not status.startswith("Draw.")
+        assert sized.page.locator("#boards-state").inner_text().count("dead") == info["boards"]
+        assert sized.page.locator("#board .cell.dead").count() == size * info["boards"]
+
+
+def test_wild_marks_chosen_by_pointer_and_by_keyboard(page: Page) -> None:
+    page.goto("/play")
+    requests = game_requests(page)
+    page.new_variant_game("wild")
+    assert page.status() == "Your turn: you move first; place X or O (now X)."
+    # By keyboard: the O key on the board chooses O, Enter plays it in the focused cell.
+    page.page.focus("#board .cell[data-cell='0']")
+    page.page.keyboard.press("o")
+    assert page.page.locator("#mark-o").is_checked()
+    assert page.status() == "Your turn: you move first; place X or O (now O)."
+    page.page.keyboard.press("Enter")
+    page.wait_for_turn_or_end()
+    assert page.board()[0] == "O"
+    # The radio group itself: Tab-reachable, the arrow keys move the choice.
+    page.page.focus("#mark-o")
+    page.page.keyboard.press("ArrowLeft")
+    assert page.page.locator("#mark-x").is_checked()
+    # By pointer: a click on the O radio button, then on a cell.
+    page.page.click("#mark-o")
+    cell = page.board().index(".")
+    page.page.click(f"#board .cell[data-cell='{cell}']")
+    page.wait_for_turn_or_end()
+    assert page.board()[cell] == "O"
+    analyses = [sent(r) for r in requests if r.url.endswith("/v1/analysis")]
+    assert analyses[0]["variant"] == "wild" and analyses[0]["board"][0] == "O"
+    assert all(sent(r)["player"] in ("first", "second") for r in requests if r.url.endswith("/v1/best-move"))
+
+
+def test_the_arrow_keys_cross_notaktos_boards(page: Page) -> None:
+    page.goto("/play")
+    page.new_variant_game("notakto-3")
+    page.page.focus("#board .cell[data-cell='0']")
+    focused = "() => document.activeElement.dataset.cell"
+    for expected in ["1", "2", "9", "10"]:
+        page.page.keyboard.press("ArrowRight")
+        assert page.page.evaluate(focused) == expected
+    page.page.keyboard.press("End")
+    assert page.page.evaluate(focused) == "20"  # the right end of the row: the right board's cell 3
+    page.page.keyboard.press("Control+End")
+    assert page.page.evaluate(focused) == "26"
+    assert page.page.locator("#board .cell[data-cell='26']").get_attribute("aria-label") == (
+        "cell 9 of the right board, empty"
+    )
+
+
+def test_the_standard_games_features_are_kept_to_it(page: Page, live_server: Server) -> None:
+    """Levels, ratings, reviews and puzzles are the standard game's: in another variant they are
+    disabled, the page says why, and no request asks for them; back to the standard game, they are
+    there again."""
+    page.goto("/play")
+    page.get_puzzle()
+    page.page.select_option("#variant", "misere")
+    assert page.page.locator("#strength").evaluate("fieldset => fieldset.disabled")
+    assert page.page.locator("#level").is_disabled() and page.page.locator("#by-rating").is_disabled()
+    assert page.page.locator("#strength-note").is_visible()
+    assert page.page.locator("#next-puzzle").is_disabled()
+    assert page.page.locator("#puzzle-note").is_visible()
+    assert page.page.locator("#puzzle-board").is_hidden()
+    requests = game_requests(page)
+    page.new_variant_game("misere")
+    page.play_out(best)
+    assert page.status().startswith("Draw.")
+    assert page.page.locator("#review-waiting").inner_text() == (
+        "Reviews are of the standard game only: games of this variant are not reviewed."
+    )
+    assert not [r for r in requests if r.url.endswith("/v1/review")]
+    page.page.select_option("#variant", "standard")
+    assert not page.page.locator("#level").is_disabled()
+    assert page.page.locator("#strength-note").is_hidden() and page.page.locator("#puzzle-note").is_hidden()
+    page.new_game()
+    page.play_out(best)
+    page.wait_for_review()
+
+
+@pytest.mark.parametrize("variant", VARIANTS[1:])
+def test_axe_finds_nothing_in_any_variant(sized: Page, variant: str) -> None:
+    """axe-core on each variant's page: before a game, with a hint shown, and at the game's end."""
+    sized.goto("/play")
+    sized.page.select_option("#variant", variant)
+    for stage in ("chosen", "hint", "ended"):
+        if stage == "hint":
+            sized.new_variant_game(variant)
+            sized.page.click("#hint")
+            sized.page.wait_for_selector("#board .cell .hint")
+        elif stage == "ended":
+            sized.play_out(worst)
+        _, violations = sized.axe()
+        assert violations == [], f"{stage}:\n{readable(violations)}"
