@@ -264,6 +264,13 @@ def test_the_compiled_programs_against_a_live_server(
     }
     assert report["analyze"] == {"status": "x_won", "winner": "X", "winning_lines": [[0, 1, 2]]}
     assert report["health"] == {"status": "ok", "positions": 8533}
+    assert report["variants"] == {
+        "ids": ["standard", "misere", "wild", "notakto", "notakto-2", "notakto-3", "4x4", "4x4-3"],
+        "wild": {"player": "first", "mark": "X"},
+        "notakto": {"player": "first", "moves": 7, "grid": 0},
+        "fourByFour": {"player": "X", "moves": 14},
+        "hard": {"board": "." * 18, "player": "first"},
+    }
     assert report["metrics"] is True
     check_coach(report, url)
 

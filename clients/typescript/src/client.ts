@@ -8,8 +8,9 @@ import type {
   Board,
   BoardString,
   Health,
-  Mark,
   MoveOptions,
+  Player,
+  PositionOptions,
   Problem,
   Puzzle,
   PuzzlePage,
@@ -17,6 +18,7 @@ import type {
   RandomPuzzleQuery,
   Review,
   ReviewOptions,
+  VariantList,
 } from "./types.js";
 import type { components } from "./api.js";
 
@@ -95,11 +97,16 @@ export class TicTacToeClient {
   }
 
   /**
-   * The best move with default options, for a board of 9 characters (`GET /v1/best-move`):
-   * cacheable, with an `etag` to send back as `ifNoneMatch`.
+   * The best move with default options, for a board string (`GET /v1/best-move`): cacheable, with
+   * an `etag` to send back as `ifNoneMatch`. The second argument is the side to move, or the side
+   * and the rule variant (`{ player, variant }`).
    */
-  async getBestMove(board: BoardString, player?: Mark, call: ConditionalCallOptions = {}): Promise<Conditional<BestMove>> {
-    const query = new URLSearchParams(player === undefined ? { board } : { board, player });
+  async getBestMove(
+    board: BoardString,
+    player?: Player | PositionOptions,
+    call: ConditionalCallOptions = {},
+  ): Promise<Conditional<BestMove>> {
+    const query = new URLSearchParams({ board, ...positionOptions(player) });
     return this.#conditional<BestMove>(`/v1/best-move?${query.toString()}`, call);
   }
 
@@ -115,14 +122,29 @@ export class TicTacToeClient {
    * Everything about a board of 9 characters (`GET /v1/positions/{board}`): cacheable, with an
    * `etag` to send back as `ifNoneMatch`. A finished board gets its status, winner and lines.
    */
-  async getPosition(board: BoardString, player?: Mark, call: ConditionalCallOptions = {}): Promise<Conditional<Analysis>> {
-    const query = player === undefined ? "" : `?${new URLSearchParams({ player }).toString()}`;
+  async getPosition(
+    board: BoardString,
+    player?: Player | PositionOptions,
+    call: ConditionalCallOptions = {},
+  ): Promise<Conditional<Analysis>> {
+    const params = new URLSearchParams(positionOptions(player)).toString();
+    const query = params === "" ? "" : `?${params}`;
     return this.#conditional<Analysis>(`/v1/positions/${encodeURIComponent(board)}${query}`, call);
   }
 
-  /** Everything about a board in any form: status, every move's value, the rest of the game (`POST /v1/analysis`). */
-  async analyze(board: Board, player?: Mark, call: CallOptions = {}): Promise<Analysis> {
-    return this.#json<Analysis>("POST", "/v1/analysis", call, player === undefined ? { board } : { board, player });
+  /**
+   * Everything about a board in any form: status, every move's value, the rest of the game
+   * (`POST /v1/analysis`). The second argument is the side to move, or `{ player, variant }`.
+   */
+  async analyze(board: Board, player?: Player | PositionOptions, call: CallOptions = {}): Promise<Analysis> {
+    return this.#json<Analysis>("POST", "/v1/analysis", call, { board, ...positionOptions(player) });
+  }
+
+  // Variants
+
+  /** Every rule variant the service solves, with its rules and value (`GET /v1/variants`): cacheable. */
+  async variants(call: ConditionalCallOptions = {}): Promise<Conditional<VariantList>> {
+    return this.#conditional<VariantList>("/v1/variants", call);
   }
 
   // Games
@@ -400,4 +422,13 @@ function problemOf(response: Response, text: string): Problem {
     status: response.status,
     detail: text.slice(0, 500),
   };
+}
+
+/** The `player` and `variant` of a board, as given: a side alone, or both; those given, as strings. */
+function positionOptions(given: Player | PositionOptions | undefined): Record<string, string> {
+  const options: PositionOptions = typeof given === "string" ? { player: given } : (given ?? {});
+  const found: Record<string, string> = {};
+  if (options.variant !== undefined) found.variant = options.variant;
+  if (options.player !== undefined) found.player = options.player;
+  return found;
 }

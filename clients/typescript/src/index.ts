@@ -44,7 +44,9 @@ export type {
   Move,
   MoveInfo,
   MoveOptions,
+  Player,
   PlyReview,
+  PositionOptions,
   Problem,
   Puzzle,
   PuzzlePage,
@@ -56,6 +58,9 @@ export type {
   SideReview,
   Status,
   Theme,
+  Variant,
+  VariantInfo,
+  VariantList,
 } from "./types.js";
 /** Every type of the OpenAPI document, as openapi-typescript writes them: `paths`, `components`, `operations`. */
 export type { components, operations, paths } from "./api.js";

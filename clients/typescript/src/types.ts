@@ -12,6 +12,19 @@ export type BoardString = Schemas["BoardString"];
 export type Cell = Schemas["Cell"];
 /** A side: `X` or `O`. */
 export type Mark = "X" | "O";
+/** The side to move as a request names it: a mark, or `first` or `second` in `wild` and Notakto. */
+export type Player = NonNullable<Schemas["BestMoveRequest"]["player"]>;
+/** A rule variant: `standard`, `misere`, `wild`, `notakto`, `notakto-2`, `notakto-3`, `4x4` or `4x4-3`. */
+export type Variant = NonNullable<Schemas["BestMoveRequest"]["variant"]>;
+/** The side to move and the rule variant of a board, both optional (X by default when both sides have as many marks; `standard` by default). */
+export interface PositionOptions {
+  player?: Player;
+  variant?: Variant;
+}
+/** One rule variant: its rules, board, value from the empty board, positions and tactic tags. */
+export type VariantInfo = Schemas["VariantInfo"];
+/** Every rule variant the service solves, the standard game first. */
+export type VariantList = Schemas["VariantList"];
 /** The body of one best-move request, as the batch takes them. */
 export type BestMoveRequest = Schemas["BestMoveRequest"];
 /**

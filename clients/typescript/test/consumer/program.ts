@@ -80,6 +80,14 @@ async function main(baseUrl: string, silentUrl: string, refusedUrl: string): Pro
   const finished = await client.analyze([["X", "X", "X"], ["O", "O", ""], ["O", "", ""]]);
   const health = await client.health();
   const metrics = await client.metrics();
+  const variants = await client.variants();
+  if (variants.notModified) throw new Error("a first GET cannot be 304");
+  const wild = await client.getBestMove("X...O....", { variant: "wild" });
+  if (wild.notModified) throw new Error("a first GET cannot be 304");
+  const notakto = await client.analyze("X...X....", { variant: "notakto", player: "first" });
+  const fourByFour = await client.getPosition("X....O..........", { variant: "4x4", player: "X" });
+  if (fourByFour.notModified) throw new Error("a first GET cannot be 304");
+  const hard = await client.bestMove(".".repeat(18), { variant: "notakto-2", level: "hard", seed: 2 });
 
   const rated = await client.bestMove("XX..O....", { rating: 493, seed: 1 });
   const ratedBatch = await client.batch([
@@ -138,6 +146,13 @@ async function main(baseUrl: string, silentUrl: string, refusedUrl: string): Pro
     },
     analyze: { status: finished.status, winner: finished.winner, winning_lines: finished.winning_lines },
     health: { status: health.status, positions: health.positions },
+    variants: {
+      ids: variants.value.variants.map((variant) => variant.id),
+      wild: { player: wild.value.player, mark: wild.value.mark ?? null },
+      notakto: { player: notakto.player, moves: notakto.moves.length, grid: notakto.moves[0]?.grid ?? null },
+      fourByFour: { player: fourByFour.value.player, moves: fourByFour.value.moves.length },
+      hard: { board: hard.board, player: hard.player },
+    },
     metrics: metrics.includes("tictactoe_http_requests_total"),
     rating: {
       position: rated.position,

@@ -13,6 +13,7 @@ export async function mistakes(signal: AbortSignal): Promise<string> {
   await client.bestMove("X........", {}, { signal, timeout: 100 }); // error TS2561
   await client.batch([{ board: "X........", skil: 0.5 }]); // error TS2561
   await client.analyze("X........", "Z"); // error TS2345
+  await client.getPosition("X........", { variant: "chess" }); // error TS2322
   const cached = await client.getBestMove("X........");
   const position: number = cached.value.position; // error TS2339
   const health = await client.health();
