@@ -18,6 +18,10 @@
 #   PROXY_CACHE            on or off: the edge cache of the answers the service marks cacheable (on)
 #   PROXY_CACHE_SIZE       its bound on disk, in nginx's units     (default 64m)
 #   PROXY_CACHE_KEYS       its bound on keys, the shared memory zone's size (default 8m, some 64,000 keys)
+#   PROXY_TRUSTED_FORWARDERS  addresses or networks (a,b/16,...) of proxies in front of this one whose
+#                          X-Forwarded-For names the client (nginx's realip module): its rate limits and
+#                          logs then take that client's address (default: none, the peer is the client)
+#   PROXY_WORKERS          nginx's worker processes                 (default auto: one a CPU)
 # Where things are (the image's layout by default; the tests run nginx from the repository):
 #   PROXY_TEMPLATE  (/etc/tictactoe-proxy/nginx.conf)  PROXY_PROBLEMS  (/usr/share/tictactoe-proxy/problems)
 #   PROXY_RUN       (/tmp: the rendered configuration, the pid file, temporary files)
@@ -38,6 +42,8 @@ version=${PROXY_SERVICE_VERSION:-}
 cache=${PROXY_CACHE:-on}
 cache_size=${PROXY_CACHE_SIZE:-64m}
 cache_keys=${PROXY_CACHE_KEYS:-8m}
+trusted=${PROXY_TRUSTED_FORWARDERS:-}
+workers=${PROXY_WORKERS:-auto}
 template=${PROXY_TEMPLATE:-/etc/tictactoe-proxy/nginx.conf}
 problems=${PROXY_PROBLEMS:-/usr/share/tictactoe-proxy/problems}
 run=${PROXY_RUN:-/tmp}
@@ -67,6 +73,20 @@ for replica in $(echo "$upstream" | tr ',' ' '); do
   servers="${servers}server $replica max_fails=3 fail_timeout=1s; "
 done
 [ -n "$servers" ] || { echo "PROXY_UPSTREAM names no replica" >&2; exit 2; }
+case $workers in
+  auto) ;;
+  '' | *[!0-9]* | 0) echo "PROXY_WORKERS is auto or a number of processes, not '$workers'" >&2; exit 2 ;;
+esac
+# The client of a request from a trusted forwarder is the last address of its X-Forwarded-For that
+# is not itself trusted (real_ip_recursive); from any other peer the header counts for nothing.
+real_ip=""
+for forwarder in $(echo "$trusted" | tr ',' ' '); do
+  case $forwarder in
+    *[!0-9A-Fa-f.:/]* | */*/* | /* | */) echo "not an address or network: '$forwarder'" >&2; exit 2 ;;
+  esac
+  real_ip="${real_ip}set_real_ip_from $forwarder; "
+done
+[ -z "$real_ip" ] || real_ip="${real_ip}real_ip_header X-Forwarded-For; real_ip_recursive on;"
 case $address in
   '') listen="listen $port reuseport; listen [::]:$port reuseport;" ;;
   *[!0-9A-Fa-f.:\[\]]*) echo "not an address: '$address'" >&2; exit 2 ;;
@@ -88,6 +108,7 @@ sed -e "s|\${SERVERS}|$servers|g" -e "s|\${LISTEN}|$listen|g" \
   -e "s|\${PROBLEMS}|$problems|g" -e "s|\${RUN}|$run|g" \
   -e "s|\${CACHE}|$zone|g" -e "s|\${CACHE_PATH}|$run/cache/$version|g" \
   -e "s|\${CACHE_KEYS}|$cache_keys|g" -e "s|\${CACHE_SIZE}|$cache_size|g" -e "s|\${VERSION}|$version|g" \
+  -e "s|\${REAL_IP}|$real_ip|g" -e "s|\${WORKERS}|$workers|g" \
   "$template" >"$run/nginx.conf"
 if grep -n '[$]{[A-Z_]*}' "$run/nginx.conf" >&2; then echo "left unrendered in $template" >&2; exit 2; fi
 exec nginx -e stderr -c "$run/nginx.conf" -g 'daemon off;'

@@ -8,6 +8,7 @@ compose tools themselves. The image itself is built and run by
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import os
 import re
@@ -38,6 +39,8 @@ KUBERNETES = ROOT / "deploy" / "kubernetes"
 MANIFESTS = sorted(path.name for path in KUBERNETES.glob("*.yaml") if path.name != "kustomization.yaml")
 IMAGE_NAME = "tictactoe-service"
 CONTAINER_PORT = 8000
+PROXY_IMAGE_NAME = "tictactoe-proxy"
+PROXY_ENTRYPOINT = ROOT / "deploy" / "proxy" / "entrypoint.sh"
 OLDEST_KUBERNETES = "1.29"
 
 
@@ -64,10 +67,28 @@ def kind(kind_name: str) -> dict[str, Any]:
     return found[0]
 
 
-def container(deployment: dict[str, Any]) -> dict[str, Any]:
-    (only,) = deployment["spec"]["template"]["spec"]["containers"]
-    found: dict[str, Any] = only
-    return found
+def container(deployment: dict[str, Any], name: str = IMAGE_NAME) -> dict[str, Any]:
+    """The pod's container ``name``: the service's, or the proxy's (``PROXY_IMAGE_NAME``)."""
+    (found,) = [c for c in deployment["spec"]["template"]["spec"]["containers"] if c["name"] == name]
+    return dict(found)
+
+
+def proxy_container(deployment: dict[str, Any]) -> dict[str, Any]:
+    return container(deployment, PROXY_IMAGE_NAME)
+
+
+def environment(spec: dict[str, Any]) -> dict[str, str]:
+    return {entry["name"]: entry["value"] for entry in spec["env"]}
+
+
+def quantity(value: str | int) -> float:
+    """A Kubernetes quantity of CPU or memory as a number (cores, bytes)."""
+    text = str(value)
+    units = {"m": 1e-3, "Ki": 2**10, "Mi": 2**20, "Gi": 2**30, "k": 1e3, "M": 1e6, "G": 1e9}
+    for unit, factor in sorted(units.items(), key=lambda item: -len(item[0])):
+        if text.endswith(unit):
+            return float(text[: -len(unit)]) * factor
+    return float(text)
 
 
 def port_number(spec: dict[str, Any], port: int | str) -> int:
@@ -154,7 +175,9 @@ def test_kustomization_lists_every_manifest() -> None:
     assert sorted(kustomization["resources"]) == MANIFESTS
     assert len(kustomization["resources"]) == len(set(kustomization["resources"]))
     assert {"deployment.yaml", "service.yaml", "hpa.yaml", "pdb.yaml"} <= set(MANIFESTS)
-    assert [image["name"] for image in kustomization["images"]] == [IMAGE_NAME]
+    images = {image["name"]: image["newTag"] for image in kustomization["images"]}
+    # The proxy's tag is the service's: the proxy image is built for that version.
+    assert images == {IMAGE_NAME: __version__, PROXY_IMAGE_NAME: __version__}
     # Only transformers that the kustomize of any kubectl knows: each manifest carries its labels.
     assert set(kustomization) == {"apiVersion", "kind", "resources", "images"}
     for name in MANIFESTS:
@@ -207,6 +230,13 @@ def test_kustomize_output_is_valid_and_labelled() -> None:
             template = document["spec"]["template"]
             assert template["metadata"]["labels"]["app.kubernetes.io/part-of"] == "tictactoe"
             assert container(document)["image"] == f"{IMAGE_NAME}:1.0.0"
+            proxy = proxy_container(document)
+            assert proxy["image"] == f"{PROXY_IMAGE_NAME}:1.0.0"
+            tag = container(document)["image"].rsplit(":", 1)[1]
+            assert environment(proxy)["PROXY_SERVICE_VERSION"] == tag == __version__
+        if document["kind"] == "Service":
+            (port,) = document["spec"]["ports"]
+            assert port["targetPort"] == "edge"
 
 
 def test_deployment_runs_three_locked_down_replicas() -> None:
@@ -263,7 +293,8 @@ def test_service_hpa_and_pdb_select_the_deployment() -> None:
     assert selector.items() <= pod_labels.items()
     assert service["spec"]["selector"].items() <= pod_labels.items()
     (port,) = service["spec"]["ports"]
-    assert port_number(container(deployment), port["targetPort"]) == CONTAINER_PORT
+    proxy = proxy_container(deployment)
+    assert port_number(proxy, port["targetPort"]) == int(environment(proxy)["PROXY_PORT"])
     assert hpa["apiVersion"] == "autoscaling/v2"
     assert hpa["spec"]["scaleTargetRef"] == {
         "apiVersion": "apps/v1",
@@ -452,6 +483,9 @@ def test_proxy_config_sets_the_limits_and_answers_problems() -> None:
     # Only the service's Cache-Control gives an answer a lifetime.
     assert not re.search(r"^\s*proxy_cache_valid", config, re.M)
     assert "$proxy_add_x_forwarded_for" not in config  # never what the client sent
+    # By default no forwarder is trusted: the peer is the client, whatever X-Forwarded-For says.
+    assert directives(config, "set_real_ip_from") == directives(config, "real_ip_header") == []
+    assert directives(config, "worker_processes") == ["auto"]
     assert "${" not in config
     pages = re.findall(r"error_page ([\d ]+?) (?:=(\d+) )?/_problems/((\d+)[\w-]*)\.json", config)
     assert {"400", "404", "408", "413", "414", "429", "431", "500", "501", "503", "504", "505"} <= {
@@ -476,6 +510,132 @@ def test_the_proxy_image_keys_its_cache_by_the_service_version() -> None:
     environment = {key: value for key, value in os.environ.items() if not key.startswith("PROXY_")}
     refused = run(["sh", str(entrypoint)], env=environment, timeout=30, check=False)
     assert refused.returncode == 2 and "PROXY_SERVICE_VERSION" in refused.stderr
+
+
+def directives(config: str, name: str) -> list[str]:
+    """The arguments of every ``name`` directive of a rendered nginx.conf, comments left out."""
+    code = "\n".join(line.split("#", 1)[0] for line in config.splitlines())
+    return [match.strip() for match in re.findall(rf"(?:^|[;{{}}\s]){name}\s+([^;]*);", code)]
+
+
+def test_the_proxy_trusts_the_forwarded_client_only_from_the_forwarders_named() -> None:
+    """PROXY_TRUSTED_FORWARDERS renders nginx's realip directives (tests/e2e/test_trusted_forwarder.py
+    runs them)."""
+    trusted = {"PROXY_TRUSTED_FORWARDERS": "10.0.0.0/8,fd00::/8,192.0.2.1", "PROXY_WORKERS": "2"}
+    with proxied([f"127.0.0.1:{free_port()}"], trusted) as proxy:
+        config = (proxy.run / "nginx.conf").read_text()
+    assert directives(config, "set_real_ip_from") == ["10.0.0.0/8", "fd00::/8", "192.0.2.1"]
+    assert directives(config, "real_ip_header") == ["X-Forwarded-For"]
+    assert directives(config, "real_ip_recursive") == ["on"]
+    assert directives(config, "worker_processes") == ["2"]
+    # What is passed on and limited is then the client's address as realip made it.
+    assert directives(config, "limit_req_zone")[0].startswith("$binary_remote_addr ")
+    assert "X-Forwarded-For $remote_addr" in directives(config, "proxy_set_header")
+
+
+@pytest.mark.parametrize(
+    "setting",
+    [
+        {"PROXY_TRUSTED_FORWARDERS": "10.0.0.0/8; real_ip_header X-Real-IP"},
+        {"PROXY_TRUSTED_FORWARDERS": "10.0.0.0/8,/8"},
+        {"PROXY_TRUSTED_FORWARDERS": "10.0.0.0/"},
+        {"PROXY_TRUSTED_FORWARDERS": "10.0.0.0/8/8"},
+        {"PROXY_TRUSTED_FORWARDERS": "unix:"},
+        {"PROXY_WORKERS": "0"},
+        {"PROXY_WORKERS": "two"},
+    ],
+)
+def test_the_proxy_refuses_a_forwarder_or_worker_count_it_cannot_render(setting: dict[str, str]) -> None:
+    environment = {key: value for key, value in os.environ.items() if not key.startswith("PROXY_")}
+    environment |= {"PROXY_SERVICE_VERSION": __version__, "PROXY_RUN": "/nonexistent", **setting}
+    refused = run(["sh", str(PROXY_ENTRYPOINT)], env=environment, timeout=30, check=False)
+    assert refused.returncode == 2, refused.stderr
+    assert refused.stderr.strip()
+
+
+# --- Kubernetes: the proxy beside each replica ----------------------------------------------------------
+
+
+def test_each_pod_has_the_proxy_in_front_of_its_own_replica() -> None:
+    deployment = kind("Deployment")
+    app, proxy = container(deployment), proxy_container(deployment)
+    app_env, proxy_env = environment(app), environment(proxy)
+    assert [c["name"] for c in deployment["spec"]["template"]["spec"]["containers"]] == [
+        IMAGE_NAME,
+        PROXY_IMAGE_NAME,
+    ]
+    assert proxy["image"] == f"{PROXY_IMAGE_NAME}:{__version__}"
+    # Its upstream is the replica beside it, and nothing else.
+    assert proxy_env["PROXY_UPSTREAM"] == f"127.0.0.1:{app_env['TICTACTOE_PORT']}"
+    # It keys its cache by the version of that replica's image.
+    assert proxy_env["PROXY_SERVICE_VERSION"] == app["image"].rsplit(":", 1)[1] == __version__
+    assert proxy_env.get("PROXY_CACHE", "on") == "on"
+    ports = {entry["name"]: entry["containerPort"] for entry in proxy["ports"]}
+    assert ports == {"edge": int(proxy_env["PROXY_PORT"])}
+    assert not set(ports.values()) & {entry["containerPort"] for entry in app["ports"]}
+    # Only the proxy's forwarded headers are believed by the service; the proxy believes the
+    # controller's, from the cluster's pod network.
+    assert app_env["TICTACTOE_FORWARDED_ALLOW_IPS"] == "127.0.0.1"
+    forwarders = proxy_env["PROXY_TRUSTED_FORWARDERS"].split(",")
+    assert forwarders and all(ipaddress.ip_network(net).is_private for net in forwarders)
+    assert int(proxy_env["PROXY_WORKERS"]) == int(app_env["TICTACTOE_WORKERS"])
+    documented = set(re.findall(r"^#\s+(PROXY_[A-Z_]+)\s", PROXY_ENTRYPOINT.read_text(), re.M))
+    assert set(proxy_env) <= documented
+    # Its writable directory (cache, buffers, configuration) is the pod's own, bounded.
+    volumes = {volume["name"]: volume for volume in deployment["spec"]["template"]["spec"]["volumes"]}
+    (mount,) = proxy["volumeMounts"]
+    assert mount["mountPath"] == "/tmp"
+    assert "sizeLimit" in volumes[mount["name"]]["emptyDir"]
+    assert quantity(volumes[mount["name"]]["emptyDir"]["sizeLimit"]) > quantity(
+        proxy_env["PROXY_CACHE_SIZE"].upper() + "i"
+    )
+
+
+def test_the_service_and_the_ingress_reach_the_pods_through_their_proxy() -> None:
+    deployment, service = kind("Deployment"), kind("Service")
+    proxy = proxy_container(deployment)
+    (port,) = service["spec"]["ports"]
+    assert port_number(proxy, port["targetPort"]) == int(environment(proxy)["PROXY_PORT"])
+    for ingress in kinds("Ingress"):
+        for rule in ingress["spec"]["rules"]:
+            for path in rule["http"]["paths"]:
+                backend = path["backend"]["service"]
+                assert backend["name"] == service["metadata"]["name"]
+                assert backend["port"]["name"] == port["name"]
+
+
+def test_the_service_container_keeps_its_probes_and_metrics() -> None:
+    """Readiness and liveness are still the service's own; the proxy's say only that nginx listens."""
+    deployment = kind("Deployment")
+    app, proxy = container(deployment), proxy_container(deployment)
+    for probe in ("startupProbe", "readinessProbe", "livenessProbe"):
+        assert port_number(app, app[probe]["httpGet"]["port"]) == CONTAINER_PORT, probe
+    for probe in ("readinessProbe", "livenessProbe"):
+        assert port_number(proxy, proxy[probe]["tcpSocket"]["port"]) == int(environment(proxy)["PROXY_PORT"])
+    assert {entry["name"] for entry in app["ports"]} == {"http", "metrics"}
+    assert "metrics" not in {entry["name"] for entry in proxy["ports"]}
+    command = proxy["lifecycle"]["preStop"]["exec"]["command"]
+    assert command[0] == "sleep" and float(command[1]) <= 5
+    proxy_dockerfile = (ROOT / "deploy" / "proxy" / "Dockerfile").read_text()
+    assert "STOPSIGNAL SIGQUIT" in proxy_dockerfile  # nginx's graceful stop
+
+
+def test_the_proxy_container_is_as_locked_down_and_limited_as_the_service() -> None:
+    deployment = kind("Deployment")
+    app, proxy = container(deployment), proxy_container(deployment)
+    assert proxy["securityContext"] == app["securityContext"]
+    assert proxy["securityContext"]["readOnlyRootFilesystem"] is True
+    assert proxy["securityContext"]["capabilities"] == {"drop": ["ALL"]}
+    for section in ("requests", "limits"):
+        assert set(proxy["resources"][section]) == set(app["resources"][section]) == {"cpu", "memory"}
+        for resource in ("cpu", "memory"):
+            assert quantity(proxy["resources"][section][resource]) <= quantity(
+                app["resources"][section][resource]
+            ), f"{section}.{resource}"
+    for resource in ("cpu", "memory"):
+        assert quantity(proxy["resources"]["requests"][resource]) <= quantity(
+            proxy["resources"]["limits"][resource]
+        )
 
 
 def docker_compose() -> list[str]:
@@ -634,8 +794,11 @@ def test_only_the_ingress_controller_reaches_the_api_port() -> None:
     assert set(policy["spec"]["policyTypes"]) == {"Ingress", "Egress"}
     assert policy["spec"]["egress"] == []  # the pods reach nothing
     by_port = {rule["ports"][0]["port"]: rule["from"] for rule in policy["spec"]["ingress"]}
-    assert set(by_port) == {"http", "metrics"}
-    (controller,) = by_port["http"]
+    # The controller reaches the pods' proxy, never the service's own port; metrics as before.
+    assert set(by_port) == {"edge", "metrics"}
+    assert all(len(rule["ports"]) == 1 for rule in policy["spec"]["ingress"])
+    (controller,) = by_port["edge"]
+    assert "edge" in {port["name"] for port in proxy_container(deployment)["ports"]}
     assert controller["podSelector"]["matchLabels"] == {"app.kubernetes.io/name": "ingress-nginx"}
     names = {port["name"] for port in container(deployment)["ports"]}
     assert names == {"http", "metrics"}
