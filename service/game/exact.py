@@ -13,6 +13,7 @@ loser delays. Positions that the symmetries make alike share one entry of the me
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable, Collection, Mapping, Sequence
 from functools import cache
 from random import Random
@@ -155,7 +156,7 @@ def key_of(variant: Variant) -> Callable[[State], int]:
     * ``x_only``: the classes of the boards, smallest first, each the smallest image of its marks, or
       ``2 ** cells`` for a dead board.
     """
-    images = permutations(variant.size, variant.line)
+    images = permutations(variant.size)
     width = variant.board_cells
     if variant.marks == "x_only":
         dead, full = 1 << width, variant.grid.full
@@ -186,21 +187,24 @@ def key_of(variant: Variant) -> Callable[[State], int]:
 
 
 @cache
-def permutations(size: int, line: int) -> tuple[tuple[int, ...], ...]:
-    """For each symmetry of the ``size`` × ``size`` grid, the image of every mask of its cells."""
-    symmetries = grid(size, line).symmetries
+def permutations(size: int) -> tuple[array[int], ...]:
+    """For each symmetry of the ``size`` × ``size`` grid, the image of every mask of its cells: an array
+    of 2-byte numbers (1 MiB for the eight of 4 × 4), made from the images of a mask's low byte and of
+    the rest."""
     count = size * size
     tables = []
-    for symmetry in symmetries:
+    for symmetry in grid(size, size).symmetries:
         # The transformed board shows at cell i the old cell symmetry[i]: old bit c goes to bit i.
         moved_to = [0] * count
         for new, old in enumerate(symmetry):
             moved_to[old] = new
-        table = [0] * (1 << count)
-        for mask in range(1, 1 << count):
-            low = mask & -mask
-            table[mask] = table[mask ^ low] | 1 << moved_to[low.bit_length() - 1]
-        tables.append(tuple(table))
+
+        def image(mask: int, moved_to: list[int] = moved_to) -> int:
+            return sum(1 << moved_to[cell] for cell in range(count) if mask >> cell & 1)
+
+        low = [image(byte) for byte in range(256)]
+        high = [image(rest << 8) for rest in range(1 << (count - 8))]
+        tables.append(array("H", [rest | byte for rest in high for byte in low]))
     return tuple(tables)
 
 

@@ -317,7 +317,7 @@ def _cells_of(mask: int) -> list[int]:
 # --- each kind of variant --------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 12)  # the moves of the last hundreds of positions: a bounded few MiB
 def _described(variant_id: str, state: State, move: Move) -> Described:
     """The tags of a move, the first half of its sentence, and how the game ends if the move ends it."""
     variant = VARIANTS[variant_id]

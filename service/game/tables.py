@@ -136,7 +136,7 @@ def generate(variant: Variant) -> bytes:
 def positions(variant: Variant, keys: Iterable[int]) -> int:
     """How many unfinished positions (a board and its side to move, either side starting where that
     applies) the classes of ``keys`` stand for: the size of each class, summed."""
-    images = permutations(variant.size, variant.line)
+    images = permutations(variant.size)
     width = variant.board_cells
     low = (1 << width) - 1
     if variant.marks == "x_only":
