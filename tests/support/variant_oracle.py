@@ -2,17 +2,29 @@
 
 It shares nothing with ``service.game``: boards are strings of ``X``, ``O`` and ``.`` (Notakto's
 boards one after another), lines are found by walking the board, and values come from plain
-negamax with a memo over ``(board string, side to move)``, with no bit masks and no symmetries.
-A value is ``(score, plies)`` for the side to move: ``1`` it can force a win, ``0`` a draw, ``-1``
-a loss; ``plies`` the moves left, the next one included, the winner hurrying and the loser
-delaying.
+negamax with a memo, with no bit masks. A value is ``(score, plies)`` for the side to move: ``1``
+it can force a win, ``0`` a draw, ``-1`` a loss; ``plies`` the moves left, the next one included,
+the winner hurrying and the loser delaying.
+
+The memo is keyed by ``(board string, side to move)``. With ``symmetric`` (the 4 × 4 variants,
+whose games reach millions of boards), it is keyed by a canonical board string instead: the board
+seen by the side to move (its marks written ``X``, the other side's ``O``), turned and mirrored by
+each of the eight symmetries of the square (computed here from rows and columns), the smallest of
+the eight strings. A value does not change under either transformation: a symmetry maps lines onto
+lines, and in these variants the two sides play by the same rules with their own marks.
+
+:meth:`Rules.reached` says whether a game reaches a board, by taking moves back one at a time.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from operator import itemgetter
+
+#: Swaps the two marks of a board string.
+SWAP = str.maketrans("XO", "OX")
 
 
 @dataclass
@@ -26,9 +38,16 @@ class Rules:
     marks: str = "own"
     #: Whether the side that makes the (last) line loses.
     misere: bool = False
+    #: Whether the memo is keyed by canonical boards (``own`` marks on one board only).
+    symmetric: bool = False
     memo: dict[tuple[str, str], tuple[int, int]] = field(default_factory=dict, repr=False)
 
-    @property
+    def __post_init__(self) -> None:
+        assert not self.symmetric or (self.marks == "own" and self.boards == 1), (
+            "symmetric: own marks, one board"
+        )
+
+    @cached_property
     def width(self) -> int:
         return self.size * self.size
 
@@ -50,12 +69,63 @@ class Rules:
                         found.append([(row + down * i) * n + column + right * i for i in range(self.line)])
         return found
 
+    @cached_property
+    def _reads(self) -> list[Callable[[str], Sequence[str]]]:
+        """For each line, what reads its cells from a board, in a tuple."""
+        return [itemgetter(*line) for line in self.lines]
+
+    @cached_property
+    def _reads_through(self) -> list[list[Callable[[str], Sequence[str]]]]:
+        """For each cell of one board, what reads the cells of each line through it."""
+        return [[itemgetter(*line) for line in self.lines if cell in line] for cell in range(self.width)]
+
+    @cached_property
+    def symmetries(self) -> list[tuple[int, ...]]:
+        """The eight symmetries of the square, each as the cell of the old board that every cell of the
+        new board shows: the four turns, and the four mirrors (across the middle row, the middle
+        column and the two diagonals)."""
+        last = self.size - 1
+
+        def images(row: int, column: int) -> list[tuple[int, int]]:
+            return [
+                (row, column),
+                (column, last - row),
+                (last - row, last - column),
+                (last - column, row),
+                (last - row, column),
+                (row, last - column),
+                (column, row),
+                (last - column, last - row),
+            ]
+
+        cells = [images(cell // self.size, cell % self.size) for cell in range(self.width)]
+        return [
+            tuple(row * self.size + column for row, column in (each[k] for each in cells)) for k in range(8)
+        ]
+
+    @cached_property
+    def _transforms(self) -> list[Callable[[str], Sequence[str]]]:
+        return [itemgetter(*symmetry) for symmetry in self.symmetries]
+
+    def images(self, board: str) -> list[str]:
+        """One board under each of the eight symmetries."""
+        return ["".join(transform(board)) for transform in self._transforms]
+
+    def key(self, cells: str, mover: str) -> tuple[str, str]:
+        """The memo's key of ``cells`` with ``mover`` to move: themselves, or with ``symmetric`` the
+        smallest of the eight images of the board as the mover sees it (its marks ``X``), ``X`` to move."""
+        if not self.symmetric:
+            return cells, mover
+        return min(self.images(cells if mover == "X" else cells.translate(SWAP))), "X"
+
     def has_line(self, board: str, mark: str) -> bool:
         """Whether ``mark`` fills a line of one board."""
-        return any(all(board[cell] == mark for cell in line) for line in self.lines)
+        return (mark,) * self.line in [read(board) for read in self._reads]
 
     def dead(self, board: str) -> bool:
-        return self.has_line(board, "X") or self.has_line(board, "O")
+        """Whether a line of one board is full of one mark."""
+        found = [read(board) for read in self._reads]
+        return ("X",) * self.line in found or ("O",) * self.line in found
 
     def moves(self, cells: str, mover: str) -> Iterator[tuple[int, str]]:
         """Each legal move ``(cell, mark)`` of ``mover``: ``X`` or ``O`` in ``own``, else a side."""
@@ -70,15 +140,23 @@ class Rules:
                         yield cell, mark
 
     def after(self, cells: str, move: tuple[int, str]) -> tuple[str, int | None]:
-        """The board after ``move``, and the mover's score if it ended the game."""
+        """The board after a legal ``move`` (one of :meth:`moves`), and the mover's score if it ended
+        the game. The move's board had no line, so it has one after it when a line through the cell
+        is full of the mark."""
         cell, mark = move
         played = cells[:cell] + mark + cells[cell + 1 :]
-        index = cell // self.width
-        lined = self.has_line(self.board(played, index), mark)
-        if lined and all(self.dead(self.board(played, j)) for j in range(self.boards)):
+        index, offset = divmod(cell, self.width)
+        board = self.board(played, index)
+        lined = (mark,) * self.line in [read(board) for read in self._reads_through[offset]]
+        if self.boards == 1:  # a line ends the game, else a full board does
+            if lined:
+                return played, -1 if self.misere else 1
+            return played, None if "." in played else 0
+        if lined and all(j == index or self.dead(self.board(played, j)) for j in range(self.boards)):
             return played, -1 if self.misere else 1
         live_empty = any(
-            "." in self.board(played, j) and not self.dead(self.board(played, j)) for j in range(self.boards)
+            "." in self.board(played, j) and not (lined if j == index else self.dead(self.board(played, j)))
+            for j in range(self.boards)
         )
         return played, None if live_empty else 0
 
@@ -87,7 +165,8 @@ class Rules:
 
     def value(self, cells: str, mover: str) -> tuple[int, int]:
         """Negamax: the best of each move's value, by score, then the fastest win or slowest loss."""
-        found = self.memo.get((cells, mover))
+        key = self.key(cells, mover)
+        found = self.memo.get(key)
         if found is not None:
             return found
         best: tuple[int, int] | None = None
@@ -101,7 +180,7 @@ class Rules:
             if best is None or better(candidate, best):
                 best = candidate
         assert best is not None, f"no move on an unfinished board {cells}"
-        self.memo[cells, mover] = best
+        self.memo[key] = best
         return best
 
     def games(self, first: str) -> dict[tuple[str, str], int | None]:
@@ -119,6 +198,29 @@ class Rules:
                     if ended is None:
                         frontier.append(state)
         return found
+
+    def reached(self, cells: str, mover: str, first: str) -> bool:
+        """Whether a game started by ``first`` reaches ``cells`` (finished or not) with ``mover`` to
+        move: the start, or a board from which the side that moved last has a legal move to ``cells``
+        and that a game reaches with that side to move. Each move places one mark and the sides
+        alternate, so the side to move is ``first`` after an even number of marks, and with ``own``
+        marks the side that started has placed the larger half of them."""
+        placed = len(cells) - cells.count(".")
+        if (mover == first) != (placed % 2 == 0):
+            return False
+        if self.marks == "own" and cells.count(first) != (placed + 1) // 2:
+            return False
+        if placed == 0:
+            return True
+        last = self.other(mover)
+        marks = {"own": [last], "either": ["X", "O"], "x_only": ["X"]}[self.marks]
+        for cell, symbol in enumerate(cells):
+            if symbol not in marks:
+                continue
+            before = cells[:cell] + "." + cells[cell + 1 :]
+            if (cell, symbol) in self.moves(before, last) and self.reached(before, last, first):
+                return True
+        return False
 
     def reachable(self, first: str) -> Iterator[tuple[str, str]]:
         """Every unfinished ``(board, side to move)`` that a game started by ``first`` reaches."""
@@ -154,6 +256,6 @@ VARIANTS = {
     "notakto": Rules(3, 3, 1, "x_only", misere=True),
     "notakto-2": Rules(3, 3, 2, "x_only", misere=True),
     "notakto-3": Rules(3, 3, 3, "x_only", misere=True),
-    "4x4": Rules(4, 4),
-    "4x4-3": Rules(4, 3),
+    "4x4": Rules(4, 4, symmetric=True),
+    "4x4-3": Rules(4, 3, symmetric=True),
 }
