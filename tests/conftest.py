@@ -17,6 +17,7 @@ from typing import Any
 import httpx
 import pytest
 from fastapi import FastAPI
+from hypothesis import HealthCheck, settings
 
 from service import logs
 from service.settings import Settings
@@ -25,6 +26,12 @@ from service.web.fast_lane import FastLane
 from tests.support.server import Server, running
 
 LAYERS = ("game", "api", "e2e", "browser", "deploy")
+
+# No test depends on the wall clock: Hypothesis neither fails an example that runs long (its
+# ``deadline``) nor a test whose examples are slow to make (the ``too_slow`` health check), which a
+# busy machine would turn into failures.
+settings.register_profile("no-clock", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("no-clock")
 HERE = Path(__file__).resolve().parent
 
 
