@@ -757,5 +757,5 @@ def test_best_move_and_analyze_in_a_variant(capsys: pytest.CaptureFixture[str]) 
     assert capsys.readouterr().out.startswith("first plays X in cell 9 (row 3, column 3): win in 3")
     assert main(["analyze", "XX.OO...........", "--variant", "4x4-3"]) == 0
     assert "X to move: win with perfect play" in capsys.readouterr().out
-    assert main(["best-move", "X...O....", "--variant", "misere", "--level", "easy"]) == 1
-    assert "--level" in capsys.readouterr().err
+    assert main(["best-move", "X...O....", "--variant", "misere", "--rating", "200"]) == 1
+    assert "--rating" in capsys.readouterr().err

@@ -583,11 +583,11 @@ def test_variants_on_every_method_that_takes_a_board(live_server: Server) -> Non
         standard = client.best_move("X...O....")
         items: list[BestMoveItem] = [{"board": "X...O....", "variant": "misere"}, {"board": "X...O...."}]
         assert [answer.position for answer in client.batch(items)] == [misere.position, standard.position]
-        # Levels, ratings and depths are the standard game's: a 422 that names the field.
+        # Ratings are on the standard game's calibrated scale: a 422 that names the field elsewhere.
         with pytest.raises(ServiceError) as refused:
-            client.best_move("X...O....", variant="wild", level="easy")
+            client.best_move("X...O....", variant="wild", rating=200)
         assert refused.value.status == 422
-        assert refused.value.problem.errors and refused.value.problem.errors[0].loc[-1] == "level"
+        assert refused.value.problem.errors and refused.value.problem.errors[0].loc[-1] == "rating"
 
     async def both() -> tuple[list[VariantInfo], BestMoveResponse, AnalysisResponse]:
         async with AsyncClient(live_server.url) as client:
