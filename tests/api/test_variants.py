@@ -25,7 +25,6 @@ from service.game.variants import VARIANTS, Variant
 from service.schemas import AnyTactic, VariantName
 from service.web import examples
 from tests.support.variant_oracle import VARIANTS as ORACLES
-from tests.support.variant_oracle import Rules
 
 pytestmark = pytest.mark.anyio
 
@@ -51,17 +50,6 @@ def positions(variant_id: str) -> list[tuple[str, str]]:
     """Every unfinished position a game of the variant reaches, either side starting where that applies."""
     variant, oracle = VARIANTS[variant_id], ORACLES[variant_id]
     return sorted(position for first in firsts(variant) for position in oracle.reachable(first))
-
-
-def traps(oracle: Rules, cells: str, mover: str) -> int:
-    """The replies on ``cells`` that score worse for ``mover`` than its best, by the oracle."""
-    best = oracle.value(cells, mover)[0]
-    worse = 0
-    for move in oracle.moves(cells, mover):
-        played, ended = oracle.after(cells, move)
-        score = ended if ended is not None else -oracle.value(played, oracle.other(mover))[0]
-        worse += score < best
-    return worse
 
 
 def where(variant: Variant, cell: int) -> dict[str, int]:
@@ -106,7 +94,7 @@ def check_analysis(variant: Variant, cells: str, mover: str, answer: dict[str, A
             expected = (ended, 1, 0)
         else:
             after_score, after_plies = oracle.value(played, oracle.other(mover))
-            expected = (-after_score, after_plies + 1, traps(oracle, played, oracle.other(mover)))
+            expected = (-after_score, after_plies + 1, oracle.traps(played, oracle.other(mover)))
         assert (move["score"], move["plies_to_end"], move["traps"]) == expected, (cells, move)
         assert move["outcome"] == OUTCOME[move["score"]]
         assert isinstance(move["reason"], str) and move["reason"]

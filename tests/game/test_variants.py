@@ -185,17 +185,6 @@ def test_the_standard_variant_values_every_position_as_the_standard_solver() -> 
     assert compared == 9040
 
 
-def oracle_traps(oracle: Rules, cells: str, mover: str) -> int:
-    """The opponent's replies on ``cells`` whose score is worse for it than its best (the oracle's)."""
-    best = oracle.value(cells, mover)[0]
-    worse = 0
-    for move in oracle.moves(cells, mover):
-        played, ended = oracle.after(cells, move)
-        score = ended if ended is not None else -oracle.value(played, oracle.other(mover))[0]
-        worse += score < best
-    return worse
-
-
 @pytest.mark.parametrize("variant_id", ["misere", "wild", "notakto"])
 def test_every_reachable_positions_moves_are_ranked_by_the_oracles_values(variant_id: str) -> None:
     variant, oracle = VARIANTS[variant_id], ORACLES[variant_id]
@@ -209,7 +198,7 @@ def test_every_reachable_positions_moves_are_ranked_by_the_oracles_values(varian
                     assert (move.score, move.plies, move.traps) == (ended, 1, 0), (cells, move)
                 else:
                     score, plies = oracle.value(played, oracle.other(mover))
-                    traps = oracle_traps(oracle, played, oracle.other(mover))
+                    traps = oracle.traps(played, oracle.other(mover))
                     assert (move.score, move.plies, move.traps) == (-score, plies + 1, traps), (cells, move)
             # The contract's order: score, fastest win or slowest loss, most traps, cell, X before O.
             order = [

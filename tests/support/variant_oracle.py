@@ -163,6 +163,16 @@ class Rules:
     def other(self, mover: str) -> str:
         return {"X": "O", "O": "X", "first": "second", "second": "first"}[mover]
 
+    def traps(self, cells: str, mover: str) -> int:
+        """How many of ``mover``'s moves on ``cells`` score worse for it than its best."""
+        best = self.value(cells, mover)[0]
+        worse = 0
+        for move in self.moves(cells, mover):
+            played, ended = self.after(cells, move)
+            score = ended if ended is not None else -self.value(played, self.other(mover))[0]
+            worse += score < best
+        return worse
+
     def value(self, cells: str, mover: str) -> tuple[int, int]:
         """Negamax: the best of each move's value, by score, then the fastest win or slowest loss."""
         key = self.key(cells, mover)
