@@ -87,6 +87,10 @@ RATINGS: dict[str, int] = {
     "perfect": 493,
 }
 
+#: The calibrated ratings of every variant whose levels are calibrated (``make calibrate``), by the
+#: variant's id: ``rating`` applies in these variants only, and a review's rating comes from here.
+CALIBRATED: dict[str, dict[str, int]] = {"standard": RATINGS}
+
 #: The highest rating an opponent may be asked for: perfect play's.
 MAX_RATING = RATINGS[Level.PERFECT.value]
 #: The names of :data:`STRENGTHS`, weakest first.
