@@ -16,9 +16,11 @@ from typing import Annotated, Any, Literal, cast
 from pydantic import (
     BaseModel,
     ConfigDict,
+    Discriminator,
     Field,
     PlainValidator,
     StrictBool,
+    Tag,
     ValidationInfo,
     WithJsonSchema,
     field_validator,
@@ -32,7 +34,6 @@ from .game.horizon import DEPTH_IN_WORDS
 from .game.levels import MAX_RATING, PRESETS, RATINGS, rated
 from .game.puzzles import Theme
 from .game.review import Judgement
-from .game.tactics import Tactic
 from .game.variants import VARIANTS, VariantBoard, VariantPosition
 
 __all__ = [
@@ -688,49 +689,81 @@ PlayerName = Literal["random", "beginner", "easy", "medium", "hard", "perfect"]
 Probability = Annotated[float, Field(ge=0, le=1)]
 
 
+class MarkedMove(BaseModel):
+    """A move of ``wild``: a cell and the mark placed on it."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    position: Annotated[int, Field(strict=True, ge=0, le=8, description="The cell, 0 to 8.")]
+    mark: Mark = Field(description="The mark placed: either side may place X or O.")
+
+
+def _move_form(value: object) -> str:
+    """Which form of a move a request's item is in: an object is a move with its mark, anything else
+    is read as a cell (and refused as one when it is not)."""
+    return "marked" if isinstance(value, dict | MarkedMove) else "cell"
+
+
+#: A move of a game: a cell, or in ``wild`` a cell and a mark.
+GameMove = Annotated[
+    Annotated[int, Field(strict=True, ge=0, le=26), Tag("cell")] | Annotated[MarkedMove, Tag("marked")],
+    Discriminator(_move_form),
+]
+
+
+def _empty_board(data: dict[str, Any]) -> Board | VariantBoard:
+    """The empty board of the request's variant (the standard game's when the variant is not valid)."""
+    variant = data.get("variant", "standard")
+    return Board.empty() if variant == "standard" else VARIANTS[variant].board("." * VARIANTS[variant].cells)
+
+
 class ReviewRequest(PositionRequest):
-    """Body of ``POST /v1/review``: a game, as the cells played from a starting board."""
+    """Body of ``POST /v1/review``: a game, as the moves played from a starting board."""
 
     board: PlayableBoard = Field(
-        default_factory=Board.empty,
-        description="The board the game starts from, in any of the three forms; the empty board by default.",
+        default_factory=_empty_board,
+        description="The board the game starts from, in any of the forms of its variant; its empty "
+        "board by default.",
     )
-    moves: list[Annotated[int, Field(strict=True, ge=0, le=8)]] = Field(
+    moves: list[GameMove] = Field(
         min_length=1,
-        max_length=9,
-        description="The cells played (0 to 8, row * 3 + column), in order, the side to move first. "
-        "Each must be legal when it is played: a move on a taken cell, or after the game is over, is "
-        "a `422` located at its index.",
+        max_length=27,
+        description="The moves played, in order, the side to move first: each a cell of the board "
+        "string (0 to 8 in the standard game, row * 3 + column), or in `wild` an object with the cell "
+        "(`position`) and the `mark` placed. Each must be legal when it is played: a move off the "
+        "board, on a taken cell or a dead Notakto board, in the wrong form for the variant, or after "
+        "the game is over, is a `422` located at its index.",
     )
+
+    @field_validator("moves", mode="after")
+    @classmethod
+    def _within_the_game(cls, moves: list[int | MarkedMove], info: ValidationInfo) -> list[int | MarkedMove]:
+        """No game of a variant has more moves than its board has cells."""
+        variant = VARIANTS.get(info.data.get("variant", ""))
+        if variant is not None and len(moves) > variant.cells:
+            raise PydanticCustomError(
+                "too_long",
+                "a game of {variant} has at most {cells} moves, not {count}",
+                {"variant": variant.id, "cells": variant.cells, "count": len(moves)},
+            )
+        return moves
 
     @property
-    def start(self) -> Position:
-        """The position the game starts from (reviews are of the standard game)."""
-        position = self.position
-        assert isinstance(position, Position), "a review is of the standard game"
-        return position
-
-    @field_validator("variant", mode="after")
-    @classmethod
-    def _standard_only(cls, variant: str) -> str:
-        """Reviews judge against the standard game's levels."""
-        if variant != "standard":
-            raise PydanticCustomError(
-                "variant_unsupported",
-                "a review is of the standard game only; games of {variant} are not reviewed",
-                {"variant": variant},
-            )
-        return variant
+    def start(self) -> Position | VariantPosition:
+        """The position the game starts from."""
+        return self.position
 
 
 class PlyReview(BaseModel):
     """One move of a reviewed game, judged; values are for the side that played it."""
 
-    ply: int = Field(ge=1, le=9, description="The move's number in the game, from 1.")
-    player: Mark = Field(description="The side that played the move.")
+    ply: int = Field(ge=1, le=27, description="The move's number in the game, from 1.")
+    player: Mark | Side = Field(description="The side that played the move.")
     position: Cell
     row: Row
     column: Column
+    mark: PlacedMark = None
+    grid: Grid = None
     board_before: CanonicalBoard
     board_after: CanonicalBoard
     score_before: Score = Field(description="The position's value before the move, for the mover.")
@@ -750,7 +783,7 @@ class PlyReview(BaseModel):
         description="The position had two or more legal moves, exactly one kept its outcome, and it "
         "was played."
     )
-    tactics: list[Tactic] = Field(description="What the move played does (as in the analysis).")
+    tactics: list[AnyTactic] = Field(description="What the move played does (as in the analysis).")
     reason: str = Field(description="One sentence for a person about the move played.")
     better: Move | None = Field(
         description="When the judgement is not `best`: the engine's move in that position (the move "
@@ -770,7 +803,7 @@ class Judgements(BaseModel):
 class SideReview(BaseModel):
     """One side's moves in the game, and the strength they show."""
 
-    moves: int = Field(ge=0, le=5, description="How many moves this side played in the game.")
+    moves: int = Field(ge=0, le=14, description="How many moves this side played in the game.")
     judgements: Judgements
     accuracy: float | None = Field(
         ge=0,
@@ -786,7 +819,8 @@ class SideReview(BaseModel):
         description="The most probable of them (the weaker on a tie); null without moves."
     )
     rating: int | None = Field(
-        description="The calibrated rating of `level` (the levels' report); null without moves."
+        description="The calibrated rating of `level` in the game's variant (the levels' report); null "
+        "without moves, and in a variant whose levels are not calibrated."
     )
 
 
@@ -797,15 +831,24 @@ class Sides(BaseModel):
     O: SideReview  # noqa: E741 - the mark's own name
 
 
+class TurnSides(BaseModel):
+    """Each side's part of a game of `wild` or Notakto, whose sides are named by their turn."""
+
+    first: SideReview
+    second: SideReview
+
+
 class ReviewResponse(BaseModel):
     """A game reviewed move by move, and each side's strength."""
 
     board: CanonicalBoard = Field(description="The starting board.")
-    player: Mark = Field(description="The side that played the first move.")
-    status: Status = Field(description="The status of the final board.")
-    winner: Mark | None = Field(description="The side with three in a row on the final board, if any.")
+    player: Mark | Side = Field(description="The side that played the first move.")
+    status: AnyStatus = Field(description="The status of the final board.")
+    winner: Mark | Side | None = Field(description="The side that won the game on the final board, if any.")
     plies: list[PlyReview] = Field(description="Every move, in order.")
-    players: Sides
+    players: Sides | TurnSides = Field(
+        description="Each side: `X` and `O`, or `first` and `second` in `wild` and Notakto."
+    )
 
 
 #: Puzzles in a page: by default, and at most.

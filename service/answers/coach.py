@@ -17,16 +17,21 @@ from typing import NamedTuple
 
 from ..game import OUTCOMES, Position, SolvedGame
 from ..game.choice import generator
+from ..game.family_review import FamilyPly, FamilyReview, review_game
 from ..game.geometry import column, row
 from ..game.levels import NAMES
 from ..game.puzzles import Puzzle, Theme, canonical_form, puzzles
-from ..game.review import PlyReview, Review, SideReview, review
-from ..schemas import Judgements, Move, ReviewResponse, Sides
+from ..game.review import IllegalMove, PlyReview, Review, SideReview, review
+from ..game.variants import VARIANTS, Move, Variant, VariantPosition
+from ..schemas import Judgements, MarkedMove, ReviewResponse, Sides, TurnSides
+from ..schemas import Move as MoveModel
 from ..schemas import PlyReview as PlyModel
 from ..schemas import Puzzle as PuzzleModel
 from ..schemas import SideReview as SideModel
 from .entity import Entity
 from .moves import move_fields
+from .variants import WINNERS, exact_values
+from .variants import move_fields as variant_move_fields
 
 #: How many pages of puzzles are kept rendered.
 PAGES_KEPT = 1024
@@ -63,16 +68,22 @@ class Coach:
 
     def __init__(self, game: SolvedGame) -> None:
         self.game = game
+        self.values = exact_values()
         self.book = puzzles(game)
         self._entities = {puzzle.id: Entity.of(_render_puzzle(puzzle)) for puzzle in self.book}
         self._order = {puzzle.id: index for index, puzzle in enumerate(self.book)}
         self._page = lru_cache(maxsize=PAGES_KEPT)(self._find_page)
         self._matching = lru_cache(maxsize=PAGES_KEPT)(self._find)
 
-    def review(self, start: Position, moves: Sequence[int]) -> bytes:
-        """The review of a game; raises :class:`~service.game.review.IllegalMove` for a move that cannot
-        be played."""
-        return review_response(review(self.game, start, moves)).model_dump_json(exclude_unset=True).encode()
+    def review(self, start: Position | VariantPosition, moves: Sequence[int | MarkedMove]) -> bytes:
+        """The review of a game in any variant; raises :class:`~service.game.review.IllegalMove` for a
+        move that cannot be played, or that is not in the variant's form of a move."""
+        if isinstance(start, VariantPosition):
+            played = review_game(self.values[start.variant.id], start, game_moves(start.variant, moves))
+            answer = family_review_response(played)
+        else:
+            answer = review_response(review(self.game, start, cells_of(VARIANTS["standard"], moves)))
+        return answer.model_dump_json(exclude_unset=True).encode()
 
     def puzzle(self, puzzle_id: str) -> Entity | None:
         """One puzzle by its id, ``None`` when there is no such puzzle."""
@@ -142,11 +153,65 @@ def review_response(done: Review) -> ReviewResponse:
     )
 
 
+def game_moves(variant: Variant, moves: Sequence[int | MarkedMove]) -> Sequence[int | Move]:
+    """The moves of a request as the game reads them: cells, or in ``wild`` cells and marks (a bare
+    cell there is refused by the game, which names the move's index)."""
+    if variant.marks != "either":
+        return cells_of(variant, moves)
+    return [move if isinstance(move, int) else Move(move.position, "XO".index(move.mark)) for move in moves]
+
+
+def cells_of(variant: Variant, moves: Sequence[int | MarkedMove]) -> list[int]:
+    """The cells of a game's moves in a variant whose moves are cells; raises
+    :class:`~service.game.review.IllegalMove` for a move that names a mark."""
+    cells: list[int] = []
+    for index, move in enumerate(moves):
+        if not isinstance(move, int):
+            raise IllegalMove(index, f"a move names its mark only in wild: in {variant.id} a move is a cell")
+        cells.append(move)
+    return cells
+
+
+def family_review_response(done: FamilyReview) -> ReviewResponse:
+    """The answer to ``POST /v1/review`` in a variant other than the standard game."""
+    start, final = done.start, done.final
+    assert start.player is not None
+    first, second = (_side(side) for side in done.sides)
+    own = start.variant.marks == "own"
+    players = Sides(X=first, O=second) if own else TurnSides(first=first, second=second)
+    return ReviewResponse(
+        board=start.cells,
+        player=start.player,
+        status=final.status,
+        winner=WINNERS.get(final.status),
+        plies=[_family_ply(ply) for ply in done.plies],
+        players=players,
+    )
+
+
+def _family_ply(ply: FamilyPly) -> PlyModel:
+    before, top, better = ply.before, ply.ranked[0], ply.better
+    return PlyModel(
+        ply=ply.ply,
+        player=before.player,
+        board_before=before.cells,
+        board_after=ply.after.cells,
+        score_before=top.score,
+        outcome_before=OUTCOMES[top.score],
+        plies_to_end_before=top.plies,
+        best_moves=list(ply.best_moves),
+        judgement=ply.judgement,
+        only_move=ply.only_move,
+        better=None if better is None else MoveModel(**variant_move_fields(before, better)),
+        **variant_move_fields(before, ply.played),
+    )
+
+
 def _ply(ply: PlyReview) -> PlyModel:
     better = None
     if ply.better is not None:
         assert ply.better_tactics is not None and ply.better_reason is not None, "a better move is explained"
-        better = Move(**move_fields(ply.better, ply.better_tactics, ply.better_reason))
+        better = MoveModel(**move_fields(ply.better, ply.better_tactics, ply.better_reason))
     return PlyModel(
         ply=ply.ply,
         player=ply.player,

@@ -65,11 +65,20 @@ def after(cells: str, move: RankedMove) -> str:
     return cells[: move.cell] + "XO"[move.mark] + cells[move.cell + 1 :]
 
 
+#: The side that won, by the status of a finished board.
+WINNERS = {"x_won": "X", "o_won": "O", "first_won": "first", "second_won": "second"}
+
+
+def exact_values() -> dict[str, Values]:
+    """The exact values of every variant with a shipped table (all but ``standard``), by its id."""
+    return {variant.id: Values(variant, table(variant.id)) for variant in TABLED}
+
+
 class VariantAnswers:
     """Best moves and analyses in every variant with a shipped table (all but ``standard``)."""
 
     def __init__(self) -> None:
-        self.values = {variant.id: Values(variant, table(variant.id)) for variant in TABLED}
+        self.values = exact_values()
         self._lookup = lru_cache(maxsize=KEPT)(self._find)
         self._ranked = lru_cache(maxsize=KEPT)(self._rank)
         self._best = lru_cache(maxsize=KEPT)(self._render_best)
@@ -141,11 +150,10 @@ class VariantAnswers:
 
     def analysis_response(self, position: VariantPosition) -> AnalysisResponse:
         """Everything about a position of a variant."""
-        winner = {"x_won": "X", "o_won": "O", "first_won": "first", "second_won": "second"}
         common = {
             "board": position.cells,
             "status": position.status,
-            "winner": winner.get(position.status),
+            "winner": WINNERS.get(position.status),
             "winning_lines": [list(line) for line in position.winning_lines],
             "player": position.player,
         }

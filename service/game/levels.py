@@ -52,8 +52,13 @@ class Level(StrEnum):
         """How a player of this level chooses its move (reproducibly with ``seed``), in a game of
         ``cells`` cells: a preset that sees the whole standard game (depth 9) sees the whole game."""
         preset = self.preset
-        depth = cells if preset.depth >= 9 else preset.depth
-        return Options(skill=preset.skill, depth=depth, seed=seed)
+        return Options(skill=preset.skill, depth=in_game(preset.depth, cells), seed=seed)
+
+
+def in_game(depth: int, cells: int) -> int:
+    """A calibrated player's ``depth`` in a game of ``cells`` cells: a depth that sees the whole standard
+    game (9 plies) sees the whole game."""
+    return cells if depth >= 9 else depth
 
 
 #: What every level stands for (see the module's docstring and ``docs/levels.md``).

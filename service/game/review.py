@@ -65,14 +65,21 @@ class IllegalMove(ValueError):
         self.message = message
 
 
-def _judgement(analysis: Analysis, played: MoveValue) -> Judgement:
-    if played.cell in analysis.best_moves:
+def judge(optimal: bool, score_before: int, score: int) -> Judgement:
+    """The judgement of a move worth ``score`` to its mover, in a position worth ``score_before`` to
+    them, ``optimal`` when it is one of the position's best moves by steps 1–2 of the move order."""
+    if optimal:
         return _BEST
-    if played.score == analysis.score:
+    if score == score_before:
         return Judgement.INACCURACY
-    if played.score == 0:
+    if score == 0:
         return Judgement.MISTAKE
     return Judgement.BLUNDER
+
+
+def _judgement(analysis: Analysis, played: MoveValue) -> Judgement:
+    assert analysis.score is not None
+    return judge(played.cell in analysis.best_moves, analysis.score, played.score)
 
 
 def only_move(analysis: Analysis, cell: int) -> bool:
@@ -106,24 +113,42 @@ def chances_of(weights: Sequence[int]) -> dict[str, Fraction]:
 
 
 def _weights(moves: Iterable[tuple[int, int, int]]) -> tuple[int, ...]:
-    """The products of the likelihoods of one side's moves under each player of :data:`_PLAYERS`, over
+    """The products of the likelihoods of one side's moves under each player of :data:`PLAYERS`, over
     one common denominator: integers, which add, compare and divide exactly and fast. A move is given
     as the bit masks of the mover's cells and of the other side's, and its cell.
 
     Each move's likelihoods share one denominator (:func:`_likelihoods`), so the products of their
     numerators are the products of the likelihoods, all over the product of those denominators.
     """
+    return multiplied(_likelihoods(own, other, cell) for own, other, cell in moves)
+
+
+def multiplied(rows: Iterable[tuple[int, ...]]) -> tuple[int, ...]:
+    """The products, player by player, of the likelihoods of a side's moves, each move's given as
+    numerators over one common denominator (:func:`on_one_denominator`)."""
     weights: tuple[int, ...] | None = None
-    for own, other, cell in moves:
-        row = _likelihoods(own, other, cell)
+    for row in rows:
         weights = row if weights is None else tuple(map(mul, weights, row))
     if weights is None:
         raise ValueError("a posterior needs at least one move")
     return weights
 
 
+def on_one_denominator(chances: Sequence[tuple[int, int]]) -> tuple[int, ...]:
+    """The numerators of ``chances`` (numerator, denominator pairs) over their least common denominator."""
+    common = lcm(*(denominator for _, denominator in chances))
+    return tuple(numerator * (common // denominator) for numerator, denominator in chances)
+
+
+def chance(legal: int, best: int, found: bool, a: int, b: int) -> tuple[int, int]:
+    """The likelihood ``(1 - s) / L + s * [move in H] / |H|`` of a move under a player of skill
+    ``s = a / b``, with ``legal`` moves L, ``best`` of them best within its horizon (H), ``found``
+    when the move is one of those: a numerator and a denominator, not reduced."""
+    return (b - a) * best + (a * legal if found else 0), b * legal * best
+
+
 #: :data:`~.levels.STRENGTHS` as :func:`_chance` reads them: the depth, and the skill as ``a / b``.
-_PLAYERS = tuple((depth, skill.numerator, skill.denominator) for _, depth, skill in STRENGTHS)
+PLAYERS = tuple((depth, skill.numerator, skill.denominator) for _, depth, skill in STRENGTHS)
 
 
 # A memo of :func:`_likelihoods`, filled as moves are asked for: the distinct rows, each once (a few
@@ -135,15 +160,13 @@ _ROW_OF = array("H", bytes(2 * 9 * TERNARY_SIZE))
 
 
 def _likelihoods(own: int, other: int, cell: int) -> tuple[int, ...]:
-    """The numerators of :func:`_chance` of playing ``cell`` under each player of :data:`_PLAYERS`, over
+    """The numerators of :func:`_chance` of playing ``cell`` under each player of :data:`PLAYERS`, over
     their least common denominator, remembered."""
     slot = 9 * ternary(own, other) + cell
     known = _ROW_OF[slot]
     if not known:
         horizons: dict[int, int] = {}  # the levels share depths
-        chances = [_chance(own, other, 1 << cell, player, horizons) for player in _PLAYERS]
-        common = lcm(*(denominator for _, denominator in chances))
-        row = tuple(numerator * (common // denominator) for numerator, denominator in chances)
+        row = on_one_denominator([_chance(own, other, 1 << cell, player, horizons) for player in PLAYERS])
         index = _ROW_INDEX.get(row)
         if index is None:
             index = _ROW_INDEX[row] = len(_ROWS)
@@ -157,7 +180,7 @@ def _chance(
 ) -> tuple[int, int]:
     """:func:`likelihood` as a numerator and a denominator, not reduced (integers multiply faster
     than fractions, which reduce at every step), the position and the move as bit masks and the
-    player as in :data:`_PLAYERS`; ``horizons`` keeps the best moves already found at each depth."""
+    player as in :data:`PLAYERS`; ``horizons`` keeps the best moves already found at each depth."""
     depth, a, b = player
     legal = 9 - (own | other).bit_count()
     if depth is None:
@@ -165,9 +188,7 @@ def _chance(
     best = horizons.get(depth)
     if best is None:
         best = horizons[depth] = best_mask(own, other, depth)
-    size = best.bit_count()
-    # (1 - a/b) / L + (a/b) [in H] / |H|
-    return (b - a) * size + (a * legal if best & played else 0), b * legal * size
+    return chance(legal, best.bit_count(), bool(best & played), a, b)
 
 
 def most_likely(chances: Mapping[str, Fraction | int]) -> str:
@@ -219,7 +240,7 @@ class SideReview(NamedTuple):
     order of :data:`~.levels.STRENGTHS`: exact integers, from which :attr:`posterior` divides.
     """
 
-    player: Mark
+    player: str
     moves: int
     judgements: dict[Judgement, int]
     accuracy: float | None
@@ -315,23 +336,34 @@ def _ply(number: int, analysis: Analysis, cell: int, after: Position, *, own: in
 
 
 def _side(mark: Mark, played: list[tuple[int, int, int]], plies: list[PlyReview]) -> SideReview:
-    mine = [ply for ply in plies if ply.player == mark]
+    mine = [(ply.judgement, ply.only_move) for ply in plies if ply.player == mark]
+    return side_review(mark, mine, _weights(played) if played else None, RATINGS)
+
+
+def side_review(
+    player: str,
+    judged: Sequence[tuple[Judgement, bool]],
+    weights: tuple[int, ...] | None,
+    ratings: Mapping[str, int] | None,
+) -> SideReview:
+    """The review of ``player``'s moves, each given as its judgement and whether it was an only move,
+    with the weights of the calibrated players given those moves (``None`` without moves) and their
+    ``ratings`` (``None`` where the levels are not calibrated)."""
     counts = dict.fromkeys(_JUDGEMENTS, 0)
-    for ply in mine:
-        counts[ply.judgement] += 1
-    weights = level = None
-    if played:
-        weights = _weights(played)
+    for judgement, _ in judged:
+        counts[judgement] += 1
+    level = None
+    if weights is not None:
         level = most_likely(dict(zip(NAMES, weights, strict=True)))  # the weights compare as the chances
     return SideReview(
-        player=mark,
-        moves=len(mine),
+        player=player,
+        moves=len(judged),
         judgements=counts,
-        accuracy=accuracy(counts[_BEST], len(mine)),
-        only_moves=sum(ply.only_move for ply in mine),
+        accuracy=accuracy(counts[_BEST], len(judged)),
+        only_moves=sum(only for _, only in judged),
         weights=weights,
         level=level,
-        rating=None if level is None else RATINGS[level],
+        rating=None if level is None or ratings is None else ratings[level],
     )
 
 

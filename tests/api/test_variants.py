@@ -260,12 +260,6 @@ async def test_bad_input_in_a_variant_is_a_422_naming_it(
     assert words in error["msg"]
 
 
-async def test_a_review_in_a_variant_is_refused_by_name(client: httpx.AsyncClient) -> None:
-    response = await client.post("/v1/review", json={"variant": "wild", "moves": [4]})
-    assert response.status_code == 422
-    assert response.json()["errors"][0]["type"] == "variant_unsupported"
-
-
 async def test_a_batch_mixes_variants_in_order(client: httpx.AsyncClient) -> None:
     items = [
         {"board": "X........"},

@@ -41,6 +41,8 @@ class Rules:
     #: Whether the memo is keyed by canonical boards (``own`` marks on one board only).
     symmetric: bool = False
     memo: dict[tuple[str, str], tuple[int, int]] = field(default_factory=dict, repr=False)
+    #: :meth:`horizon`'s memo, by board, side to move and depth.
+    horizons: dict[tuple[str, str, int], int] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         assert not self.symmetric or (self.marks == "own" and self.boards == 1), (
@@ -192,6 +194,34 @@ class Rules:
         assert best is not None, f"no move on an unfinished board {cells}"
         self.memo[key] = best
         return best
+
+    def within(self, cells: str, mover: str, depth: int) -> list[tuple[int, str]]:
+        """The moves, in order, that a player looking ``depth`` plies ahead finds best: by a
+        depth-limited search of its own (:meth:`merit`)."""
+        merits = {move: self.merit(cells, mover, move, depth) for move in self.moves(cells, mover)}
+        best = max(merits.values())
+        return sorted(move for move, merit in merits.items() if merit == best)
+
+    def horizon(self, cells: str, mover: str, depth: int) -> int:
+        """The merit, larger for better, of the best move of a player looking ``depth`` plies ahead."""
+        key = (cells, mover, depth)
+        if key not in self.horizons:
+            self.horizons[key] = max(
+                self.merit(cells, mover, move, depth) for move in self.moves(cells, mover)
+            )
+        return self.horizons[key]
+
+    def merit(self, cells: str, mover: str, move: tuple[int, str], depth: int) -> int:
+        """A move's value within a horizon of ``depth`` plies, as a merit: ``100 - plies`` for a win, ``0``
+        for no result, ``plies - 100`` for a loss (a line-ending move is worth its score in 1 ply, any
+        other move at the horizon 0, else the negation of the opponent's best one ply shallower)."""
+        played, ended = self.after(cells, move)
+        if ended is not None:
+            return 99 if ended > 0 else -99 if ended < 0 else 0
+        if depth == 1:
+            return 0
+        theirs = self.horizon(played, self.other(mover), depth - 1)
+        return 0 if theirs == 0 else -theirs + 1 if theirs > 0 else -theirs - 1
 
     def games(self, first: str) -> dict[tuple[str, str], int | None]:
         """Every ``(board, side to move)`` that a game started by ``first`` reaches, finished or not,
