@@ -690,7 +690,7 @@ Probability = Annotated[float, Field(ge=0, le=1)]
 
 
 class MarkedMove(BaseModel):
-    """A move of ``wild``: a cell and the mark placed on it."""
+    """A move of `wild`: a cell and the mark placed on it."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 

@@ -292,6 +292,21 @@ REVIEW_REQUESTS: dict[str, Example] = {
         "summary": "The end of a game, from a board with O to move",
         "value": {"board": "X...O...X", "moves": [2, 6, 3]},
     },
+    "wild": {
+        "summary": "A game of wild tic-tac-toe: each move with the mark it places",
+        "value": {
+            "variant": "wild",
+            "moves": [
+                {"position": 4, "mark": "X"},
+                {"position": 0, "mark": "O"},
+                {"position": 8, "mark": "O"},
+            ],
+        },
+    },
+    "notakto": {
+        "summary": "A game of Notakto on two boards",
+        "value": {"variant": "notakto-2", "moves": [4, 13, 0, 8]},
+    },
 }
 #: The answer to ``REVIEW_REQUESTS["game"]``.
 REVIEW_RESPONSE: dict[str, Any] = {

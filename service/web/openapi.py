@@ -92,9 +92,10 @@ moves.
 """
 
 REVIEW = """\
-Grades a game move by move from the solved values, as a coach would. `moves` are
-the cells played from `board` (the empty board by default), the side to move
-first. Every move gets the position's value before it and its own value after,
+Grades a game move by move from the solved values, as a coach would, in every
+variant. `moves` are the cells played from `board` (the variant's empty board by
+default), the side to move first; in `wild` each move is an object with its cell
+(`position`) and the `mark` placed. Every move gets the position's value before it and its own value after,
 a `judgement` (`best`: optimal; `inaccuracy`: the outcome kept, but a slower win
 or a quicker loss; `mistake`: a win thrown to a draw; `blunder`: a win or a
 draw thrown to a loss), `only_move`, its `tactics` and `reason`, and, when it
@@ -103,9 +104,11 @@ was not `best`, the `better` move the engine plays there.
 Each side gets its counts, its `accuracy`, and the strength it played at: the
 probability of each calibrated player (a uniformly random one and the five
 levels) having played its moves, from a uniform prior, the most probable
-`level`, and that level's calibrated `rating`. A move that cannot be played
-(a taken cell, or any move after the game is over) is a `422` located at its
-index in `moves`.
+`level`, and that level's calibrated `rating` (null in a variant whose levels
+are not calibrated). In `wild` and Notakto the sides are `first` and `second`,
+and moves add `mark` or `grid` as best moves do. A move that cannot be played
+(off the board, on a taken cell or a dead Notakto board, in another variant's
+form, or after the game is over) is a `422` located at its index in `moves`.
 """
 
 PUZZLES = """\

@@ -264,6 +264,10 @@ GAMES: list[dict[str, Any]] = [
     {"moves": [4, 0, 8], "board": ".........", "player": "O"},
     {"moves": [2, 5, 6], "board": ["X", None, "", "", "o", "", "", "", "x"]},
     {"moves": [2], "board": [["X", "X", ""], ["O", "O", ""], ["", "", ""]]},
+    {"variant": "wild", "moves": [{"position": 4, "mark": "X"}, {"position": 0, "mark": "O"}]},
+    {"variant": "notakto-2", "moves": [4, 13, 0]},
+    {"variant": "4x4", "moves": [5, 6, 9], "board": "................", "player": "O"},
+    {"variant": "misere", "moves": [4, 0, 8, 2]},
 ]
 #: Games with a move that cannot be played, and the index of that move in ``moves``.
 ILLEGAL: list[tuple[dict[str, Any], int]] = [
@@ -271,6 +275,9 @@ ILLEGAL: list[tuple[dict[str, Any], int]] = [
     ({"moves": [0, 3, 1, 4, 2, 5]}, 5),
     ({"moves": [4, 0, 8, 8, 2]}, 3),
     ({"moves": [0], "board": "X...O...."}, 0),
+    ({"variant": "wild", "moves": [4]}, 0),
+    ({"variant": "notakto-2", "board": "XXX...............", "moves": [9, 1]}, 1),
+    ({"variant": "misere", "moves": [{"position": 4, "mark": "X"}]}, 0),
 ]
 #: Invalid arguments of review_game, each also a body that POST /v1/review refuses with 422.
 INVALID_GAMES: list[dict[str, Any]] = [
@@ -281,7 +288,9 @@ INVALID_GAMES: list[dict[str, Any]] = [
     {"moves": [True]},
     {"moves": 4},
     {"moves": list(range(9)) + [0]},
-    {"moves": [4], "board": None},
+    {"variant": "4x4", "moves": list(range(17))},
+    {"variant": "wild", "moves": [{"position": 4}]},
+    {"variant": "chess", "moves": [4]},
     {"moves": [4], "board": "X.O......X"},
     {"moves": [4], "board": "XXXOO...."},
     {"moves": [4], "board": "X........", "player": "X"},
@@ -328,12 +337,15 @@ async def test_the_coach_tools_are_listed_with_the_api_schemas(tools: Client) ->
     listed = {tool.name: tool for tool in (await tools.list_tools()).tools}
     review = listed["review_game"].input_schema
     assert review["required"] == ["moves"]
-    assert set(review["properties"]) == {"moves", "board", "player"}
+    assert set(review["properties"]) == {"moves", "board", "player", "variant"}
     moves = review["properties"]["moves"]
-    assert (moves["type"], moves["minItems"], moves["maxItems"]) == ("array", 1, 9)
-    assert moves["items"] == {"type": "integer", "minimum": 0, "maximum": 8}
+    assert (moves["type"], moves["minItems"], moves["maxItems"]) == ("array", 1, 27)
+    cell, marked = moves["items"]["oneOf"]
+    assert cell == {"type": "integer", "minimum": 0, "maximum": 26}
+    assert marked["required"] == ["position", "mark"] and marked["properties"]["mark"]["enum"] == ["X", "O"]
     board = review["properties"]["board"]
-    assert board["oneOf"] == BOARD_SCHEMA["oneOf"] and board["default"] == "........."
+    assert board["oneOf"] == BOARD_SCHEMA["oneOf"] and board["default"] is None  # the variant's empty board
+    assert review["properties"]["variant"]["default"] == "standard"
     sides = {"enum": ["X", "O", "first", "second"], "type": "string"}
     assert sides in review["properties"]["player"]["anyOf"]
     draw = listed["random_puzzle"].input_schema
@@ -413,6 +425,18 @@ async def test_invalid_games_are_a_tool_error_as_the_api_says(
     assert result.is_error
     assert text_of(result).startswith("Error executing tool review_game: ")
     said_as_the_api_does(text_of(result), await rest.post("/v1/review", json=arguments))
+
+
+async def test_a_null_board_is_the_published_default_the_variants_empty_board(
+    tools: Client, rest: httpx.AsyncClient
+) -> None:
+    """The tool's ``board`` defaults to null, which stands for the variant's empty board (the API's
+    body leaves the field out for that)."""
+    for variant, cells in (("standard", 9), ("notakto-3", 27)):
+        result = await tools.call_tool("review_game", {"variant": variant, "moves": [4], "board": None})
+        expected = await rest.post("/v1/review", json={"variant": variant, "moves": [4]})
+        assert result.structured_content == expected.json()
+        assert expected.json()["board"] == "." * cells
 
 
 async def test_a_review_needs_its_moves(tools: Client) -> None:

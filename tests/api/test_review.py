@@ -16,9 +16,15 @@ from typing import Any
 import httpx
 import pytest
 
+from service.game.exact import Values
+from service.game.levels import CALIBRATED
+from service.game.tables import table
+from service.game.variants import VARIANTS, Move
 from service.schemas import ReviewResponse
 from tests.support import coach_oracle as co
 from tests.support import oracle
+from tests.support.variant_oracle import VARIANTS as ORACLES
+from tests.support.variant_review_oracle import Played, likelihood, oracle_ply, posterior
 
 pytestmark = pytest.mark.anyio
 
@@ -267,3 +273,194 @@ async def test_a_finished_starting_board_is_the_game_over_problem(client: httpx.
     problem = answer.json()
     assert problem["type"].endswith("/game-over")
     assert problem["game_status"] == "x_won"
+
+
+# --- in the variants ------------------------------------------------------------------------------
+
+
+def variant_game(variant_id: str, rng: random.Random) -> tuple[str, str, list[Played]]:
+    """A random complete game of a variant, by the oracle's moves, from the empty board or a few moves in."""
+    oracle = ORACLES[variant_id]
+    first = rng.choice(["X", "O"]) if oracle.marks == "own" else "first"
+    cells, mover, moves = oracle.start(), first, []
+    while True:
+        move = rng.choice(list(oracle.moves(cells, mover)))
+        moves.append(move)
+        cells, ended = oracle.after(cells, move)
+        mover = oracle.other(mover)
+        if ended is not None:
+            break
+    skip = rng.choice([0, 0, rng.randrange(len(moves))])
+    cells, mover = oracle.start(), first
+    for move in moves[:skip]:
+        cells, _ = oracle.after(cells, move)
+        mover = oracle.other(mover)
+    return cells, mover, moves[skip:]
+
+
+def sent(variant_id: str, moves: list[Played]) -> list[object]:
+    """The moves as a request gives them: cells, or in ``wild`` objects with the mark."""
+    if variant_id == "wild":
+        return [{"position": cell, "mark": mark} for cell, mark in moves]
+    return [cell for cell, _ in moves]
+
+
+@pytest.mark.parametrize(
+    ("variant_id", "count"), [("misere", 40), ("wild", 40), ("notakto", 30), ("notakto-2", 15)]
+)
+async def test_games_of_the_small_variants_are_reviewed_as_the_oracle_reviews_them(
+    client: httpx.AsyncClient, variant_id: str, count: int
+) -> None:
+    oracle, variant = ORACLES[variant_id], VARIANTS[variant_id]
+    rng = random.Random(f"API review {variant_id}")
+    for _ in range(count):
+        cells, mover, moves = variant_game(variant_id, rng)
+        body = {"variant": variant_id, "board": cells, "player": mover, "moves": sent(variant_id, moves)}
+        answer = await client.post("/v1/review", json=body)
+        assert answer.status_code == 200, answer.text
+        review = answer.json()
+        ReviewResponse.model_validate(review)
+        assert (review["board"], review["player"]) == (cells, mover)
+        chances: dict[str, list[dict[str, Fraction]]] = {}
+        for number, (ply, move) in enumerate(zip(review["plies"], moves, strict=True), start=1):
+            expected = oracle_ply(oracle, cells, mover, move)
+            after, _ = oracle.after(cells, move)
+            cell, mark = move
+            on_board = cell % variant.board_cells
+            assert ply == ply | {
+                "ply": number,
+                "player": mover,
+                "position": cell,
+                "row": on_board // variant.size,
+                "column": on_board % variant.size,
+                "board_before": cells,
+                "board_after": after,
+                "score_before": expected.score_before,
+                "outcome_before": OUTCOME[expected.score_before],
+                "plies_to_end_before": expected.plies_before,
+                "score": expected.score,
+                "outcome": OUTCOME[expected.score],
+                "plies_to_end": expected.plies,
+                "best_moves": expected.best_moves,
+                "judgement": expected.judgement,
+                "only_move": expected.only_move,
+            }
+            assert ("mark" in ply) == (variant_id == "wild") and ply.get("mark", mark) == mark
+            assert ("grid" in ply) == (variant.marks == "x_only")
+            assert ply.get("grid", cell // variant.board_cells) == cell // variant.board_cells
+            assert (ply["better"] is None) == (expected.judgement == "best")
+            chances.setdefault(mover, []).append(
+                {
+                    name: likelihood(oracle, cells, mover, move, depth, skill)
+                    for name, depth, skill in co.STRENGTHS
+                }
+            )
+            cells, mover = after, oracle.other(mover)
+        assert list(review["players"]) == list(variant.sides)
+        for side, part in review["players"].items():
+            if side not in chances:
+                assert part["level_likelihoods"] is None and part["level"] is None
+                continue
+            exact = posterior(chances[side])
+            assert part["level_likelihoods"] == {
+                name: float(round(chance, 4)) for name, chance in exact.items()
+            }
+            most = max(exact.values())
+            assert part["level"] == next(name for name in co.NAMES if exact[name] == most)
+            ratings = CALIBRATED.get(variant_id)
+            assert part["rating"] == (None if ratings is None else ratings[part["level"]])
+
+
+@pytest.mark.parametrize("variant_id", ["notakto-3", "4x4", "4x4-3"])
+async def test_games_of_the_large_variants_are_reviewed_from_their_tables(
+    client: httpx.AsyncClient, variant_id: str
+) -> None:
+    """Random games, each move's values against the shipped table (which the oracle checks at the
+    game level) and its judgement by the contract's rule."""
+    variant = VARIANTS[variant_id]
+    values = Values(variant, table(variant_id))
+    rng = random.Random(f"API review {variant_id}")
+    for _ in range(4):
+        state, moves, cells = (
+            variant.start(rng.choice([0, 1]) if variant.marks == "own" else 0),
+            [],
+            "." * variant.cells,
+        )
+        start, first = cells, variant.sides[state.mover]
+        expected = []
+        while True:
+            ranked = values.ranked(state)
+            played = rng.choice(ranked)
+            top = ranked[0]
+            expected.append((top.score, top.plies, played.score, played.plies))
+            moves.append(played.cell)
+            state, ended = variant.play(state, Move(played.cell, played.mark))
+            if ended is not None:
+                break
+        answer = await client.post(
+            "/v1/review", json={"variant": variant_id, "board": start, "player": first, "moves": moves}
+        )
+        assert answer.status_code == 200, answer.text
+        review = answer.json()
+        assert [ply["position"] for ply in review["plies"]] == moves
+        for ply, (score_before, plies_before, score, plies) in zip(review["plies"], expected, strict=True):
+            assert (ply["score_before"], ply["plies_to_end_before"], ply["score"], ply["plies_to_end"]) == (
+                score_before,
+                plies_before,
+                score,
+                plies,
+            )
+            best = score == score_before and (score == 0 or plies == plies_before)
+            kept = "inaccuracy" if score == score_before else "mistake" if score == 0 else "blunder"
+            assert ply["judgement"] == ("best" if best else kept)
+        assert review["status"] != "in_progress"
+
+
+@pytest.mark.parametrize(
+    ("body", "loc", "words"),
+    [
+        ({"variant": "wild", "moves": [4]}, ["body", "moves", 0], "in wild a move names its mark"),
+        (
+            {"variant": "misere", "moves": [{"position": 4, "mark": "X"}]},
+            ["body", "moves", 0],
+            "only in wild",
+        ),
+        ({"variant": "4x4", "moves": [0, 16]}, ["body", "moves", 1], "cells are 0 to 15"),
+        (
+            {"variant": "notakto-2", "board": "XXX...............", "moves": [3]},
+            ["body", "moves", 0],
+            "board 0, which has a line",
+        ),
+        ({"variant": "notakto", "moves": [0, 1, 2, 3]}, ["body", "moves", 3], "the game is over"),
+        ({"variant": "misere", "moves": list(range(10))}, ["body", "moves"], "at most 9 moves"),
+        ({"variant": "notakto", "board": "XXX......", "moves": [4]}, ["body", "board"], "over"),
+        (
+            {"variant": "wild", "moves": [{"position": 4, "mark": "Z"}]},
+            ["body", "moves", 0, "marked", "mark"],
+            "",
+        ),
+        (
+            {"variant": "wild", "player": "X", "moves": [{"position": 4, "mark": "X"}]},
+            ["body", "player"],
+            "first",
+        ),
+    ],
+)
+async def test_bad_moves_in_a_variant_are_a_422_naming_them(
+    client: httpx.AsyncClient, body: dict[str, Any], loc: list[object], words: str
+) -> None:
+    answer = await client.post("/v1/review", json=body)
+    assert answer.status_code == 422, answer.text
+    assert answer.headers["content-type"] == "application/problem+json"
+    errors = answer.json()["errors"]
+    assert loc in [error["loc"] for error in errors], errors
+    assert any(words in error["msg"] for error in errors), errors
+
+
+async def test_a_review_starts_from_the_variants_empty_board_by_default(client: httpx.AsyncClient) -> None:
+    answer = await client.post("/v1/review", json={"variant": "notakto-3", "moves": [13]})
+    assert answer.status_code == 200, answer.text
+    review = answer.json()
+    assert (review["board"], review["player"]) == ("." * 27, "first")
+    assert review["plies"][0]["grid"] == 1
+    assert set(review["players"]) == {"first", "second"}

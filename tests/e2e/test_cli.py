@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from tictactoe_client import Client, Mark, Puzzle
+from tictactoe_client import Client, Mark, Puzzle, Sides
 from tictactoe_client._cli import LEVELS, MAX_RATING, THEMES, main, parser
 
 from service import cli as service_cli
@@ -533,6 +533,7 @@ def check_review_output(
             assert better is not None and better.groups() == (str(ply.better.position + 1), ply.better.reason)
     assert numbered(review.plies[-1].board_after) in out
     sides = {match.group(1): match.groups()[1:] for match in SIDE.finditer(out)}
+    assert isinstance(review.players, Sides)
     for mark, side in (("X", review.players.X), ("O", review.players.O)):
         if side.moves == 0:
             assert f"\n{mark}: no moves.\n" in out and mark not in sides

@@ -41,6 +41,7 @@ from tictactoe_client import (
     PuzzlePage,
     ReviewResponse,
     ServiceError,
+    Sides,
     Theme,
     Variant,
     VariantInfo,
@@ -356,6 +357,7 @@ def check_review(client: Client, review: ReviewResponse, moves: list[int]) -> No
         assert ply.only_move == (len(analysis.moves) >= 2 and [m.position for m in keeping] == [ply.position])
     final = client.analyze(review.plies[-1].board_after)
     assert (review.status, review.winner) == (final.status, final.winner)
+    assert isinstance(review.players, Sides)
     for mark, side in (("X", review.players.X), ("O", review.players.O)):
         mine = [ply for ply in review.plies if ply.player == mark]
         assert side.moves == len(mine)
@@ -393,6 +395,7 @@ def test_review_judges_every_move_as_the_analysis_does(live_server: Server) -> N
         assert from_rows.plies[0].only_move and from_rows.plies[0].judgement == "best"
         one = client.review((4,))
         check_review(client, one, [4])
+        assert isinstance(one.players, Sides)
         assert one.status == "in_progress" and one.players.O.moves == 0
 
 

@@ -24,7 +24,7 @@ from email.parser import HeaderParser
 from pathlib import Path
 
 import pytest
-from tictactoe_client import Client, NotModified, ServiceError
+from tictactoe_client import Client, NotModified, ServiceError, Sides
 
 from tests.e2e.test_readme import URL, Example, assert_same_answer, examples
 from tests.support import ROOT
@@ -319,6 +319,7 @@ def test_the_coach_runs_there(user: User, live_server: Server) -> None:
     ).stdout
     with Client(live_server.url) as client:
         review = client.review([0, 1, 4, 2, 8])
+        assert isinstance(review.players, Sides)
         total = client.puzzles(limit=1).value.total
         drawn = client.random_puzzle(3, theme="block").value
         with pytest.raises(ServiceError) as caught:

@@ -273,9 +273,10 @@ export interface paths {
         put?: never;
         /**
          * Review of a game
-         * @description Grades a game move by move from the solved values, as a coach would. `moves` are
-         *     the cells played from `board` (the empty board by default), the side to move
-         *     first. Every move gets the position's value before it and its own value after,
+         * @description Grades a game move by move from the solved values, as a coach would, in every
+         *     variant. `moves` are the cells played from `board` (the variant's empty board by
+         *     default), the side to move first; in `wild` each move is an object with its cell
+         *     (`position`) and the `mark` placed. Every move gets the position's value before it and its own value after,
          *     a `judgement` (`best`: optimal; `inaccuracy`: the outcome kept, but a slower win
          *     or a quicker loss; `mistake`: a win thrown to a draw; `blunder`: a win or a
          *     draw thrown to a loss), `only_move`, its `tactics` and `reason`, and, when it
@@ -284,9 +285,11 @@ export interface paths {
          *     Each side gets its counts, its `accuracy`, and the strength it played at: the
          *     probability of each calibrated player (a uniformly random one and the five
          *     levels) having played its moves, from a uniform prior, the most probable
-         *     `level`, and that level's calibrated `rating`. A move that cannot be played
-         *     (a taken cell, or any move after the game is over) is a `422` located at its
-         *     index in `moves`.
+         *     `level`, and that level's calibrated `rating` (null in a variant whose levels
+         *     are not calibrated). In `wild` and Notakto the sides are `first` and `second`,
+         *     and moves add `mark` or `grid` as best moves do. A move that cannot be played
+         *     (off the board, on a taken cell or a dead Notakto board, in another variant's
+         *     form, or after the game is over) is a `422` located at its index in `moves`.
          */
         post: operations["postReview"];
         delete?: never;
@@ -648,6 +651,23 @@ export interface components {
          */
         Level: "beginner" | "easy" | "medium" | "hard" | "perfect";
         /**
+         * MarkedMove
+         * @description A move of `wild`: a cell and the mark placed on it.
+         */
+        MarkedMove: {
+            /**
+             * Mark
+             * @description The mark placed: either side may place X or O.
+             * @enum {string}
+             */
+            mark: "X" | "O";
+            /**
+             * Position
+             * @description The cell, 0 to 8.
+             */
+            position: number;
+        };
+        /**
          * Move
          * @description A move, its value for the side that plays it under perfect play afterwards, and its tactics.
          */
@@ -797,8 +817,18 @@ export interface components {
              * @description Column of the cell on its board, 0 on the left.
              */
             column: number;
+            /**
+             * Grid
+             * @description In Notakto: the board the cell is on, from 0. Absent in other variants.
+             */
+            grid?: number | null;
             /** @description `best`: one of `best_moves`; `inaccuracy`: keeps the outcome, but a slower win or a quicker loss; `mistake`: a win becomes a draw; `blunder`: a win or a draw becomes a loss. */
             judgement: components["schemas"]["Judgement"];
+            /**
+             * Mark
+             * @description In `wild`: the mark the move places. Absent in other variants.
+             */
+            mark?: ("X" | "O") | null;
             /**
              * Only Move
              * @description The position had two or more legal moves, exactly one kept its outcome, and it was played.
@@ -819,9 +849,8 @@ export interface components {
             /**
              * Player
              * @description The side that played the move.
-             * @enum {string}
              */
-            player: "X" | "O";
+            player: ("X" | "O") | ("first" | "second");
             /**
              * Plies To End
              * @description Moves the game still lasts under perfect play, the next one included; the winner hurries, the loser delays.
@@ -866,7 +895,7 @@ export interface components {
              * Tactics
              * @description What the move played does (as in the analysis).
              */
-            tactics: ("win" | "block" | "fork" | "threat" | "block_fork" | "center" | "corner" | "edge" | "opposite_corner")[];
+            tactics: ("win" | "block" | "fork" | "threat" | "block_fork" | "center" | "corner" | "edge" | "opposite_corner" | "lose" | "squeeze" | "avoid" | "opposite" | "gift" | "live" | "kill" | "hand_over")[];
         };
         /**
          * Problem
@@ -996,19 +1025,19 @@ export interface components {
         };
         /**
          * ReviewRequest
-         * @description Body of ``POST /v1/review``: a game, as the cells played from a starting board.
+         * @description Body of ``POST /v1/review``: a game, as the moves played from a starting board.
          */
         ReviewRequest: {
             /**
              * Board
-             * @description The board the game starts from, in any of the three forms; the empty board by default.
+             * @description The board the game starts from, in any of the forms of its variant; its empty board by default.
              */
             board?: components["schemas"]["BoardString"] | components["schemas"]["BoardCells"] | components["schemas"]["BoardRows"];
             /**
              * Moves
-             * @description The cells played (0 to 8, row * 3 + column), in order, the side to move first. Each must be legal when it is played: a move on a taken cell, or after the game is over, is a `422` located at its index.
+             * @description The moves played, in order, the side to move first: each a cell of the board string (0 to 8 in the standard game, row * 3 + column), or in `wild` an object with the cell (`position`) and the `mark` placed. Each must be legal when it is played: a move off the board, on a taken cell or a dead Notakto board, in the wrong form for the variant, or after the game is over, is a `422` located at its index.
              */
-            moves: number[];
+            moves: (number | components["schemas"]["MarkedMove"])[];
             /**
              * Player
              * @description The side to move. Needed only when both sides have as many marks (X by default); otherwise the counts decide, and a player that contradicts them is an error. In `wild` and Notakto the sides are `first` and `second`, and the number of marks decides (even: `first`).
@@ -1035,22 +1064,28 @@ export interface components {
             /**
              * Player
              * @description The side that played the first move.
-             * @enum {string}
              */
-            player: "X" | "O";
-            players: components["schemas"]["Sides"];
+            player: ("X" | "O") | ("first" | "second");
+            /**
+             * Players
+             * @description Each side: `X` and `O`, or `first` and `second` in `wild` and Notakto.
+             */
+            players: components["schemas"]["Sides"] | components["schemas"]["TurnSides"];
             /**
              * Plies
              * @description Every move, in order.
              */
             plies: components["schemas"]["PlyReview"][];
-            /** @description The status of the final board. */
-            status: components["schemas"]["Status"];
+            /**
+             * Status
+             * @description The status of the final board.
+             */
+            status: components["schemas"]["Status"] | ("first_won" | "second_won");
             /**
              * Winner
-             * @description The side with three in a row on the final board, if any.
+             * @description The side that won the game on the final board, if any.
              */
-            winner: ("X" | "O") | null;
+            winner: ("X" | "O") | ("first" | "second") | null;
         };
         /**
          * SideReview
@@ -1087,7 +1122,7 @@ export interface components {
             only_moves: number;
             /**
              * Rating
-             * @description The calibrated rating of `level` (the levels' report); null without moves.
+             * @description The calibrated rating of `level` in the game's variant (the levels' report); null without moves, and in a variant whose levels are not calibrated.
              */
             rating: number | null;
         };
@@ -1105,6 +1140,14 @@ export interface components {
          * @enum {string}
          */
         Status: "in_progress" | "x_won" | "o_won" | "draw";
+        /**
+         * TurnSides
+         * @description Each side's part of a game of `wild` or Notakto, whose sides are named by their turn.
+         */
+        TurnSides: {
+            first: components["schemas"]["SideReview"];
+            second: components["schemas"]["SideReview"];
+        };
         /**
          * VariantInfo
          * @description One rule variant: its rules, its board, and its value from the empty board.

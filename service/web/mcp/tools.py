@@ -32,7 +32,6 @@ from starlette.types import ASGIApp
 
 from ... import __version__, logs
 from ...answers import Answers, Coach, PuzzleFilter, solved_game
-from ...game import Board
 from ...game.levels import MAX_RATING
 from ...game.review import IllegalMove
 from ...schemas import (
@@ -127,7 +126,6 @@ PuzzleIdArgument = Annotated[
 ]
 
 #: The empty board, where a reviewed game starts unless told otherwise (the API's default).
-EMPTY_BOARD = Board.empty().cells
 #: Puzzles on a page unless told otherwise (the API's default).
 PAGE_LIMIT = PuzzleQuery.model_fields["limit"].default
 
@@ -351,21 +349,29 @@ def add_coach_tools(server: MCPServer, coach: Coach) -> None:
 
     @server.tool(title="Review a game", annotations=READ_ONLY)
     async def review_game(
-        moves: MovesArgument, board: StartArgument = EMPTY_BOARD, player: PlayerArgument = None
+        moves: MovesArgument,
+        board: StartArgument = None,
+        player: PlayerArgument = None,
+        *,
+        variant: VariantArgument = "standard",
     ) -> Annotated[CallToolResult, ReviewResponse]:
         """Grade a tic-tac-toe game move by move, as a coach would, and tell how strongly each side played.
 
-        `moves` are the cells played, in order (0 to 8), from `board` (the empty board by default)
-        with its side to move first. Each entry of `plies` judges one move for the side that played
-        it: `judgement` (best, inaccuracy: a slower win or a quicker loss, mistake: a win thrown to
-        a draw, blunder: a win or a draw thrown to a loss), `only_move` (the one move that kept the
-        outcome), the values before and after it, its `tactics` and `reason`, and `better`, the
-        engine's move, when it was not best. `players` sums up each side: the count of each
-        judgement, `accuracy` (per cent of best moves), and the strength it played at (`level`,
+        `moves` are the cells played, in order (0 to 8 in the standard game), from `board` (the
+        variant's empty board by default) with its side to move first; in wild each move is an
+        object with its cell (`position`) and the `mark` placed. `variant` names a rule variant, as
+        for best_move; there the sides may be `first` and `second`, and a side's `rating` is null
+        where the variant's levels are not calibrated. Each entry of `plies` judges one move for the
+        side that played it: `judgement` (best, inaccuracy: a slower win or a quicker loss, mistake:
+        a win thrown to a draw, blunder: a win or a draw thrown to a loss), `only_move` (the one
+        move that kept the outcome), the values before and after it, its `tactics` and `reason`, and
+        `better`, the engine's move, when it was not best. `players` sums up each side: the count of
+        each judgement, `accuracy` (per cent of best moves), and the strength it played at (`level`,
         `rating`, and `level_likelihoods`). A move that cannot be played is an error naming its
         index in `moves`.
         """
-        request = validated(ReviewRequest, {"moves": moves, "board": board, "player": player})
+        given = {"moves": moves, "variant": variant, "player": player}
+        request = validated(ReviewRequest, given if board is None else given | {"board": board})
         try:
             return answer(coach.review(request.start, request.moves))
         except IllegalMove as error:

@@ -45,6 +45,7 @@ from ._models import (
     Rating,
     ReviewResponse,
     SideReview,
+    Sides,
 )
 from ._models import Level as LevelName
 from ._types import Mark, Player, Theme, Variant
@@ -265,14 +266,14 @@ def count_text(count: int, judgement: str) -> str:
     return f"{count} {judgement if count == 1 else JUDGEMENT_PLURALS[judgement]}"
 
 
-def result_text(status: str, to_move: Mark) -> str:
+def result_text(status: str, to_move: Player) -> str:
     """How a game stands at its last board: its result, or whose turn it is."""
     if status == "in_progress":
         return f"The game goes on: {to_move} to move."
     return f"{RESULT_WORDS[status]}."
 
 
-def side_summary(mark: Mark, side: SideReview) -> str:
+def side_summary(mark: Player, side: SideReview) -> str:
     """One side's part of a review: its moves, their judgements, and the strength they show."""
     if side.moves == 0:
         return f"{mark}: no moves."
@@ -313,9 +314,13 @@ def render_review(review: ReviewResponse) -> str:
             lines.append(f"    Better: {cell(ply.better.position)}. {ply.better.reason}")
     last = review.plies[-1]
     lines += ["", render_board(last.board_after, numbered=True), ""]
-    lines.append(result_text(review.status, opponent(last.player)))
+    lines.append(result_text(review.status, OTHER[last.player]))
     lines.append("")
-    lines += [side_summary("X", review.players.X), side_summary("O", review.players.O)]
+    players = review.players
+    if isinstance(players, Sides):
+        lines += [side_summary("X", players.X), side_summary("O", players.O)]
+    else:
+        lines += [side_summary("first", players.first), side_summary("second", players.second)]
     return "\n".join(lines)
 
 

@@ -192,6 +192,20 @@ Level = TypeAliasType(
 )
 
 
+class MarkedMove(BaseModel):
+    """
+    A move of `wild`: a cell and the mark placed on it.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    mark: Annotated[
+        Literal["X", "O"], Field(description="The mark placed: either side may place X or O.", title="Mark")
+    ]
+    position: Annotated[int, Field(description="The cell, 0 to 8.", ge=0, le=8, title="Position")]
+
+
 class Move(BaseModel):
     """
     A move, its value for the side that plays it under perfect play afterwards, and its tactics.
@@ -419,12 +433,23 @@ class PlyReview(BaseModel):
     column: Annotated[
         int, Field(description="Column of the cell on its board, 0 on the left.", ge=0, le=3, title="Column")
     ]
+    grid: Annotated[
+        Grid | None,
+        Field(
+            description="In Notakto: the board the cell is on, from 0. Absent in other variants.",
+            title="Grid",
+        ),
+    ] = None
     judgement: Annotated[
         Judgement,
         Field(
             description="`best`: one of `best_moves`; `inaccuracy`: keeps the outcome, but a slower win or a quicker loss; `mistake`: a win becomes a draw; `blunder`: a win or a draw becomes a loss."
         ),
     ]
+    mark: Annotated[
+        Literal["X", "O"] | None,
+        Field(description="In `wild`: the mark the move places. Absent in other variants.", title="Mark"),
+    ] = None
     only_move: Annotated[
         bool,
         Field(
@@ -438,7 +463,10 @@ class PlyReview(BaseModel):
     outcome_before: Annotated[
         Literal["win", "draw", "loss"], Field(description="The score in words.", title="Outcome Before")
     ]
-    player: Annotated[Literal["X", "O"], Field(description="The side that played the move.", title="Player")]
+    player: Annotated[
+        Literal["X", "O"] | Literal["first", "second"],
+        Field(description="The side that played the move.", title="Player"),
+    ]
     plies_to_end: Annotated[
         int,
         Field(
@@ -457,7 +485,7 @@ class PlyReview(BaseModel):
             title="Plies To End Before",
         ),
     ]
-    ply: Annotated[int, Field(description="The move's number in the game, from 1.", ge=1, le=9, title="Ply")]
+    ply: Annotated[int, Field(description="The move's number in the game, from 1.", ge=1, le=27, title="Ply")]
     position: Annotated[
         int,
         Field(
@@ -488,7 +516,23 @@ class PlyReview(BaseModel):
     tactics: Annotated[
         list[
             Literal[
-                "win", "block", "fork", "threat", "block_fork", "center", "corner", "edge", "opposite_corner"
+                "win",
+                "block",
+                "fork",
+                "threat",
+                "block_fork",
+                "center",
+                "corner",
+                "edge",
+                "opposite_corner",
+                "lose",
+                "squeeze",
+                "avoid",
+                "opposite",
+                "gift",
+                "live",
+                "kill",
+                "hand_over",
             ]
         ],
         Field(description="What the move played does (as in the analysis).", title="Tactics"),
@@ -576,7 +620,7 @@ class PuzzlePage(BaseModel):
     total: Annotated[int, Field(description="How many puzzles match, on every page.", ge=0, title="Total")]
 
 
-Move1 = TypeAliasType("Move1", Annotated[int, Field(ge=0, le=8)])
+Moves = TypeAliasType("Moves", Annotated[int, Field(ge=0, le=26)])
 
 
 Accuracy = TypeAliasType(
@@ -629,7 +673,7 @@ class SideReview(BaseModel):
         ),
     ]
     moves: Annotated[
-        int, Field(description="How many moves this side played in the game.", ge=0, le=5, title="Moves")
+        int, Field(description="How many moves this side played in the game.", ge=0, le=14, title="Moves")
     ]
     only_moves: Annotated[
         int, Field(description="How many only moves this side found.", ge=0, title="Only Moves")
@@ -637,7 +681,7 @@ class SideReview(BaseModel):
     rating: Annotated[
         int | None,
         Field(
-            description="The calibrated rating of `level` (the levels' report); null without moves.",
+            description="The calibrated rating of `level` in the game's variant (the levels' report); null without moves, and in a variant whose levels are not calibrated.",
             title="Rating",
         ),
     ]
@@ -659,6 +703,15 @@ Status = TypeAliasType(
         Field(description="Where a game stands on a board.", title="Status"),
     ],
 )
+
+
+class TurnSides(BaseModel):
+    """
+    Each side's part of a game of `wild` or Notakto, whose sides are named by their turn.
+    """
+
+    first: SideReview
+    second: SideReview
 
 
 class VariantStart(BaseModel):
@@ -908,7 +961,7 @@ class Problem(BaseModel):
 
 class ReviewRequest(BaseModel):
     """
-    Body of ``POST /v1/review``: a game, as the cells played from a starting board.
+    Body of ``POST /v1/review``: a game, as the moves played from a starting board.
     """
 
     model_config = ConfigDict(
@@ -917,15 +970,15 @@ class ReviewRequest(BaseModel):
     board: Annotated[
         BoardString | BoardCells | BoardRows | None,
         Field(
-            description="The board the game starts from, in any of the three forms; the empty board by default.",
+            description="The board the game starts from, in any of the forms of its variant; its empty board by default.",
             title="Board",
         ),
     ] = None
     moves: Annotated[
-        list[Move1],
+        list[Moves | MarkedMove],
         Field(
-            description="The cells played (0 to 8, row * 3 + column), in order, the side to move first. Each must be legal when it is played: a move on a taken cell, or after the game is over, is a `422` located at its index.",
-            max_length=9,
+            description="The moves played, in order, the side to move first: each a cell of the board string (0 to 8 in the standard game, row * 3 + column), or in `wild` an object with the cell (`position`) and the `mark` placed. Each must be legal when it is played: a move off the board, on a taken cell or a dead Notakto board, in the wrong form for the variant, or after the game is over, is a `422` located at its index.",
+            max_length=27,
             min_length=1,
             title="Moves",
         ),
@@ -961,14 +1014,24 @@ class ReviewResponse(BaseModel):
         ),
     ]
     player: Annotated[
-        Literal["X", "O"], Field(description="The side that played the first move.", title="Player")
+        Literal["X", "O"] | Literal["first", "second"],
+        Field(description="The side that played the first move.", title="Player"),
     ]
-    players: Sides
+    players: Annotated[
+        Sides | TurnSides,
+        Field(
+            description="Each side: `X` and `O`, or `first` and `second` in `wild` and Notakto.",
+            title="Players",
+        ),
+    ]
     plies: Annotated[list[PlyReview], Field(description="Every move, in order.", title="Plies")]
-    status: Annotated[Status, Field(description="The status of the final board.")]
+    status: Annotated[
+        Status | Literal["first_won", "second_won"],
+        Field(description="The status of the final board.", title="Status"),
+    ]
     winner: Annotated[
-        Literal["X", "O"] | None,
-        Field(description="The side with three in a row on the final board, if any.", title="Winner"),
+        Literal["X", "O"] | Literal["first", "second"] | None,
+        Field(description="The side that won the game on the final board, if any.", title="Winner"),
     ]
 
 
