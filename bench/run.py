@@ -361,10 +361,13 @@ def memory_figures(
             sent += wrk.run(server.port, files[name], seconds, mode.connections).requests
             trace.append((sent, round(server.rss_mib(), 2), name))
         after = server.rss_mib()
+        private, mapped = server.private_mib(), server.mapped_mib()
     return {
         "rss_start_mib": start,
         "rss_warm_mib": warm,
         "rss_after_mib": after,
+        "private_after_mib": private,
+        "mapped_after_mib": mapped,
         "soak_requests": sent,
         "rss_growth_pct": (after - warm) / warm * 100,
         "rss_growth_from_start_pct": (after - start) / start * 100,

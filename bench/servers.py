@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.support import ROOT
-from tests.support.loadgen import rss_kib
+from tests.support.loadgen import resident_kib, rss_kib
 from tests.support.server import free_port
 
 SERVE = Path(__file__).resolve().parent / "serve.py"
@@ -148,6 +148,15 @@ class Server:
 
     def rss_mib(self) -> float:
         return rss_kib(self.process.pid) / 1024
+
+    def private_mib(self) -> float:
+        """The worker's own resident memory (anonymous pages), without the files it maps."""
+        return resident_kib(self.process.pid).get("RssAnon", 0) / 1024
+
+    def mapped_mib(self) -> float:
+        """The resident pages of files the worker maps (its code, and the variants' tables), which
+        workers share."""
+        return resident_kib(self.process.pid).get("RssFile", 0) / 1024
 
     def settings(self) -> dict[str, Any]:
         """The app and uvicorn settings it runs with, as ``serve.py`` described them."""

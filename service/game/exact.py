@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Collection, Mapping, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from random import Random
 from typing import NamedTuple
 
@@ -54,6 +54,11 @@ class RankedMove(NamedTuple):
     traps: int
 
 
+#: How many positions' first ranked moves a :class:`Values` keeps (the most recent), for
+#: :meth:`Values.variation`: the lines from many positions of a game end the same way.
+FIRSTS_KEPT = 8192
+
+
 class Values:
     """The exact value of every position of ``variant``, each class of alike positions solved once.
 
@@ -66,6 +71,7 @@ class Values:
         self.memo: dict[int, Entry] = {}
         self.table = table
         self.key = key_of(variant)
+        self.first = lru_cache(maxsize=FIRSTS_KEPT)(self._first)
 
     def entry(self, state: State) -> Entry:
         """The :class:`Entry` of an unfinished ``state``."""
@@ -102,8 +108,8 @@ class Values:
             if ended is not None:
                 found.append(RankedMove(move.cell, move.mark, ended, 1, 0))
             else:
-                score, plies = self.value(after)
-                found.append(RankedMove(move.cell, move.mark, -score, plies + 1, self.mistakes(after)))
+                score, plies, mistakes = self.entry(after)
+                found.append(RankedMove(move.cell, move.mark, -score, plies + 1, mistakes))
         return sorted(found, key=lambda m: (*rank((m.score, m.plies)), -m.traps, m.cell, m.mark))
 
     def within(self, state: State, depth: int) -> set[Move]:
@@ -128,15 +134,21 @@ class Values:
         best = min(found.values())
         return {move for move, key in found.items() if key == best}
 
-    def variation(self, state: State) -> list[RankedMove]:
-        """The rest of the game from an unfinished ``state`` when both sides play the first ranked move."""
+    def variation(self, state: State, first: RankedMove | None = None) -> list[RankedMove]:
+        """The rest of the game from an unfinished ``state`` when both sides play the first ranked move
+        (``first``, when it is already known)."""
         line: list[RankedMove] = []
         while True:
-            first = self.ranked(state)[0]
+            first = self.first(state) if first is None else first
             line.append(first)
             state, ended = self.variant.play(state, Move(first.cell, first.mark))
             if ended is not None:
                 return line
+            first = None
+
+    def _first(self, state: State) -> RankedMove:
+        """The first ranked move of an unfinished ``state`` (see :attr:`first`, which keeps them)."""
+        return self.ranked(state)[0]
 
     def move_value(self, state: State, move: Move) -> Value:
         """The value of ``move`` in ``state`` for the side that plays it."""
@@ -175,13 +187,13 @@ def key_of(variant: Variant) -> Callable[[State], int]:
 
         def either(state: State) -> int:
             x, o = state.x, state.o
-            return min(min(p[x] << width | p[o], p[o] << width | p[x]) for p in images)
+            return min([min(p[x] << width | p[o], p[o] << width | p[x]) for p in images])
 
         return either
 
     def own(state: State) -> int:
         mine, theirs = (state.x, state.o) if state.mover == X_MARK else (state.o, state.x)
-        return min(p[mine] << width | p[theirs] for p in images)
+        return min([p[mine] << width | p[theirs] for p in images])
 
     return own
 

@@ -336,22 +336,13 @@ def _own_lines(lines: _Lines, state: State, move: Move) -> Described:
     after = own | bit
     won = bool(lines.completing(own, other, everything) & bit)
     threats = 0 if won else lines.completing(after, other, everything)
-
-    def forks(mine: int, theirs: int) -> int:
-        empty = everything & ~(mine | theirs)
-        return sum(
-            1 << each
-            for each in _cells_of(empty)
-            if lines.completing(mine | 1 << each, theirs, everything).bit_count() >= 2
-        )
-
     found: list[str] = ["win"] if won else []
     if lines.completing(other, own, everything) & bit:
         found.append("block")
     if threats:
         found.append("fork" if threats.bit_count() >= 2 else "threat")
-    had_forks = forks(other, own)
-    if had_forks and not forks(other, after):
+    had_forks = _fork_cells(lines.variant.id, other, own)  # the same for every move of the position
+    if had_forks and not _fork_cells(lines.variant.id, other, after):
         found.append("block_fork")
     place = lines.place(cell)
     found.append(place)
@@ -378,6 +369,20 @@ def _own_lines(lines: _Lines, state: State, move: Move) -> Described:
     else:
         action = f"Takes {lines.cell(cell)}"
     return tags, action, None
+
+
+@lru_cache(maxsize=1 << 12)
+def _fork_cells(variant_id: str, mine: int, theirs: int) -> int:
+    """The fork cells of the side holding ``mine`` against ``theirs`` (one board, own marks): the empty
+    cells that would give it two or more distinct completing cells, as a mask."""
+    lines = _lines_of(variant_id)
+    everything = lines.variant.grid.full
+    empty = everything & ~(mine | theirs)
+    return sum(
+        1 << each
+        for each in _cells_of(empty)
+        if lines.completing(mine | 1 << each, theirs, everything).bit_count() >= 2
+    )
 
 
 def _misere(lines: _Lines, state: State, move: Move) -> Described:

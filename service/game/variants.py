@@ -167,7 +167,8 @@ class Variant:
 
     def moves(self, state: State) -> Iterator[Move]:
         """Every legal move of an unfinished ``state``, by cell, then X before O."""
-        empty = self.live(state) & ~(state.x | state.o)
+        live = self.board_masks[0] if self.boards == 1 else self.live(state)  # one board: it is live
+        empty = live & ~(state.x | state.o)
         marks = (state.mover,) if self.marks == "own" else self.marks_of_a_move
         cell = 0
         while empty:
@@ -185,7 +186,11 @@ class Variant:
         after = State(x, o, 1 - state.mover)
         placed = x if move.mark == X_MARK else o
         lined = any(placed & mask == mask for mask in self.lines_through[move.cell])
-        if lined and (self.boards == 1 or not self.live(after)):
+        if self.boards == 1:  # a line ends the game, else a full board does
+            if lined:
+                return after, -1 if self.misere else 1
+            return after, None if ~(x | o) & self.board_masks[0] else 0
+        if lined and not self.live(after):
             return after, -1 if self.misere else 1
         if not self.live(after) & ~(x | o):
             return after, 0

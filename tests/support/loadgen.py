@@ -98,8 +98,19 @@ async def load(
 
 def rss_kib(pid: int) -> int:
     """Resident memory of a process, in KiB."""
+    return resident_kib(pid)["VmRSS"]
+
+
+def resident_kib(pid: int) -> dict[str, int]:
+    """A process's resident memory in KiB, from ``/proc/PID/status``: ``VmRSS`` in all, and its parts,
+    ``RssAnon`` (the process's own pages: its heap and stacks), ``RssFile`` (pages of files mapped,
+    code and memory-mapped tables, which processes mapping the same file share) and ``RssShmem``."""
+    found: dict[str, int] = {}
     with open(f"/proc/{pid}/status", encoding="ascii") as status:
         for line in status:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    raise RuntimeError(f"no VmRSS for process {pid}")
+            name, _, value = line.partition(":")
+            if name in ("VmRSS", "RssAnon", "RssFile", "RssShmem"):
+                found[name] = int(value.split()[0])
+    if "VmRSS" not in found:
+        raise RuntimeError(f"no VmRSS for process {pid}")
+    return found
