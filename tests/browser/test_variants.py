@@ -1,29 +1,30 @@
 """The rule variants on /play, in headless Chromium: the picker, every variant's board at a desktop's
 width and at 390 px, a game of each played out, wild's mark by pointer and by keyboard, what each
-engine move says, and the standard game's features (levels, ratings, reviews, puzzles) kept to it."""
+engine move says, the engine's level in every variant, a rating only where the variant is rated,
+and the standard game's features (reviews, puzzles) kept to it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 import httpx
 import pytest
 
 from tests.browser.driver import DESKTOP, NARROW, Page, best, readable, sent, worst
-from tests.browser.test_browser import RECORD_ANNOUNCEMENTS
+from tests.browser.test_browser import RECORD_ANNOUNCEMENTS, Held
 from tests.support.server import Server
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Request
+    from playwright.sync_api import Browser, Request, Route
 
 pytest.importorskip("playwright.sync_api")
 
 VARIANTS = ["standard", "misere", "wild", "notakto", "notakto-2", "notakto-3", "4x4", "4x4-3"]
 SIZES: dict[str, dict[str, Any]] = {"desktop": DESKTOP, "390px": NARROW}
 BOARD_NAMES = {2: ["left", "right"], 3: ["left", "middle", "right"]}
-#: The options that are the standard game's: a request of another variant never carries them.
-STANDARD_ONLY = {"level", "rating", "depth"}
+#: The variants the tests of the engine's level play in: one of each kind of board at least.
+LEVELLED = ["misere", "wild", "notakto", "notakto-2", "notakto-3", "4x4", "4x4-3"]
 
 
 @pytest.fixture(params=list(SIZES))
@@ -135,8 +136,11 @@ def test_a_game_of_each_variant_is_drawn_played_and_said(
     for request in requests:
         body = sent(request)
         assert body.get("variant", "standard") == variant, body
+        if request.url.endswith("/v1/best-move"):
+            assert body["level"] == "perfect", body  # the level chosen, in every variant
+        if not info["rated"]:
+            assert "rating" not in body, body
         if variant != "standard":
-            assert not STANDARD_ONLY & set(body), body
             assert not request.url.endswith("/v1/review"), "a review asked for another variant"
     announced = [tuple(item) for item in sized.page.evaluate("window.announced")]
     engine = [text for region, text in announced if region == "engine-move"]
@@ -205,16 +209,15 @@ def test_the_arrow_keys_cross_notaktos_boards(page: Page) -> None:
     )
 
 
-def test_the_standard_games_features_are_kept_to_it(page: Page, live_server: Server) -> None:
-    """Levels, ratings, reviews and puzzles are the standard game's: in another variant they are
-    disabled, the page says why, and no request asks for them; back to the standard game, they are
-    there again."""
+def test_reviews_and_puzzles_are_kept_to_the_standard_game(page: Page) -> None:
+    """Reviews and puzzles are the standard game's: in another variant they are disabled, the page
+    says why, and no request asks for them; back to the standard game, they are there again. The
+    engine's level is there in every variant."""
     page.goto("/play")
     page.get_puzzle()
     page.page.select_option("#variant", "misere")
-    assert page.page.locator("#strength").evaluate("fieldset => fieldset.disabled")
-    assert page.page.locator("#level").is_disabled() and page.page.locator("#by-rating").is_disabled()
-    assert page.page.locator("#strength-note").is_visible()
+    assert not page.page.locator("#strength").evaluate("fieldset => fieldset.disabled")
+    assert page.page.locator("#level").is_enabled()
     assert page.page.locator("#next-puzzle").is_disabled()
     assert page.page.locator("#puzzle-note").is_visible()
     assert page.page.locator("#puzzle-board").is_hidden()
@@ -227,11 +230,237 @@ def test_the_standard_games_features_are_kept_to_it(page: Page, live_server: Ser
     )
     assert not [r for r in requests if r.url.endswith("/v1/review")]
     page.page.select_option("#variant", "standard")
-    assert not page.page.locator("#level").is_disabled()
-    assert page.page.locator("#strength-note").is_hidden() and page.page.locator("#puzzle-note").is_hidden()
+    assert page.page.locator("#puzzle-note").is_hidden()
     page.new_game()
     page.play_out(best)
     page.wait_for_review()
+
+
+# --- the engine's strength in every variant -------------------------------------------------------
+
+
+def engine_opens(page: Page, variant: str) -> None:
+    """Chooses ``variant`` with the engine moving first: second in wild and Notakto, O moving
+    first with the person playing X in the others."""
+    page.page.select_option("#variant", variant)
+    if page.page.locator("#order").is_visible():
+        page.page.select_option("#order", "second")
+    else:
+        page.page.select_option("#side", "X")
+        page.page.select_option("#first", "O")
+
+
+def engine_side(variant: str) -> str:
+    """The engine's side when it opens: the first player in wild and Notakto, O elsewhere."""
+    return "first" if variant == "wild" or variant.startswith("notakto") else "O"
+
+
+def free_cell(page: Page) -> int:
+    """A cell the person may play now: empty and, in Notakto, on a live board."""
+    cell: int = page.page.locator("#board .cell[aria-disabled=false]").first.evaluate(
+        "c => Number(c.dataset.cell)"
+    )
+    return cell
+
+
+@pytest.mark.parametrize("variant", LEVELLED)
+def test_the_engine_plays_the_level_chosen_in_every_variant(
+    page: Page, live_server: Server, variant: str
+) -> None:
+    """The engine's moves are asked at the level chosen, with the variant, as in the standard game
+    (no seed, no other option); a level changed on the person's turn applies from its next move."""
+    info = listed(live_server)[variant]
+    cells = info["rows"] * info["columns"] * info["boards"]
+    page.goto("/play")
+    engine_opens(page, variant)
+    page.page.select_option("#level", "beginner")
+    with page.page.expect_request("**/v1/best-move") as opening:
+        page.page.click("#new-game")
+    assert sent(opening.value) == {
+        "variant": variant,
+        "board": "." * cells,
+        "player": engine_side(variant),
+        "level": "beginner",
+    }
+    page.wait_for_turn_or_end()
+    assert page.status().startswith("Your turn")
+    page.page.select_option("#level", "easy")
+    note = page.page.locator("#level-note")
+    assert note.inner_text() == "Level changed to Easy: it applies from the engine's next move."
+    with page.page.expect_request("**/v1/best-move") as asked:
+        page.page.click(f"#board .cell[data-cell='{free_cell(page)}']")
+    body = sent(asked.value)
+    assert (body["variant"], body["player"], body["level"]) == (variant, engine_side(variant), "easy")
+    assert not {"rating", "seed", "depth", "skill"} & set(body), body
+    page.wait_for_turn_or_end()
+    assert page.page.locator("#error").inner_text() == ""
+
+
+def test_a_level_changed_while_the_engine_thinks_in_a_variant_asks_again(page: Page) -> None:
+    held = Held()
+    page.page.route("**/v1/best-move", held)
+    page.goto("/play")
+    page.page.select_option("#variant", "4x4")
+    page.page.select_option("#level", "perfect")
+    page.page.click("#new-game")
+    page.wait_for_turn_or_end()
+    with page.page.expect_request("**/v1/best-move") as first:
+        page.page.click("#board .cell[data-cell='0']")
+    assert sent(first.value)["level"] == "perfect"
+    with (
+        page.page.expect_event("requestfailed") as failed,
+        page.page.expect_request("**/v1/best-move") as again,
+    ):
+        page.page.select_option("#level", "beginner")
+    assert failed.value == first.value  # the request at the old level, aborted
+    board = "X" + "." * 15
+    assert sent(again.value) == {"variant": "4x4", "board": board, "player": "O", "level": "beginner"}
+    page.wait_for_turn_or_end()
+    held.release()
+    said = "Level changed to Beginner: the engine is choosing its move again at this level."
+    assert page.page.locator("#level-note").inner_text() == said
+
+
+def rating_name(variants: dict[str, dict[str, Any]], variant: str) -> str:
+    """A variant as the page's sentences about ratings name it."""
+    return "the standard game" if variant == "standard" else str(variants[variant]["name"])
+
+
+def rating_reason(variants: dict[str, dict[str, Any]], variant: str) -> str:
+    """Why a rating cannot be chosen in the unrated ``variant``, as the page says it, from the
+    variants' rated flags."""
+    rated = [rating_name(variants, v) for v in variants if variants[v]["rated"]]
+    where = rated[0] if len(rated) == 1 else f"{', '.join(rated[:-1])} and {rated[-1]}"
+    return f"Ratings are off in {rating_name(variants, variant)}: ratings are calibrated for {where} only."
+
+
+@pytest.mark.parametrize("variant", ["misere", "4x4", "notakto-2"])
+def test_the_rating_is_offered_only_where_the_variant_is_rated(
+    page: Page, live_server: Server, variant: str
+) -> None:
+    assert listed(live_server)["standard"]["rated"] and not listed(live_server)[variant]["rated"]
+    page.goto("/play")
+    by_rating = page.page.locator("#by-rating")
+    note = page.page.locator("#rating-note")
+    by_rating.wait_for(state="visible")
+    page.page.wait_for_function("() => !document.getElementById('by-rating').disabled")
+    assert note.is_hidden()
+    page.page.select_option("#variant", variant)
+    assert by_rating.is_disabled() and page.page.locator("#rating").is_disabled()
+    assert page.page.locator("#level").is_enabled() and page.page.is_checked("#by-level")
+    assert note.is_visible()
+    assert note.inner_text() == rating_reason(listed(live_server), variant)
+    # The radio button is described by the reason; the change of variant says it.
+    assert by_rating.get_attribute("aria-describedby") == "rating-note"
+    assert page.page.locator("#level-note").inner_text() == rating_reason(listed(live_server), variant)
+    page.page.select_option("#variant", "standard")
+    assert by_rating.is_enabled() and note.is_hidden()
+
+
+@pytest.mark.parametrize("variant", ["misere", "4x4", "notakto-2"])
+def test_a_rating_chosen_falls_back_to_the_level_in_an_unrated_variant(
+    sized: Page, live_server: Server, variant: str
+) -> None:
+    sized.goto("/play")
+    sized.page.select_option("#level", "beginner")
+    sized.page.check("#by-rating")
+    sized.page.fill("#rating", "250")
+    sized.page.evaluate(RECORD_ANNOUNCEMENTS)
+    engine_opens(sized, variant)
+    assert sized.page.is_checked("#by-level") and not sized.page.is_checked("#by-rating")
+    assert sized.page.locator("#level").is_enabled() and sized.page.locator("#rating").is_disabled()
+    said = f"{rating_reason(listed(live_server), variant)} The engine plays by level instead: Beginner."
+    assert sized.page.locator("#level-note").inner_text() == said
+    assert ("level-note", said) in [tuple(item) for item in sized.page.evaluate("window.announced")]
+    assert sized.page.locator("#rating-note").is_visible()
+    width = sized.page.evaluate("window.innerWidth")
+    assert sized.page.evaluate("document.scrollingElement.scrollWidth") <= width
+    _, violations = sized.axe()
+    assert violations == [], readable(violations)
+    with sized.page.expect_request("**/v1/best-move") as opening:
+        sized.page.click("#new-game")
+    body = sent(opening.value)
+    assert (body["variant"], body["level"], "rating" in body) == (variant, "beginner", False)
+    sized.wait_for_turn_or_end()
+    assert sized.page.locator("#error").inner_text() == ""
+    _, violations = sized.axe()
+    assert violations == [], readable(violations)
+
+
+def marked_rated(server: Server, ids: set[str]) -> Callable[[Route], None]:
+    """A route handler for ``GET /v1/variants`` that answers the service's list with ``ids`` rated
+    and the others not: a variant rated as the service may soon list one."""
+
+    def answer(route: Route) -> None:
+        variants = httpx.get(f"{server.url}/v1/variants").json()
+        for variant in variants["variants"]:
+            variant["rated"] = variant["id"] in ids
+        route.fulfill(json=variants)
+
+    return answer
+
+
+def test_the_page_reads_the_rated_flags_and_falls_back_when_a_rating_is_refused(
+    page: Page, live_server: Server
+) -> None:
+    """A variant listed as rated offers the rating, on the standard game's scale, and says so. Here
+    the list is the service's with one more variant marked rated, which the service itself does not
+    rate: the page sends the rating, the service refuses it, ratings are off in that variant, and
+    the engine's move is asked again at the level."""
+    variants = listed(live_server)
+    unrated = [v for v in variants if not variants[v]["rated"]]
+    extra, other = unrated[0], unrated[1]
+    flags = {v for v in variants if variants[v]["rated"]} | {extra}
+    page.page.route("**/v1/variants", marked_rated(live_server, flags))
+    page.goto("/play")
+    page.page.wait_for_function("() => !document.getElementById('by-rating').disabled")
+    page.page.select_option("#variant", other)
+    marked = {v: {**info, "rated": v in flags} for v, info in variants.items()}
+    assert page.page.locator("#rating-note").inner_text() == rating_reason(marked, other)
+    assert page.page.locator("#by-rating").is_disabled()
+    engine_opens(page, extra)
+    assert page.page.locator("#by-rating").is_enabled()
+    assert page.page.locator("#rating-note").inner_text() == (
+        "The slider's scale and marks are the standard game's ratings."
+    )
+    page.page.select_option("#level", "medium")
+    page.page.check("#by-rating")
+    page.page.fill("#rating", "250")
+    cells = variants[extra]["rows"] * variants[extra]["columns"] * variants[extra]["boards"]
+    with (
+        page.page.expect_response("**/v1/best-move") as refused,
+        page.page.expect_request(lambda r: r.url.endswith("/v1/best-move") and "level" in sent(r)) as again,
+    ):
+        page.page.click("#new-game")
+    assert sent(refused.value.request)["rating"] == 250
+    assert refused.value.status == 422
+    assert sent(again.value) == {
+        "variant": extra,
+        "board": "." * cells,
+        "player": engine_side(extra),
+        "level": "medium",
+    }
+    page.wait_for_turn_or_end()
+    assert page.page.locator("#error").inner_text() == ""
+    assert page.page.is_checked("#by-level") and page.page.locator("#by-rating").is_disabled()
+    why = f"Ratings are off in {rating_name(variants, extra)}: the service did not accept one there."
+    assert page.page.locator("#rating-note").inner_text() == why
+    assert (
+        page.page.locator("#level-note").inner_text() == f"{why} The engine plays by level instead: Medium."
+    )
+
+
+def test_ratings_are_off_when_the_variants_cannot_be_loaded(page: Page) -> None:
+    page.page.route("**/v1/variants", lambda route: route.abort())
+    page.goto("/play")
+    note = page.page.locator("#rating-note")
+    page.page.wait_for_function(
+        "() => document.getElementById('rating-note').textContent.startsWith('Ratings are off')"
+    )
+    assert note.inner_text() == (
+        "Ratings are off: the service's list of variants could not be loaded. Levels play in every variant."
+    )
+    assert page.page.locator("#by-rating").is_disabled() and page.page.locator("#level").is_enabled()
 
 
 @pytest.mark.parametrize("variant", VARIANTS[1:])

@@ -93,9 +93,10 @@
   class Superseded extends Error {}
 
   class ServiceError extends Error {
-    constructor(message, status) {
+    constructor(message, status, fields = []) {
       super(message);
       this.status = status; // the HTTP status, or 0 when the service could not be reached
+      this.fields = fields; // the request's fields a 422 names, such as "body.rating"
     }
   }
 
@@ -167,7 +168,9 @@
     ensureCurrent(ticket);
     if (!response.ok) {
       const detail = data && data.detail ? data.detail : `HTTP ${response.status}`;
-      throw new ServiceError(`The service answered with an error: ${detail}`, response.status);
+      const errors = data && Array.isArray(data.errors) ? data.errors : [];
+      const fields = errors.map((e) => (Array.isArray(e.loc) ? e.loc.join(".") : ""));
+      throw new ServiceError(`The service answered with an error: ${detail}`, response.status, fields);
     }
     return data;
   }
@@ -467,9 +470,84 @@
   }
 
   // --- the engine's strength: a level or a rating ---------------------------------------------------
+  //
+  // A level plays in every variant. A rating only in the variants GET /v1/variants marks `rated`:
+  // the page asks which when it loads, and until it knows, or where a variant is not rated, "By
+  // rating" is off and #rating-note says why. The slider's scale and marks are the standard game's
+  // calibrated ratings, the only ones the service lists (and the scale its `rating` is on).
+
+  const ratings = {
+    state: "loading", // "known" once GET /v1/variants has answered, "failed" if it could not
+    rated: [], // the ids of the rated variants, in the service's order
+    refused: new Set(), // rated variants whose rating the service nevertheless refused (a 422)
+  };
+
+  // A variant as the sentences about ratings name it.
+  function ratingName(id) {
+    if (id === "standard") return "the standard game";
+    const option = Array.from(variantEl.options).find((o) => o.value === id);
+    return option ? option.textContent.trim() : id;
+  }
+
+  function joined(names) {
+    if (names.length < 2) return names.join("");
+    return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+  }
+
+  // Why a rating cannot be chosen in `variant`, or "" where it can.
+  function ratingUnavailable(variant) {
+    if (ratings.state === "loading") return "Checking which variants ratings are calibrated for…";
+    if (ratings.state === "failed") {
+      return "Ratings are off: the service's list of variants could not be loaded. Levels play in every variant.";
+    }
+    if (ratings.refused.has(variant.id)) {
+      return `Ratings are off in ${ratingName(variant.id)}: the service did not accept one there.`;
+    }
+    if (ratings.rated.includes(variant.id)) return "";
+    const where = ratings.rated.length ?
+      `calibrated for ${joined(ratings.rated.map(ratingName))} only` : "not calibrated for any variant yet";
+    return `Ratings are off in ${ratingName(variant.id)}: ratings are ${where}.`;
+  }
 
   function chosenStrength() {
     return byRatingEl.checked ? { rating: Number(ratingEl.value) } : { level: levelEl.value };
+  }
+
+  // "By rating" on or off for the variant, with the reason or the scale beside it. Off while it
+  // was chosen, the engine falls back to the level: true when it did.
+  function showRatingChoice() {
+    const why = ratingUnavailable(game.variant);
+    const note = why || (game.variant.id === "standard" ? "" :
+      "The slider's scale and marks are the standard game's ratings.");
+    const noteEl = $("rating-note");
+    noteEl.textContent = note;
+    noteEl.hidden = note === "";
+    byRatingEl.disabled = why !== "";
+    const fellBack = why !== "" && byRatingEl.checked;
+    if (fellBack) $("by-level").checked = true;
+    showStrengthChoice();
+    return fellBack;
+  }
+
+  // What the page says when a variant is chosen: nothing where a rating can be chosen, the reason
+  // where it cannot, and that the engine plays by level if a rating was chosen.
+  function sayRatingChoice(wasAvailable, fellBack) {
+    const why = ratingUnavailable(game.variant);
+    if (why === "" || (!wasAvailable && !fellBack)) return;
+    noteLevel(fellBack ? `${why} The engine plays by level instead: ${levelName(levelEl.value)}.` : why);
+  }
+
+  async function loadRatings() {
+    try {
+      const response = await fetch("/v1/variants", { headers: { Accept: "application/json" } });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      const listed = await response.json();
+      ratings.rated = listed.variants.filter((v) => v.rated === true).map((v) => v.id);
+      ratings.state = "known";
+    } catch (error) {
+      ratings.state = "failed";
+    }
+    showRatingChoice();
   }
 
   function showRating() {
@@ -487,7 +565,6 @@
   // A strength changed during a game applies from the engine's next move. If the engine is already
   // choosing one, that request is aborted and asked again at the new strength.
   function changeStrength() {
-    if (game.variant.id !== "standard" && game.started) return; // the engine plays perfectly there
     const strength = chosenStrength();
     const byLevel = strength.rating === undefined;
     const unit = byLevel ? "level" : "rating";
@@ -592,9 +669,21 @@
     game.stage = "thinking";
     render();
     setStatus("The engine is thinking…");
-    const strength = game.variant.id === "standard" ? game.strength : {};
-    const request = { ...variantField(), board: game.board, player: game.engine, ...strength };
-    const move = await call("/v1/best-move", request, ticket);
+    const request = { ...variantField(), board: game.board, player: game.engine, ...game.strength };
+    let move;
+    try {
+      move = await call("/v1/best-move", request, ticket);
+    } catch (error) {
+      // A rating the service refuses in this variant: ratings are off here, the level plays.
+      const refused = error instanceof ServiceError && error.status === 422 && error.fields.includes("body.rating");
+      if (!refused || game.strength.rating === undefined) throw error;
+      ratings.refused.add(game.variant.id);
+      showRatingChoice();
+      game.strength = chosenStrength();
+      sayRatingChoice(true, true);
+      await engineTurn(ticket);
+      return;
+    }
     game.board = move.board_after;
     game.moves.push(move.position);
     game.toMove = game.person;
@@ -994,12 +1083,13 @@
   // --- the variant chosen -------------------------------------------------------------------------
 
   // A variant chosen: its board, drawn empty, and the controls that apply to it. A game in progress
-  // stops. Levels, ratings, reviews and puzzles are the standard game's: elsewhere they are
-  // disabled, and the page says why.
+  // stops. Levels play in every variant, a rating only in a rated one. Reviews and puzzles are the
+  // standard game's: elsewhere they are disabled, and the page says why.
   function showVariant(announce) {
     const variant = chosenVariant();
     const standard = variant.id === "standard";
     const sides = bySides(variant);
+    const ratingWas = !byRatingEl.disabled;
     gameChannel.begin(); // whatever the last game still waits for is no longer wanted
     game.variant = variant;
     game.board = ".".repeat(cellCount(variant));
@@ -1014,8 +1104,6 @@
     $("first-field").hidden = sides;
     $("order-field").hidden = !sides;
     $("mark-choice").hidden = variant.marks !== "either";
-    $("strength").disabled = !standard;
-    $("strength-note").hidden = standard;
     $("puzzle-note").hidden = standard;
     for (const id of ["puzzle-theme", "puzzle-min", "puzzle-max", "next-puzzle"]) $(id).disabled = !standard;
     if (!standard && puzzle.current) {
@@ -1029,8 +1117,12 @@
     showEngineMove(null);
     noteLevel("");
     showError("");
+    const fellBack = showRatingChoice();
     render();
-    if (announce) setStatus(`${variant.name}: ${RULES[variant.id]} Press New game to start.`);
+    if (announce) {
+      setStatus(`${variant.name}: ${RULES[variant.id]} Press New game to start.`);
+      sayRatingChoice(ratingWas, fellBack);
+    }
   }
 
   function chooseMark(mark) {
@@ -1082,8 +1174,9 @@
     }
   });
 
-  showStrengthChoice();
+  showRatingChoice();
   showRating();
+  loadRatings();
   if (chosenVariant().id === "standard") {
     board.setActive(0, false);
     render();
