@@ -19,8 +19,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from tictactoe_client import Client, Mark, Puzzle, Sides
-from tictactoe_client._cli import LEVELS, MAX_RATING, THEMES, main, parser
+from tictactoe_client import Client, Mark, Puzzle, ReviewMove, ReviewResponse, Sides, TurnSides, Variant
+from tictactoe_client._cli import LEVELS, MAX_RATING, THEMES, main, parser, render_board
 
 from service import cli as service_cli
 from service.game import Level
@@ -217,6 +217,12 @@ def test_serve_forwards_host_and_port_even_zero(
         (["review", "0"], "CELL"),
         (["review", "5", "10"], "CELL"),
         (["review", "e4"], "CELL"),
+        (["review", "28"], "CELL"),
+        (["review", "5X"], "CELL"),
+        (["review", "--variant", "wild", "5X", "1"], "CELL"),
+        (["review", "--variant", "4x4", "17"], "CELL"),
+        (["review", "--variant", "notakto-2", "19"], "CELL"),
+        (["review", "--variant", "notakto", "5X"], "CELL"),
         (["puzzle", "--min-rating", "-1"], "--min-rating"),
         (["puzzle", "--theme", "pin"], "--theme"),
     ],
@@ -612,6 +618,172 @@ def test_an_illegal_review_names_the_move(
     live_server: Server, capsys: pytest.CaptureFixture[str], arguments: list[str], message: str
 ) -> None:
     """A move that cannot be played is named by its place in the list and its cell, 1 to 9."""
+    assert main(["review", *arguments, "--url", live_server.url]) == 1
+    captured = capsys.readouterr()
+    assert captured.err.startswith(f"error: {message}"), captured.err
+    assert captured.out == ""
+
+
+#: A ply of a review in any variant: its number, side, mark in wild, cell, judgement and reason.
+VARIANT_PLY = re.compile(
+    r"^ ?(\d+)\. (X|O|first|second) plays (?:([XO]) in )?(\d+): "
+    r"(best|inaccuracy|mistake|blunder)(, the only move)?\. (.+)$"
+)
+VARIANT_BETTER = re.compile(r"^    Better: (?:([XO]) in )?(\d+)\. (.+)$")
+#: A side's summary where the levels are not calibrated: a level, and no rating.
+UNRATED_SIDE = re.compile(
+    r"^(X|O|first|second): (\d+) moves?: (\d+) best, .*\n"
+    r"   Accuracy (\d+\.\d)%, (\d+) only moves? found, played like: (\w+)\.$",
+    re.M,
+)
+
+
+def check_variant_review_output(out: str, review: ReviewResponse) -> None:
+    """``tictactoe review --variant`` says what the API's review says: every ply with its cell (1 up),
+    its mark in wild, its judgement and reason, the better move, the final board as ``play`` draws
+    it, and each side's level with no rating (only the standard game's levels are rated)."""
+    lines = out.splitlines()
+    plies = [(n, found) for n, line in enumerate(lines) if (found := VARIANT_PLY.match(line))]
+    assert len(plies) == len(review.plies), out
+    for (n, found), ply in zip(plies, review.plies, strict=True):
+        expected = (
+            str(ply.ply),
+            ply.player,
+            ply.mark,
+            str(ply.position + 1),
+            ply.judgement,
+            ply.only_move,
+            ply.reason,
+        )
+        assert (*found.group(1, 2, 3, 4, 5), found.group(6) is not None, found.group(7)) == expected
+        better = VARIANT_BETTER.match(lines[n + 1])
+        if ply.better is None:
+            assert better is None, lines[n + 1]
+        else:
+            assert better is not None
+            assert better.groups() == (ply.better.mark, str(ply.better.position + 1), ply.better.reason)
+    assert render_board(review.plies[-1].board_after, numbered=True) in out
+    sides = {found.group(1): found.groups()[1:] for found in UNRATED_SIDE.finditer(out)}
+    players = review.players
+    named = (
+        [("first", players.first), ("second", players.second)]
+        if isinstance(players, TurnSides)
+        else [("X", players.X), ("O", players.O)]
+    )
+    for name, side in named:
+        assert side.rating is None
+        if side.moves == 0:
+            assert f"\n{name}: no moves.\n" in out
+            continue
+        assert sides[name] == (
+            str(side.moves),
+            str(side.judgements.best),
+            f"{side.accuracy:.1f}",
+            str(side.only_moves),
+            side.level,
+        ), out
+    assert "≈" not in out
+
+
+@pytest.mark.parametrize(
+    ("variant", "arguments", "moves", "first_line", "result"),
+    [
+        (
+            "wild",
+            ["5X", "1o", "9X"],
+            [(4, "X"), (0, "O"), (8, "X")],
+            "The game of wild from the empty board, the first player to move:",
+            "The game goes on: the second player to move.",
+        ),
+        (
+            "notakto-2",
+            ["5", "14", "1", "10"],
+            [4, 13, 0, 9],
+            "The game of notakto-2 from the empty board, the first player to move:",
+            "The game goes on: the first player to move.",
+        ),
+        (
+            "4x4",
+            ["1", "6", "2", "7", "3", "8", "4"],
+            [0, 5, 1, 6, 2, 7, 3],
+            "The game of 4x4 from the empty board, X first:",
+            "X wins.",
+        ),
+    ],
+)
+def test_review_in_a_variant(
+    live_server: Server,
+    capsys: pytest.CaptureFixture[str],
+    variant: Variant,
+    arguments: list[str],
+    moves: list[ReviewMove],
+    first_line: str,
+    result: str,
+) -> None:
+    """``review --variant``: cells numbered as ``play --variant`` numbers them (1 to 16 on 4 × 4, on
+    Notakto's boards side by side 1 to 18, board 2 from 10), wild's moves written with their mark."""
+    assert main(["review", "--variant", variant, *arguments, "--url", live_server.url]) == 0
+    out = capsys.readouterr().out
+    with Client(live_server.url) as client:
+        review = client.review(moves, variant=variant)
+    assert out.startswith(first_line + "\n\n"), out
+    assert f"\n{result}\n" in out
+    check_variant_review_output(out, review)
+    if variant == "notakto-2":
+        assert " X  | 2  | 3       X  | 11 | 12" in out  # the two boards side by side
+    if variant == "4x4":
+        assert " 9  | 10 | 11 | 12\n----+----+----+----\n 13 | 14 | 15 | 16" in out
+
+
+def test_review_in_wild_from_a_board_with_the_side_to_move(
+    live_server: Server, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["review", "--variant", "wild", "9O", "--board", "X...O....", "--player", "first"]
+    assert main([*args, "--url", live_server.url]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(
+        "The game of wild from this board, the first player to move:\n\n"
+        + render_board("X...O....", numbered=True)
+        + "\n"
+    )
+    assert " 1. first plays O in 9: mistake. " in out and "\n    Better: X in 9. " in out
+    with Client(live_server.url) as client:
+        check_variant_review_output(out, client.review([(8, "O")], "X...O....", "first", variant="wild"))
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (
+            ["--variant", "wild", "5X", "5o"],
+            "move 2 in the list, O in cell 5, cannot be played: cell 5 is taken (by X)",
+        ),
+        (
+            ["--variant", "notakto-2", "1", "2", "3", "4"],
+            "move 4 in the list, cell 4, cannot be played: cell 4 is on board 1, which has a line",
+        ),
+        (
+            ["--variant", "notakto", "1", "2", "3", "4"],
+            "move 4 in the list, cell 4, cannot be played: the game is over after move 3 "
+            "(the second player wins)",
+        ),
+        (
+            ["--variant", "4x4", "1", "5", "2", "6", "3", "7", "4", "8"],
+            "move 8 in the list, cell 8, cannot be played: the game is over after move 7 (X wins)",
+        ),
+        (
+            ["--variant", "notakto-2", "5", "--board", "XXX......X........"],
+            "move 1 in the list, cell 5, cannot be played: cell 5 is on board 1, which has a line",
+        ),
+        (
+            ["--variant", "4x4", "5", "--board", "X........"],
+            "--board: a board string has exactly 16 characters",
+        ),
+    ],
+)
+def test_an_illegal_review_in_a_variant_names_the_move(
+    live_server: Server, capsys: pytest.CaptureFixture[str], arguments: list[str], message: str
+) -> None:
     assert main(["review", *arguments, "--url", live_server.url]) == 1
     captured = capsys.readouterr()
     assert captured.err.startswith(f"error: {message}"), captured.err

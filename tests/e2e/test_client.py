@@ -20,7 +20,7 @@ import threading
 from collections.abc import Callable, Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any, get_args, get_type_hints
+from typing import Any, cast, get_args, get_type_hints
 
 import httpx
 import pydantic
@@ -34,15 +34,18 @@ from tictactoe_client import (
     Fetched,
     Level,
     Mark,
+    MarkedMove,
     NotModified,
     Player,
     Puzzle,
     PuzzleOutcome,
     PuzzlePage,
+    ReviewMove,
     ReviewResponse,
     ServiceError,
     Sides,
     Theme,
+    TurnSides,
     Variant,
     VariantInfo,
 )
@@ -607,3 +610,101 @@ def test_variants_on_every_method_that_takes_a_board(live_server: Server) -> Non
     variants_async, wild_async, analysis = asyncio.run(both())
     assert variants_async == variants and wild_async == wild
     assert analysis.player == "second"
+
+
+#: Games of the variants, as the client takes them and as the API's body has them: wild's moves with
+#: their marks (a pair and a ``MarkedMove``), Notakto on two boards (X takes both centres, then a corner
+#: of each board), and a 4×4 game X wins along the top row.
+VARIANT_GAMES: list[tuple[Variant, list[ReviewMove], list[Any]]] = [
+    (
+        "wild",
+        [(4, "X"), MarkedMove(position=0, mark="O"), (8, "X")],
+        [{"position": 4, "mark": "X"}, {"position": 0, "mark": "O"}, {"position": 8, "mark": "X"}],
+    ),
+    ("notakto-2", [4, 13, 0, 9], [4, 13, 0, 9]),
+    ("4x4", [0, 5, 1, 6, 2, 7, 3], [0, 5, 1, 6, 2, 7, 3]),
+]
+
+
+def test_reviews_in_the_variants_are_the_services(live_server: Server) -> None:
+    """A review of each variant, with its moves in the client's forms, is the service's answer to the
+    same game sent raw; wild's marks come back on each ply, Notakto's boards as ``grid``, and the
+    sides are ``TurnSides`` in wild and Notakto, ``Sides`` elsewhere."""
+    with Client(live_server.url) as client:
+        reviews: dict[str, ReviewResponse] = {}
+        for variant, moves, body in VARIANT_GAMES:
+            review = client.review(moves, variant=variant)
+            raw = httpx.post(f"{live_server.url}/v1/review", json={"variant": variant, "moves": body})
+            assert raw.status_code == 200, raw.text
+            assert review.model_dump(mode="json", exclude_unset=True) == raw.json(), variant
+            assert len(review.plies) == len(moves)
+            for ply in review.plies:
+                assert ply.judgement in ("best", "inaccuracy", "mistake", "blunder")
+                assert (ply.judgement == "best") == (ply.better is None)
+                if ply.judgement == "best":  # in wild a best cell may take the other mark
+                    assert ply.position in ply.best_moves
+            reviews[variant] = review
+
+        wild = reviews["wild"]
+        assert (wild.board, wild.player) == (".........", "first")
+        assert [(ply.player, ply.position, ply.mark) for ply in wild.plies] == [
+            ("first", 4, "X"),
+            ("second", 0, "O"),
+            ("first", 8, "X"),
+        ]
+        assert wild.plies[-1].board_after == "O...X...X"
+        assert all(ply.better.mark in ("X", "O") for ply in wild.plies if ply.better is not None)
+        assert all(ply.grid is None for ply in wild.plies)
+        assert isinstance(wild.players, TurnSides) and not isinstance(wild.players, Sides)
+        assert (wild.players.first.moves, wild.players.second.moves) == (2, 1)
+        assert wild.players.first.rating is None and wild.players.first.level is not None  # not calibrated
+
+        notakto = reviews["notakto-2"]
+        assert notakto.board == "." * 18
+        assert [(ply.player, ply.grid, ply.mark) for ply in notakto.plies] == [
+            ("first", 0, None),
+            ("second", 1, None),
+            ("first", 0, None),
+            ("second", 1, None),
+        ]
+        assert notakto.plies[-1].board_after == "X...X....X...X...."
+        assert isinstance(notakto.players, TurnSides)
+        assert notakto.players.second.moves == 2
+
+        four = reviews["4x4"]
+        assert (four.board, four.player, four.status, four.winner) == ("." * 16, "X", "x_won", "X")
+        assert isinstance(four.players, Sides)
+        assert (four.players.X.moves, four.players.O.moves, four.players.X.rating) == (4, 3, None)
+        assert four.plies[-1].only_move and four.plies[-1].judgement == "best"
+
+        # From a board and a side to move of wild's own; a pair and a MarkedMove are the same move.
+        from_board = client.review([(8, "O")], "X...O....", "first", variant="wild")
+        assert from_board == client.review([MarkedMove(position=8, mark="O")], "X...O....", variant="wild")
+        (ply,) = from_board.plies
+        assert (ply.mark, ply.judgement, ply.outcome) == ("O", "mistake", "draw")
+        assert ply.better is not None and (ply.better.position, ply.better.mark) == (8, "X")
+
+    async def sync_and_async() -> list[ReviewResponse]:
+        async with AsyncClient(live_server.url) as client:
+            return [await client.review(moves, variant=variant) for variant, moves, _ in VARIANT_GAMES]
+
+    assert asyncio.run(sync_and_async()) == list(reviews.values())
+
+
+def test_a_move_of_a_variant_review_that_cannot_be_played_is_located_at_its_index(
+    live_server: Server,
+) -> None:
+    with Client(live_server.url) as client:
+        assert refusal(lambda: client.review([(4, "X"), 0], variant="wild")) == ["body", "moves", 1]
+        assert refusal(lambda: client.review([(4, "X"), (4, "O")], variant="wild")) == ["body", "moves", 1]
+        assert refusal(lambda: client.review([4, (0, "O")])) == ["body", "moves", 1]  # marks are wild's
+        assert refusal(lambda: client.review([0, 1, 2, 3], variant="notakto-2")) == ["body", "moves", 3]
+        assert refusal(lambda: client.review([0, 16], variant="4x4")) == ["body", "moves", 1]
+        assert refusal(lambda: client.review([9], variant="misere")) == ["body", "moves", 0]
+        with pytest.raises(ServiceError) as caught:
+            client.review([0, 1, 2, 3], variant="notakto-2")
+        assert caught.value.problem.errors is not None
+        assert "line" in caught.value.problem.errors[0].msg  # the board of cell 3 is dead
+        # A pair that is not a cell and a mark is the caller's mistake, named by its index.
+        with pytest.raises(TypeError, match=r"moves\[1\]"):
+            client.review([(4, "X"), cast(Any, (0,))], variant="wild")

@@ -7,10 +7,11 @@ and what they need, and nothing else. A user's project there has a module of its
 ``service`` (``service.py``), the name the client's package used to have: the client examples of
 docs/api.md run in that project against a live server and print what the document says, and a
 program of the user's that imports both its ``service`` and the client runs, and so does one that
-uses the coach (a review, every page of the puzzles, one puzzle, a random one, a rating), whose
-answers must be those of the repository's client. mypy --strict, with the environment's packages,
-passes a correct program and refuses a wrong one (a level that does not exist, a misspelt option,
-a mark that is not X or O, a theme that does not exist).
+uses the coach (a review, reviews in wild, Notakto on two boards and 4×4, every page of the
+puzzles, one puzzle, a random one, a rating), whose answers must be those of the repository's
+client. mypy --strict, with the environment's packages, passes a correct program and refuses a
+wrong one (a level that does not exist, a misspelt option, a mark that is not X or O, a theme that
+does not exist, a review's side that its variant has not).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from email.parser import HeaderParser
 from pathlib import Path
 
 import pytest
-from tictactoe_client import Client, NotModified, ServiceError, Sides
+from tictactoe_client import Client, NotModified, ServiceError, Sides, TurnSides
 
 from tests.e2e.test_readme import URL, Example, assert_same_answer, examples
 from tests.support import ROOT
@@ -75,12 +76,26 @@ print(inside, os.path.samefile(service.__file__, "service.py"))
 #: The coach's operations, sync and async, as a user's program calls them.
 COACH_PROGRAM = """import asyncio
 
-from tictactoe_client import AsyncClient, Client, NotModified, ServiceError
+from tictactoe_client import AsyncClient, Client, MarkedMove, NotModified, ServiceError, Sides, TurnSides
 
 with Client("http://127.0.0.1:8000") as client:
     review = client.review([0, 1, 4, 2, 8])
     print(review.winner, [ply.judgement for ply in review.plies])
+    assert isinstance(review.players, Sides)
     print(review.players.X.level, review.players.X.rating, review.players.O.accuracy)
+    wild = client.review([(4, "X"), MarkedMove(position=0, mark="O"), (8, "X")], variant="wild")
+    assert isinstance(wild.players, TurnSides)
+    print([(ply.player, ply.mark, ply.judgement) for ply in wild.plies], wild.players.first.rating)
+    notakto = client.review([4, 13, 0, 9], variant="notakto-2")
+    assert isinstance(notakto.players, TurnSides)
+    print([ply.grid for ply in notakto.plies], notakto.plies[-1].board_after, notakto.players.second.level)
+    four = client.review([0, 5, 1, 6, 2, 7, 3], variant="4x4")
+    assert isinstance(four.players, Sides)
+    print(four.status, four.players.X.moves, four.players.X.rating)
+    try:
+        client.review([(4, "X"), 0], variant="wild")
+    except ServiceError as error:
+        print(error.status, error.problem.errors and error.problem.errors[0].loc)
     ids = [puzzle.id for puzzle in client.iter_puzzles(limit=100)]
     print(len(ids), len(set(ids)), client.puzzles(limit=1).value.total)
     drawn = client.random_puzzle(3, theme="block")
@@ -105,7 +120,8 @@ CORRECT = """from collections.abc import Iterator
 
 from tictactoe_client import (
     AnalysisResponse, AsyncClient, BestMoveItem, BestMoveResponse, Client, Fetched, Judgement, Level,
-    Mark, NotModified, Player, Puzzle, PuzzlePage, ServiceError, Theme, Variant, VariantInfo,
+    Mark, MarkedMove, NotModified, Player, Puzzle, PuzzlePage, ReviewMove, ServiceError, SideReview,
+    Sides, Theme, TurnSides, Variant, VariantInfo,
 )
 
 
@@ -139,6 +155,17 @@ async def first(client: AsyncClient) -> BestMoveResponse | str:
 
 def judged(client: Client) -> list[Judgement]:
     return [ply.judgement for ply in client.review([0, 1, 4], "X........", "X").plies]
+
+
+def reviewed(client: Client, variant: Variant) -> list[SideReview]:
+    moves: list[ReviewMove] = [(4, "X"), MarkedMove(position=0, mark="O")] if variant == "wild" else [4]
+    review = client.review(moves, None, "first" if variant == "wild" else None, variant=variant)
+    marks = [ply.mark for ply in review.plies] + [ply.better.mark for ply in review.plies if ply.better]
+    players = review.players
+    if isinstance(players, TurnSides):
+        return [players.first, players.second] if None not in marks else []
+    sides: Sides = players
+    return [sides.X, sides.O]
 
 
 def themed(client: Client, theme: Theme) -> Iterator[Puzzle]:
@@ -178,6 +205,9 @@ WRONG = {
     'Client().best_move("X........", variant="5x5")': "incompatible type \"Literal['5x5']\"",
     'Client().analyze("X........", "third", variant="wild")': "incompatible type \"Literal['third']\"",
     "Client().variants()[0].board": 'has no attribute "board"',
+    'Client().review([(4, "Z")], variant="wild")': "has incompatible type",
+    'Client().review([4], variant="wild").players.first': 'Item "Sides" of "Sides | TurnSides" has no '
+    'attribute "first"',
 }
 
 
@@ -320,6 +350,12 @@ def test_the_coach_runs_there(user: User, live_server: Server) -> None:
     with Client(live_server.url) as client:
         review = client.review([0, 1, 4, 2, 8])
         assert isinstance(review.players, Sides)
+        wild = client.review([(4, "X"), (0, "O"), (8, "X")], variant="wild")
+        assert isinstance(wild.players, TurnSides)
+        notakto = client.review([4, 13, 0, 9], variant="notakto-2")
+        assert isinstance(notakto.players, TurnSides)
+        four = client.review([0, 5, 1, 6, 2, 7, 3], variant="4x4")
+        assert isinstance(four.players, Sides)
         total = client.puzzles(limit=1).value.total
         drawn = client.random_puzzle(3, theme="block").value
         with pytest.raises(ServiceError) as caught:
@@ -330,6 +366,11 @@ def test_the_coach_runs_there(user: User, live_server: Server) -> None:
     assert output.splitlines() == [
         f"{review.winner} {[ply.judgement for ply in review.plies]}",
         f"{review.players.X.level} {review.players.X.rating} {review.players.O.accuracy}",
+        f"{[(ply.player, ply.mark, ply.judgement) for ply in wild.plies]} {wild.players.first.rating}",
+        f"{[ply.grid for ply in notakto.plies]} {notakto.plies[-1].board_after} "
+        f"{notakto.players.second.level}",
+        f"{four.status} {four.players.X.moves} {four.players.X.rating}",
+        "422 ['body', 'moves', 1]",
         f"{total} {total} {total}",
         f"{drawn.id} True",
         f"{caught.value.status} {caught.value.problem.type}",

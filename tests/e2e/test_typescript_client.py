@@ -9,9 +9,10 @@
   CommonJS (each resolving the package's types of its condition), and refuses a wrong program with
   exactly the errors marked in it;
 * both compiled programs, run by Node against a live server, get its real answers (a game's
-  review, every puzzle by paging with the cursor, one puzzle, a random one, a move at a rating),
-  304s, problems (an illegal move at its index, an unknown puzzle), a timeout from a socket that
-  never answers, the caller's abort and a refused connection;
+  review, reviews in wild, Notakto on two boards and 4×4, every puzzle by paging with the cursor,
+  one puzzle, a random one, a move at a rating), 304s, problems (an illegal move at its index, in
+  the standard game and in the variants, an unknown puzzle), a timeout from a socket that never
+  answers, the caller's abort and a refused connection;
 * in Node, a base URL that cannot work there (none, a relative one, one that is not a URL or not
   http(s)) is a ``TypeError`` of ``createClient``, with a message that says why, from both builds;
 * the package's own checks pass: ``npm run typecheck`` and ``npm test`` against a live server.
@@ -291,6 +292,9 @@ def test_the_compiled_programs_against_a_live_server(
     invalid = {**problem, "status": 422, "type": "/problems/invalid-input"}
     assert errors["notFound"] == {**not_found, "url": f"{url}/v1/positions/X....%2F...."}
     assert errors["illegalMove"] == {**invalid, "url": f"{url}/v1/review", "loc": ["body", "moves", 2]}
+    assert errors["wildCellAlone"] == {**invalid, "url": f"{url}/v1/review", "loc": ["body", "moves", 1]}
+    assert errors["deadBoard"] == {**invalid, "url": f"{url}/v1/review", "loc": ["body", "moves", 3]}
+    assert errors["offTheBoard"] == {**invalid, "url": f"{url}/v1/review", "loc": ["body", "moves", 1]}
     assert errors["ratingWithLevel"] == {**invalid, "url": f"{url}/v1/best-move", "loc": ["body", "rating"]}
     assert errors["unknownPuzzle"] == {**not_found, "url": f"{url}/v1/puzzles/XXXXXXXXXX"}
     assert errors["noRandomPuzzle"] == {**not_found, "url": f"{url}/v1/puzzles/random?min_rating=494"}
@@ -439,6 +443,8 @@ def check_coach(report: dict[str, Any], url: str) -> None:
         },
     }
 
+    check_variant_reviews(report["variantReviews"], url)
+
     forks = httpx.get(f"{url}/v1/puzzles", params={"theme": "fork", "limit": 5})
     puzzles = report["puzzles"]
     assert puzzles["ids"] == [puzzle["id"] for puzzle in forks.json()["puzzles"]]
@@ -469,6 +475,42 @@ def check_coach(report: dict[str, Any], url: str) -> None:
     assert random["etag"] == drawn.headers["etag"]
     assert random["again"] == {"notModified": True}
     assert random["unseeded"]["etag"] is None and "fork" in random["unseeded"]["themes"]
+
+
+def check_variant_reviews(reviews: dict[str, Any], url: str) -> None:
+    """The reviews of games of wild, Notakto on two boards and 4×4 that a program got: the service's
+    answers to the same games, with wild's marks, Notakto's boards, and the sides each variant has."""
+    marked = [{"position": 4, "mark": "X"}, {"position": 0, "mark": "O"}, {"position": 8, "mark": "X"}]
+    bodies = {
+        "wild": {"variant": "wild", "moves": marked},
+        "wildFromBoard": {
+            "variant": "wild",
+            "board": "X...O....",
+            "player": "first",
+            "moves": [{"position": 8, "mark": "O"}],
+        },
+        "notakto": {"variant": "notakto-2", "moves": [4, 13, 0, 9]},
+        "fourByFour": {"variant": "4x4", "moves": [0, 5, 1, 6, 2, 7, 3]},
+    }
+    for name, body in bodies.items():
+        answer = httpx.post(f"{url}/v1/review", json=body)
+        assert answer.status_code == 200, answer.text
+        assert reviews[name] == answer.json(), name
+    wild, notakto, four = reviews["wild"], reviews["notakto"], reviews["fourByFour"]
+    assert reviews["marks"] == ["X", "O", "X"] == [ply["mark"] for ply in wild["plies"]]
+    assert reviews["betterMarks"] == [ply["better"] and ply["better"]["mark"] for ply in wild["plies"]]
+    assert any(mark is not None for mark in reviews["betterMarks"])
+    assert [ply["player"] for ply in wild["plies"]] == ["first", "second", "first"]
+    # The narrowing by `in`: wild's and Notakto's sides are by turn, 4×4's by mark.
+    first, second = reviews["turns"]
+    assert (first["moves"], second["moves"]) == (2, 1)
+    assert first["rating"] is None and first["level"] is not None  # wild's levels are not calibrated
+    assert reviews["grids"] == [0, 1, 0, 1] == [ply["grid"] for ply in notakto["plies"]]
+    assert reviews["notaktoTurns"] == 2
+    assert reviews["fourSides"] == [4, 3]
+    assert (four["status"], four["winner"]) == ("x_won", "X")
+    (ply,) = reviews["wildFromBoard"]["plies"]
+    assert (ply["mark"], ply["judgement"], ply["better"]["mark"]) == ("O", "mistake", "X")
 
 
 def test_the_readme_examples_compile_and_print_what_they_say(consumer: Path, live_server: Server) -> None:

@@ -17,6 +17,7 @@ import type {
   PuzzleQuery,
   RandomPuzzleQuery,
   Review,
+  ReviewMove,
   ReviewOptions,
   VariantList,
 } from "./types.js";
@@ -151,10 +152,13 @@ export class TicTacToeClient {
 
   /**
    * A game judged move by move from the solved values, and each side's strength (`POST /v1/review`):
-   * `moves` are the cells played in order, from `options.board` (empty by default). An illegal move
-   * is a 422 `ProblemError` whose `problem.errors[0].loc` is `["body", "moves", N]`, N its index.
+   * `moves` are the cells played in order, from `options.board` (the empty board of
+   * `options.variant` by default); in `wild` each move is `{ position, mark }`. `players` is
+   * `{ X, O }` (`Sides`), or `{ first, second }` (`TurnSides`) in `wild` and Notakto. An illegal
+   * move, or one in the wrong form for the variant, is a 422 `ProblemError` whose
+   * `problem.errors[0].loc` starts with `["body", "moves", N]`, N its index.
    */
-  async review(moves: readonly number[], options: ReviewOptions = {}, call: CallOptions = {}): Promise<Review> {
+  async review(moves: readonly ReviewMove[], options: ReviewOptions = {}, call: CallOptions = {}): Promise<Review> {
     refuseCallOptions(options, "the third argument of review");
     return this.#json<Review>("POST", "/v1/review", call, { ...options, moves });
   }

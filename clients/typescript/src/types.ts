@@ -48,12 +48,26 @@ export type Problem = Schemas["Problem"];
 export type ErrorDetail = Schemas["ErrorDetail"];
 /** A difficulty level, weakest first: `beginner`, `easy`, `medium`, `hard` or `perfect`. */
 export type Level = Schemas["Level"];
-/** The body of a review: `moves` (the cells played, in order), and the starting `board` and `player`. */
+/** The body of a review: `moves` (the moves played, in order), the `variant`, and the starting `board` and `player`. */
 export type ReviewRequest = Schemas["ReviewRequest"];
-/** The options of a review beside its moves: the starting `board` (empty by default) and `player`. */
+/**
+ * The options of a review beside its moves: the rule `variant` (`standard` by default), the starting
+ * `board` (the variant's empty board by default) and `player`.
+ */
 export type ReviewOptions = Omit<ReviewRequest, "moves">;
+/** A move of `wild`: the cell (`position`, 0 to 8) and the `mark` placed, `X` or `O`. */
+export type MarkedMove = Schemas["MarkedMove"];
+/**
+ * A move of a review: a cell (0 to the board's cells - 1, as the board string indexes them), or in
+ * `wild` a {@link MarkedMove}, `{ position, mark }`.
+ */
+export type ReviewMove = ReviewRequest["moves"][number];
 /** A game reviewed move by move (`plies`), and each side's strength (`players`). */
 export type Review = Schemas["ReviewResponse"];
+/** Each side's part of a reviewed game whose sides are marks: `X` and `O`. */
+export type Sides = Schemas["Sides"];
+/** Each side's part of a reviewed game of `wild` or Notakto, whose sides are named by their turn: `first` and `second`. */
+export type TurnSides = Schemas["TurnSides"];
 /** One move of a reviewed game: its value, its `judgement`, and the `better` move when it was not best. */
 export type PlyReview = Schemas["PlyReview"];
 /** One side's part of a reviewed game: its judgements, accuracy, and the level and rating it played at. */

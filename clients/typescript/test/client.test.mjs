@@ -175,6 +175,59 @@ test("an illegal move of a review is a 422 at its index in moves", async () => {
   await assert.rejects(client.review([4], { signal: AbortSignal.abort() }), TypeError);
 });
 
+test("reviews in the variants: wild moves with their marks, Notakto's boards, a 4x4 board", async () => {
+  const raw = async (body) => {
+    const response = await fetch(`${baseUrl}/v1/review`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    assert.equal(response.status, 200);
+    return response.json();
+  };
+  const moves = [{ position: 4, mark: "X" }, { position: 0, mark: "O" }, { position: 8, mark: "X" }];
+  const wild = await client.review(moves, { variant: "wild" });
+  assert.deepEqual(wild, await raw({ variant: "wild", moves }));
+  assert.equal(wild.board, ".........");
+  assert.equal(wild.player, "first");
+  assert.deepEqual(wild.plies.map((ply) => [ply.player, ply.position, ply.mark]), [
+    ["first", 4, "X"],
+    ["second", 0, "O"],
+    ["first", 8, "X"],
+  ]);
+  assert.deepEqual(Object.keys(wild.players).sort(), ["first", "second"]);
+  assert.equal(wild.players.first.moves, 2);
+  assert.equal(wild.players.first.rating, null); // wild's levels are not calibrated
+  for (const ply of wild.plies) if (ply.better !== null) assert.ok(ply.better.mark === "X" || ply.better.mark === "O");
+
+  const notakto = await client.review([4, 13, 0, 9], { variant: "notakto-2" });
+  assert.deepEqual(notakto, await raw({ variant: "notakto-2", moves: [4, 13, 0, 9] }));
+  assert.equal(notakto.board, ".".repeat(18));
+  assert.deepEqual(notakto.plies.map((ply) => ply.grid), [0, 1, 0, 1]);
+  assert.deepEqual(notakto.plies.map((ply) => ply.player), ["first", "second", "first", "second"]);
+  assert.equal(notakto.plies[3].board_after, "X...X....X...X....");
+
+  const four = await client.review([0, 5, 1, 6, 2, 7, 3], { variant: "4x4" });
+  assert.deepEqual(four, await raw({ variant: "4x4", moves: [0, 5, 1, 6, 2, 7, 3] }));
+  assert.equal(four.status, "x_won");
+  assert.equal(four.winner, "X");
+  assert.deepEqual(Object.keys(four.players).sort(), ["O", "X"]);
+  assert.equal(four.players.X.moves, 4);
+
+  const fromBoard = await client.review([{ position: 8, mark: "O" }], { variant: "wild", board: "X...O....", player: "first" });
+  assert.equal(fromBoard.plies[0].judgement, "mistake");
+  assert.equal(fromBoard.plies[0].better.mark, "X");
+});
+
+test("a move in the wrong form or place for its variant is a 422 at its index", async () => {
+  const cellAlone = await rejection(client.review([{ position: 4, mark: "X" }, 0], { variant: "wild" }), "problem", ProblemError);
+  assert.deepEqual(cellAlone.problem.errors?.[0]?.loc, ["body", "moves", 1]);
+  const dead = await rejection(client.review([0, 1, 2, 3], { variant: "notakto-2" }), "problem", ProblemError);
+  assert.deepEqual(dead.problem.errors?.[0]?.loc, ["body", "moves", 3]);
+  const off = await rejection(client.review([0, 16], { variant: "4x4" }), "problem", ProblemError);
+  assert.deepEqual(off.problem.errors?.[0]?.loc, ["body", "moves", 1]);
+});
+
 test("a page of puzzles, in order of rating and then id, cacheable", async () => {
   const first = await client.puzzles({ limit: 5 });
   assert.equal(first.notModified, false);

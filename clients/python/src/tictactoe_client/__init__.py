@@ -8,10 +8,12 @@
 It needs only httpx and pydantic, and imports nothing else. Answers are Pydantic models
 generated from the service's OpenAPI document (:class:`BestMoveResponse`,
 :class:`AnalysisResponse`, :class:`ReviewResponse`, :class:`PuzzlePage`, :class:`Puzzle`,
-:class:`HealthResponse`, :class:`VariantInfo`); every error answer raises
-:class:`ServiceError` with its problem details; a service that cannot be reached or does not
-answer in time raises httpx's ``TransportError`` (``ConnectError``, ``TimeoutException``).
-``help(Client)`` tells the rest.
+:class:`HealthResponse`, :class:`VariantInfo`). A review's ``players`` is :class:`Sides`
+(``X``, ``O``), or in wild and Notakto :class:`TurnSides` (``first``, ``second``); in wild its
+moves name their mark, as a ``(cell, mark)`` pair or a :class:`MarkedMove` (:data:`ReviewMove`).
+Every error answer raises :class:`ServiceError` with its problem details; a service that
+cannot be reached or does not answer in time raises httpx's ``TransportError``
+(``ConnectError``, ``TimeoutException``). ``help(Client)`` tells the rest.
 """
 
 from ._base import DEFAULT_URL, URL_VARIABLE
@@ -25,6 +27,7 @@ from ._models import (
     Judgement,
     Judgements,
     Level,
+    MarkedMove,
     Move,
     MoveInfo,
     PlyReview,
@@ -35,6 +38,7 @@ from ._models import (
     SideReview,
     Sides,
     Status,
+    TurnSides,
     VariantInfo,
     VariantList,
     VariantStart,
@@ -47,6 +51,7 @@ from ._types import (
     NotModified,
     Player,
     PuzzleOutcome,
+    ReviewMove,
     Theme,
     Variant,
 )
@@ -68,6 +73,7 @@ __all__ = [
     "Judgements",
     "Level",
     "Mark",
+    "MarkedMove",
     "Move",
     "MoveInfo",
     "NotModified",
@@ -77,12 +83,14 @@ __all__ = [
     "Puzzle",
     "PuzzleOutcome",
     "PuzzlePage",
+    "ReviewMove",
     "ReviewResponse",
     "ServiceError",
     "SideReview",
     "Sides",
     "Status",
     "Theme",
+    "TurnSides",
     "Variant",
     "VariantInfo",
     "VariantList",

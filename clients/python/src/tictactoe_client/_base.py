@@ -24,6 +24,7 @@ from ._models import (
     BestMoveResponse,
     HealthResponse,
     Level,
+    MarkedMove,
     Puzzle,
     PuzzlePage,
     ReviewResponse,
@@ -34,10 +35,10 @@ from ._types import (
     BestMoveItem,
     BoardInput,
     Fetched,
-    Mark,
     NotModified,
     Player,
     PuzzleOutcome,
+    ReviewMove,
     Theme,
     Variant,
 )
@@ -81,6 +82,22 @@ def board_json(board: BoardInput) -> str | list[Any]:
     if isinstance(board, str):
         return board
     return [cell if cell is None or isinstance(cell, str) else list(cell) for cell in board]
+
+
+def move_json(move: ReviewMove, index: int) -> int | dict[str, Any]:
+    """A review's move as JSON: a cell as it is, a move with its mark (a ``(cell, mark)`` pair or a
+    :class:`MarkedMove`) as the API's object; ``TypeError`` naming its index for a pair of another
+    length."""
+    if isinstance(move, MarkedMove):
+        return move.model_dump(mode="json")
+    if isinstance(move, tuple):
+        if len(move) != 2:
+            raise TypeError(
+                f"moves[{index}]: a move with its mark is a (cell, mark) pair, such as (4, 'X'); got {move!r}"
+            )
+        position, mark = move
+        return {"position": position, "mark": mark}
+    return move
 
 
 def parse(response: httpx.Response, model: type[ModelT]) -> ModelT:
@@ -200,9 +217,11 @@ class BaseClient:
 
     @staticmethod
     def _review_call(
-        moves: Sequence[int], board: BoardInput | None, player: Mark | None
+        moves: Sequence[ReviewMove], board: BoardInput | None, player: Player | None, variant: Variant | None
     ) -> Call[ReviewResponse]:
-        body: dict[str, Any] = {"moves": list(moves)}
+        body: dict[str, Any] = {"moves": [move_json(move, index) for index, move in enumerate(moves)]}
+        if variant is not None:
+            body["variant"] = variant
         if board is not None:
             body["board"] = board_json(board)
         if player is not None:

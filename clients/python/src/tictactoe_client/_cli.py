@@ -11,7 +11,10 @@ needed; otherwise they say so in one line. ``--url`` and ``--timeout`` may be
 given anywhere on the line, before the command or after it.
 
 The terminal speaks to people: every command numbers cells 1 to 9, row by row
-from the top-left, and rows and columns 1 to 3 (the API's indexes plus one).
+from the top-left, and rows and columns 1 to 3 (the API's indexes plus one); a
+4 × 4 board's cells 1 to 16, and Notakto's boards, side by side, 1 to 18 or 27
+(board 2 starts at 10). A wild move on the command line is its cell and the mark
+placed, such as ``5X``.
 """
 
 from __future__ import annotations
@@ -48,7 +51,7 @@ from ._models import (
     Sides,
 )
 from ._models import Level as LevelName
-from ._types import Mark, Player, Theme, Variant
+from ._types import Mark, Player, ReviewMove, Theme, Variant
 from ._version import __version__
 
 Ask = Callable[[str], str]
@@ -80,7 +83,9 @@ Cells are numbered 1 to 9, row by row from the top-left:
    7 | 8 | 9
 
 A board is 9 characters, one per cell in that order: X or O for a mark, and . - _ or a
-space for an empty cell, such as X.O...X..
+space for an empty cell, such as X.O...X.. With --variant, a 4x4 board's cells are 1 to
+16 and Notakto's boards, side by side, 1 to 18 or 27 (board 2 starts at 10), and a
+board string has a character for each.
 """
 
 #: The command-line option of each field of a request body, for error messages.
@@ -266,10 +271,15 @@ def count_text(count: int, judgement: str) -> str:
     return f"{count} {judgement if count == 1 else JUDGEMENT_PLURALS[judgement]}"
 
 
+def side_name(player: Player) -> str:
+    """A side in a sentence: its mark, or in wild and Notakto "the first player" or "the second player"."""
+    return player if player in MARKS else f"the {player} player"
+
+
 def result_text(status: str, to_move: Player) -> str:
     """How a game stands at its last board: its result, or whose turn it is."""
     if status == "in_progress":
-        return f"The game goes on: {to_move} to move."
+        return f"The game goes on: {side_name(to_move)} to move."
     return f"{RESULT_WORDS[status]}."
 
 
@@ -289,29 +299,42 @@ def side_summary(mark: Player, side: SideReview) -> str:
     )
     accuracy = "-" if side.accuracy is None else f"{side.accuracy:.1f}%"
     only = f"{side.only_moves} only move{'' if side.only_moves == 1 else 's'} found"
-    strength = f"{side.level} (≈ {side.rating})"
+    # A rating only where the variant's levels are calibrated (the standard game's).
+    strength = side.level if side.rating is None else f"{side.level} (≈ {side.rating})"
     return (
         f"{mark}: {side.moves} move{'' if side.moves == 1 else 's'}: {judged}.\n"
         f"   Accuracy {accuracy}, {only}, played like: {strength}."
     )
 
 
-def render_review(review: ReviewResponse) -> str:
-    """Every move with its judgement (and the better move when it was not best), then each side."""
-    if review.board == "." * 9:
-        lines = [f"The game from the empty board, {review.player} first:", ""]
+def move_text(position: int, mark: str | None) -> str:
+    """A move as people name it: its cell (1 to the number of cells), and in wild the mark, as ``X in 5``."""
+    return str(cell(position)) if mark is None else f"{mark} in {cell(position)}"
+
+
+def render_review(review: ReviewResponse, variant: Variant | None = None) -> str:
+    """Every move with its judgement (and the better move when it was not best), then each side.
+    Boards of any variant: a 4 × 4 board, or Notakto's boards side by side, with their cells'
+    numbers; in wild each move with its mark. ``variant``, when given, is named in the title."""
+    game = "The game" if variant in (None, "standard") else f"The game of {variant}"
+    starts = f"{review.player} first" if review.player in MARKS else f"{side_name(review.player)} to move"
+    if set(review.board) == {"."}:
+        lines = [f"{game} from the empty board, {starts}:", ""]
     else:
         lines = [
-            f"The game from this board, {review.player} first:",
+            f"{game} from this board, {starts}:",
             "",
             render_board(review.board, numbered=True),
             "",
         ]
     for ply in review.plies:
         verdict = ply.judgement + (", the only move" if ply.only_move else "")
-        lines.append(f"{ply.ply:>2}. {ply.player} plays {cell(ply.position)}: {verdict}. {ply.reason}")
+        played = move_text(ply.position, ply.mark)
+        lines.append(f"{ply.ply:>2}. {ply.player} plays {played}: {verdict}. {ply.reason}")
         if ply.better is not None:
-            lines.append(f"    Better: {cell(ply.better.position)}. {ply.better.reason}")
+            lines.append(
+                f"    Better: {move_text(ply.better.position, ply.better.mark)}. {ply.better.reason}"
+            )
     last = review.plies[-1]
     lines += ["", render_board(last.board_after, numbered=True), ""]
     lines.append(result_text(review.status, OTHER[last.player]))
@@ -648,9 +671,36 @@ def rating_value(text: str) -> float:
     )
 
 
-def cell_value(text: str) -> int:
-    """A cell as people number it: a whole number from 1 to 9."""
-    return _number(text, int, "a cell", lambda number: 1 <= number <= 9, "a cell from 1 to 9")
+#: The most cells of any variant's board (Notakto's three boards).
+MOST_CELLS = 27
+
+
+def move_value(text: str) -> tuple[int, Mark | None]:
+    """A move of ``review`` as people write it: its cell, 1 to the number of cells, and in wild the
+    mark placed after it (``5X``, ``5o``); the cell and the mark (``None`` without one)."""
+    number, mark = text, None
+    if text[-1:].upper() in MARKS:
+        number, mark = text[:-1], text[-1].upper()
+    if not (number.isascii() and number.isdigit()):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a cell (or, in wild, a cell and a mark: 5X)")
+    if not 1 <= int(number) <= MOST_CELLS:
+        raise argparse.ArgumentTypeError(f"{text} is not a cell from 1 to 9 (to 16, 18 or 27 in a variant)")
+    return int(number), "X" if mark == "X" else "O" if mark == "O" else None
+
+
+def review_moves_fault(variant: Variant, moves: Sequence[tuple[int, Mark | None]]) -> str | None:
+    """What is wrong with the moves given for a review of ``variant``, or ``None``: a cell off its
+    board, a wild move without its mark, or a mark where the variant's moves name none."""
+    cells = CELLS.get(variant, 9)
+    for number, mark in moves:
+        written = f"{number}{mark or ''}"
+        if number > cells:
+            return f"{written} is not a cell from 1 to {cells}" + ("" if cells == 9 else f" (in {variant})")
+        if variant == "wild" and mark is None:
+            return f"in wild each move names the mark placed after its cell, such as {number}X or {number}O"
+        if variant != "wild" and mark is not None:
+            return f"{written}: only a move of wild names its mark; in {variant} a move is a cell alone"
+    return None
 
 
 def puzzle_rating(text: str) -> int:
@@ -738,17 +788,24 @@ def selfplay_options(command: argparse.ArgumentParser) -> None:
 
 def review_options(command: argparse.ArgumentParser) -> None:
     command.add_argument(
-        "moves", metavar="CELL", nargs="+", type=cell_value, help="the cells played, 1 to 9, in order"
+        "moves",
+        metavar="CELL",
+        nargs="+",
+        type=move_value,
+        help="the cells played, in order: 1 to 9 (1 to 16 in 4x4 and 4x4-3; 1 to 18 or 27 in Notakto, "
+        "board 2 from 10); in wild each cell followed by the mark placed, X or O, such as 5X",
     )
+    command.add_argument("--variant", choices=VARIANTS, help=VARIANT_HELP)
     command.add_argument(
         "--board",
-        help="the board the game starts from (default: the empty board): 9 characters, X or O for a "
-        "mark and . for an empty cell",
+        help="the board the game starts from (default: the variant's empty board): a character per "
+        "cell, X or O for a mark and . for an empty cell",
     )
     command.add_argument(
         "--player",
-        choices=MARKS,
-        help="who plays first, needed only when both sides have as many marks (default: X)",
+        choices=PLAYERS,
+        help="who plays first, needed only when both sides have as many marks (default: X); "
+        "first or second in wild and Notakto",
     )
 
 
@@ -812,42 +869,56 @@ REVIEW_OPTIONS = {**OPTIONS, "board": "--board"}
 
 
 async def review_command(client: AsyncClient, args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
-    moves = [move - 1 for move in args.moves]
+    given: list[tuple[int, Mark | None]] = args.moves
+    moves: list[ReviewMove] = [number - 1 if mark is None else (number - 1, mark) for number, mark in given]
     try:
-        review = await client.review(moves, args.board, args.player)
+        review = await client.review(moves, args.board, args.player, variant=args.variant)
     except ServiceError as error:
-        index = illegal_move(error)
-        if index is None:
+        refused = illegal_move(error)
+        if refused is None:
             raise InputError(problem_text(error, REVIEW_OPTIONS)) from None
-        why = await why_illegal(client, args, moves, index)
-        raise InputError(
-            f"move {index + 1} in the list, cell {cell(moves[index])}, cannot be played: {why}"
-        ) from None
-    out.write(render_review(review) + "\n")
+        index, message = refused
+        number, mark = given[index]
+        played = f"cell {number}" if mark is None else f"{mark} in cell {number}"
+        why = await why_illegal(client, args, moves, index, message)
+        raise InputError(f"move {index + 1} in the list, {played}, cannot be played: {why}") from None
+    out.write(render_review(review, args.variant) + "\n")
     return 0
 
 
-def illegal_move(error: ServiceError) -> int | None:
-    """The index of the move the service refused as illegal, if that is what it refused."""
+def illegal_move(error: ServiceError) -> tuple[int, str] | None:
+    """The index of the move the service refused as illegal, and why, if that is what it refused."""
     for item in error.problem.errors or []:
         match item.loc:
             case ["body", "moves", int(index)]:
-                return index
+                return index, item.msg
     return None
 
 
-async def why_illegal(client: AsyncClient, args: argparse.Namespace, moves: list[int], index: int) -> str:
-    """Why ``moves[index]`` cannot be played, from the board before it, as the service gives it."""
+async def why_illegal(
+    client: AsyncClient, args: argparse.Namespace, moves: list[ReviewMove], index: int, message: str
+) -> str:
+    """Why ``moves[index]`` cannot be played, from the board before it, in the terminal's numbers
+    (the service's ``message`` when the board does not tell)."""
+    variant: Variant = args.variant or "standard"
     if index == 0:
-        before = await client.analyze(args.board or "." * 9, args.player)
+        empty = "." * CELLS.get(variant, 9)
+        before = await client.analyze(args.board or empty, args.player, variant=args.variant)
         cells, status = before.board, before.status
     else:
-        review = await client.review(moves[:index], args.board, args.player)
+        review = await client.review(moves[:index], args.board, args.player, variant=args.variant)
         cells, status = review.plies[-1].board_after, review.status
     if status != "in_progress":
         after = f"after move {index}" if index else "on the starting board"
-        return f"the game is over {after} ({RESULT_WORDS[status]})"
-    return f"cell {cell(moves[index])} is taken (by {cells[moves[index]]})"
+        result = RESULT_WORDS[status].replace("The ", "the ", 1)  # within the sentence
+        return f"the game is over {after} ({result})"
+    move = moves[index]
+    at = move if isinstance(move, int) else move[0] if isinstance(move, tuple) else move.position
+    if cells[at] != ".":
+        return f"cell {cell(at)} is taken (by {cells[at]})"
+    if variant.startswith("notakto") and dead_board(cells, at):
+        return f"cell {cell(at)} is on board {at // 9 + 1}, which has a line: no move can go there"
+    return message
 
 
 async def puzzle_command(client: AsyncClient, args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
@@ -1036,6 +1107,10 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     command_line = parser()
     args = command_line.parse_args(argv)
+    if args.command == "review":
+        fault = review_moves_fault(args.variant or "standard", args.moves)
+        if fault is not None:
+            command_line.error(f"argument CELL: {fault}")
     for prefix in ("", "x_", "o_"):
         level, skill, depth, rating = (
             vars(args).get(prefix + name) for name in ("level", "skill", "depth", "rating")

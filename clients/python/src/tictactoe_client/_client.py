@@ -27,10 +27,10 @@ from ._types import (
     BestMoveItem,
     BoardInput,
     Fetched,
-    Mark,
     NotModified,
     Player,
     PuzzleOutcome,
+    ReviewMove,
     Theme,
     Variant,
 )
@@ -213,20 +213,34 @@ class Client(BaseClient):
         return self._send(self._analyze_call(board, player, variant))
 
     def review(
-        self, moves: Sequence[int], board: BoardInput | None = None, player: Mark | None = None
+        self,
+        moves: Sequence[ReviewMove],
+        board: BoardInput | None = None,
+        player: Player | None = None,
+        *,
+        variant: Variant | None = None,
     ) -> ReviewResponse:
         """A game graded move by move, as a coach would (``POST /v1/review``).
 
-        ``moves`` are the cells played (0 to 8), in order, from ``board`` (the empty board by
-        default; any form, as for :meth:`best_move`) with ``player`` to move (needed only when
-        both sides have as many marks). Each ply of the answer has its ``judgement`` (``"best"``,
-        ``"inaccuracy"``, ``"mistake"``, ``"blunder"``), ``only_move``, ``reason`` and, when it
-        was not best, the ``better`` move; ``players`` sums up each side (``accuracy``,
-        ``only_moves``, the ``level`` and ``rating`` it played like). A move that cannot be played
-        raises :class:`~tictactoe_client.ServiceError` whose ``errors[0].loc`` is
-        ``["body", "moves", index]``.
+        ``moves`` are the cells played (0 to 8), in order, from ``board`` (the variant's empty
+        board by default; any form, as for :meth:`best_move`) with ``player`` to move (needed only
+        when both sides have as many marks). ``variant`` names the rules (the standard game by
+        default): a 4×4 board's cells are 0 to 15, Notakto's 0 to 8, 17 or 26 (board ``j`` holds
+        cells ``9j`` to ``9j + 8``), and in wild each move names its mark too, as a ``(cell,
+        mark)`` pair such as ``(4, "O")`` or a :class:`~tictactoe_client.MarkedMove`
+        (:data:`~tictactoe_client.ReviewMove`); in wild and Notakto ``player`` is ``"first"`` or
+        ``"second"``. Each ply of the answer has its ``judgement`` (``"best"``, ``"inaccuracy"``,
+        ``"mistake"``, ``"blunder"``), ``only_move``, ``reason`` and, when it was not best, the
+        ``better`` move (in wild each with its ``mark``, in Notakto its ``grid``); ``players`` sums
+        up each side (``accuracy``, ``only_moves``, the ``level`` and ``rating`` it played like,
+        the rating ``None`` where the variant's levels are not calibrated): a
+        :class:`~tictactoe_client.Sides` (``X``, ``O``), or in wild and Notakto a
+        :class:`~tictactoe_client.TurnSides` (``first``, ``second``). A move that cannot be
+        played, or in the wrong form for the variant, raises
+        :class:`~tictactoe_client.ServiceError` whose ``errors[0].loc`` starts with ``["body",
+        "moves", index]``; a pair that is not two items, ``TypeError`` naming its index.
         """
-        return self._send(self._review_call(moves, board, player))
+        return self._send(self._review_call(moves, board, player, variant))
 
     @overload
     def puzzles(
@@ -567,20 +581,34 @@ class AsyncClient(BaseClient):
         return await self._send(self._analyze_call(board, player, variant))
 
     async def review(
-        self, moves: Sequence[int], board: BoardInput | None = None, player: Mark | None = None
+        self,
+        moves: Sequence[ReviewMove],
+        board: BoardInput | None = None,
+        player: Player | None = None,
+        *,
+        variant: Variant | None = None,
     ) -> ReviewResponse:
         """A game graded move by move, as a coach would (``POST /v1/review``).
 
-        ``moves`` are the cells played (0 to 8), in order, from ``board`` (the empty board by
-        default; any form, as for :meth:`best_move`) with ``player`` to move (needed only when
-        both sides have as many marks). Each ply of the answer has its ``judgement`` (``"best"``,
-        ``"inaccuracy"``, ``"mistake"``, ``"blunder"``), ``only_move``, ``reason`` and, when it
-        was not best, the ``better`` move; ``players`` sums up each side (``accuracy``,
-        ``only_moves``, the ``level`` and ``rating`` it played like). A move that cannot be played
-        raises :class:`~tictactoe_client.ServiceError` whose ``errors[0].loc`` is
-        ``["body", "moves", index]``.
+        ``moves`` are the cells played (0 to 8), in order, from ``board`` (the variant's empty
+        board by default; any form, as for :meth:`best_move`) with ``player`` to move (needed only
+        when both sides have as many marks). ``variant`` names the rules (the standard game by
+        default): a 4×4 board's cells are 0 to 15, Notakto's 0 to 8, 17 or 26 (board ``j`` holds
+        cells ``9j`` to ``9j + 8``), and in wild each move names its mark too, as a ``(cell,
+        mark)`` pair such as ``(4, "O")`` or a :class:`~tictactoe_client.MarkedMove`
+        (:data:`~tictactoe_client.ReviewMove`); in wild and Notakto ``player`` is ``"first"`` or
+        ``"second"``. Each ply of the answer has its ``judgement`` (``"best"``, ``"inaccuracy"``,
+        ``"mistake"``, ``"blunder"``), ``only_move``, ``reason`` and, when it was not best, the
+        ``better`` move (in wild each with its ``mark``, in Notakto its ``grid``); ``players`` sums
+        up each side (``accuracy``, ``only_moves``, the ``level`` and ``rating`` it played like,
+        the rating ``None`` where the variant's levels are not calibrated): a
+        :class:`~tictactoe_client.Sides` (``X``, ``O``), or in wild and Notakto a
+        :class:`~tictactoe_client.TurnSides` (``first``, ``second``). A move that cannot be
+        played, or in the wrong form for the variant, raises
+        :class:`~tictactoe_client.ServiceError` whose ``errors[0].loc`` starts with ``["body",
+        "moves", index]``; a pair that is not two items, ``TypeError`` naming its index.
         """
-        return await self._send(self._review_call(moves, board, player))
+        return await self._send(self._review_call(moves, board, player, variant))
 
     @overload
     async def puzzles(

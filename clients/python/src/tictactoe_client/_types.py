@@ -1,5 +1,5 @@
-"""The types of what a program gives the client: marks, boards, batch items, puzzle filters; and of
-cacheable answers.
+"""The types of what a program gives the client: marks, boards, batch items, a review's moves, puzzle
+filters; and of cacheable answers.
 
 The answers themselves are the generated models of :mod:`._models`. These input types are
 written by hand, because they are wider than the schemas (a board may be any sequence, not only
@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Generic, Literal, Required, TypedDict, TypeVar
 
-from ._models import Level
+from ._models import Level, MarkedMove
 
 __all__ = [
     "BestMoveItem",
@@ -20,6 +20,7 @@ __all__ = [
     "NotModified",
     "Player",
     "PuzzleOutcome",
+    "ReviewMove",
     "Theme",
     "Variant",
 ]
@@ -34,6 +35,12 @@ Player = Literal["X", "O", "first", "second"]
 #: A rule variant, the requests' ``variant`` (``"standard"`` when it is not sent): see
 #: :meth:`~._client.Client.variants` for each one's rules and board.
 Variant = Literal["standard", "misere", "wild", "notakto", "notakto-2", "notakto-3", "4x4", "4x4-3"]
+
+#: A move of a review: a cell, an ``int`` (0 to the board's cells - 1, as the board string indexes
+#: them), or in wild, where each move places X or O, the cell and the mark placed: a ``(cell, mark)``
+#: pair such as ``(4, "O")``, or a :class:`~._models.MarkedMove` (``MarkedMove(position=4,
+#: mark="O")``). A pair is sent as the API's object, ``{"position": 4, "mark": "O"}``.
+ReviewMove = int | tuple[int, Mark] | MarkedMove
 
 #: A puzzle's theme, the ``theme`` filter of the puzzle queries: what its solution does.
 Theme = Literal["win", "block", "fork", "threat", "block_fork"]

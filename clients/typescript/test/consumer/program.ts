@@ -1,5 +1,5 @@
 // A program of a project that installed the package: every operation of the client, the 304
-// path, paging with the cursor, and each of its four errors. `npm run typecheck` checks it against dist/ (the package
+// path, paging with the cursor, reviews in the variants, and each of its four errors. `npm run typecheck` checks it against dist/ (the package
 // imports itself by name). tests/e2e/test_typescript_client.py installs the packed package in a
 // fresh project, compiles this file there with tsc --strict twice, as program.mts (an ES module)
 // and as program.cts (CommonJS, which require()s the package), and runs both against a live
@@ -16,8 +16,11 @@ import {
   ProblemError,
   type Puzzle,
   type PuzzleQuery,
+  type TurnSides,
   type Review,
+  type ReviewMove,
   type SideReview,
+  type Sides,
   TicTacToeError,
   TimeoutError,
 } from "tictactoe-client";
@@ -61,6 +64,12 @@ function side(review: SideReview): Record<string, unknown> {
   return { moves, judgements, accuracy, only_moves, level, rating };
 }
 
+/** The sides of a review of a game whose sides are marks: narrowed from `Sides | TurnSides`. */
+function marked(players: Sides | TurnSides): Sides {
+  if ("X" in players) return players;
+  throw new Error("a review of the standard game has the sides X and O");
+}
+
 async function main(baseUrl: string, silentUrl: string, refusedUrl: string): Promise<void> {
   const client = createClient({ baseUrl, headers: { "X-Request-ID": "ts-consumer" } });
   const cellsFromState: string[] = ["X", "", "", "", "", "", "", "", ""];
@@ -97,6 +106,12 @@ async function main(baseUrl: string, silentUrl: string, refusedUrl: string): Pro
   const ratedAgain = await client.bestMove("X...O....", { rating: 200, seed: 11 });
   const review: Review = await client.review([0, 4, 8, 2, 6, 3, 1]);
   const fromRows = await client.review([2], { board: [["X", "X", ""], ["O", "O", ""], ["", "", ""]], player: "X" });
+  // Reviews in the variants: wild's moves with their marks, Notakto on two boards, 4x4.
+  const wildMoves: ReviewMove[] = [{ position: 4, mark: "X" }, { position: 0, mark: "O" }, { position: 8, mark: "X" }];
+  const wildGame = await client.review(wildMoves, { variant: "wild" });
+  const wildFromBoard = await client.review([{ position: 8, mark: "O" }], { variant: "wild", board: "X...O....", player: "first" });
+  const notaktoGame = await client.review([4, 13, 0, 9], { variant: "notakto-2" });
+  const fourGame = await client.review([0, 5, 1, 6, 2, 7, 3], { variant: "4x4" });
 
   const forks: PuzzleQuery = { theme: "fork", limit: 5 };
   const page = await client.puzzles(forks);
@@ -163,9 +178,21 @@ async function main(baseUrl: string, silentUrl: string, refusedUrl: string): Pro
     review: {
       judgements: review.plies.map((ply) => ply.judgement),
       better: review.plies.map((ply) => ply.better?.position ?? null),
-      X: side(review.players.X),
-      O: side(review.players.O),
-      fromRows: { board: fromRows.board, status: fromRows.status, winner: fromRows.winner, O: side(fromRows.players.O) },
+      X: side(marked(review.players).X),
+      O: side(marked(review.players).O),
+      fromRows: { board: fromRows.board, status: fromRows.status, winner: fromRows.winner, O: side(marked(fromRows.players).O) },
+    },
+    variantReviews: {
+      wild: wildGame,
+      wildFromBoard,
+      notakto: notaktoGame,
+      fourByFour: fourGame,
+      marks: wildGame.plies.map((ply) => ply.mark ?? null),
+      betterMarks: wildGame.plies.map((ply) => ply.better?.mark ?? null),
+      grids: notaktoGame.plies.map((ply) => ply.grid ?? null),
+      turns: "first" in wildGame.players ? [side(wildGame.players.first), side(wildGame.players.second)] : null,
+      notaktoTurns: "second" in notaktoGame.players ? notaktoGame.players.second.moves : null,
+      fourSides: "X" in fourGame.players ? [fourGame.players.X.moves, fourGame.players.O.moves] : null,
     },
     puzzles: {
       ids: page.value.puzzles.map((puzzle) => puzzle.id),
@@ -186,6 +213,9 @@ async function main(baseUrl: string, silentUrl: string, refusedUrl: string): Pro
       problem: described(await failure(client.bestMove("XXXOO...."))),
       notFound: described(await failure(client.getPosition("X..../...."))),
       illegalMove: described(await failure(client.review([4, 0, 4]))),
+      wildCellAlone: described(await failure(client.review([{ position: 4, mark: "X" }, 0], { variant: "wild" }))),
+      deadBoard: described(await failure(client.review([0, 1, 2, 3], { variant: "notakto-2" }))),
+      offTheBoard: described(await failure(client.review([0, 16], { variant: "4x4" }))),
       ratingWithLevel: described(await failure(client.bestMove("X........", { rating: 200, level: "easy" }))),
       unknownPuzzle: described(await failure(client.puzzle("XXXXXXXXXX"))),
       noRandomPuzzle: described(await failure(client.randomPuzzle({ min_rating: 494 }))),

@@ -23,6 +23,11 @@ export async function mistakes(signal: AbortSignal): Promise<string> {
   await client.review(["4"]); // error TS2322
   await client.review([4], { moves: [0] }); // error TS2353
   await client.review([4], {}, { ifNoneMatch: "x" }); // error TS2353
+  await client.review([{ position: 4, mark: "Z" }], { variant: "wild" }); // error TS2322
+  await client.review([{ cell: 4, mark: "X" }], { variant: "wild" }); // error TS2353
+  await client.review([4], { variant: "5x5" }); // error TS2322
+  const reviewed = await client.review([4], { variant: "wild" });
+  const first: number = reviewed.players.first.moves; // error TS2339
   await client.puzzles({ minRating: 100 }); // error TS2561
   await client.randomPuzzle({ theme: "center" }); // error TS2322
   const puzzle = await client.puzzle("X...O...XO");
@@ -32,7 +37,7 @@ export async function mistakes(signal: AbortSignal): Promise<string> {
     await client.health();
   } catch (error) {
     const status: number = error.status; // error TS18046
-    if (error instanceof ProblemError) return error.problem.title + wrong + position + version + status + solution;
+    if (error instanceof ProblemError) return error.problem.title + wrong + position + version + status + solution + first;
   }
   return move.outcome;
 }
