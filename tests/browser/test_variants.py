@@ -1,10 +1,11 @@
 """The rule variants on /play, in headless Chromium: the picker, every variant's board at a desktop's
 width and at 390 px, a game of each played out, wild's mark by pointer and by keyboard, what each
-engine move says, the engine's level in every variant, a rating only where the variant is rated,
-and the standard game's features (reviews, puzzles) kept to it."""
+engine move says, the review of a game in every variant, the engine's level in every variant, a
+rating only where the variant is rated, and puzzles kept to the standard game."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -12,7 +13,7 @@ import httpx
 import pytest
 
 from tests.browser.driver import DESKTOP, NARROW, Page, best, readable, sent, worst
-from tests.browser.test_browser import RECORD_ANNOUNCEMENTS, Held
+from tests.browser.test_browser import JUDGEMENT_WORDS, RECORD_ANNOUNCEMENTS, Held
 from tests.support.server import Server
 
 if TYPE_CHECKING:
@@ -47,6 +48,36 @@ def cell_name(variant: dict[str, Any], index: int) -> str:
         return f"cell {index + 1}"
     size = variant["rows"] * variant["columns"]
     return f"cell {index % size + 1} of the {BOARD_NAMES[variant['boards']][index // size]} board"
+
+
+def move_name(variant: dict[str, Any], move: dict[str, Any]) -> str:
+    """A move of a review, or its better move, as the page names it: its cell, and in wild its mark."""
+    cell = cell_name(variant, move["position"])
+    return f"{move['mark']} in {cell}" if "mark" in move else cell
+
+
+def side_name(variant: dict[str, Any], side: str) -> str:
+    """A side as the review names it: its mark, or in wild and Notakto, the side moving first or second."""
+    return side if variant["marks"] == "own" else f"moving {side}"
+
+
+def played_like(side: dict[str, Any]) -> str:
+    """A side's level, with its rating only where the variant is calibrated (not null)."""
+    return str(side["level"]) if side["rating"] is None else f"{side['level']} (≈ {side['rating']})"
+
+
+def replayed(variant: dict[str, Any], moves: list[Any], first: str) -> str:
+    """The board after a review's ``moves`` from the variant's empty board, ``first`` moving first:
+    in wild each move places its own mark, in Notakto every move an X."""
+    board = ["."] * (variant["rows"] * variant["columns"] * variant["boards"])
+    mark = first
+    for move in moves:
+        if variant["marks"] == "either":
+            board[move["position"]] = move["mark"]
+        else:
+            board[move] = "X" if variant["marks"] == "x_only" else mark
+            mark = "O" if mark == "X" else "X"
+    return "".join(board)
 
 
 def game_requests(page: Page) -> list[Request]:
@@ -140,8 +171,10 @@ def test_a_game_of_each_variant_is_drawn_played_and_said(
             assert body["level"] == "perfect", body  # the level chosen, in every variant
         if not info["rated"]:
             assert "rating" not in body, body
-        if variant != "standard":
-            assert not request.url.endswith("/v1/review"), "a review asked for another variant"
+    # Every variant's game is reviewed, one entry per move (each move places a mark).
+    review = sized.wait_for_review()
+    assert len(review["plies"]) == len(sized.board()) - sized.board().count(".")
+    assert sized.page.locator("#review-moves > li").count() == len(review["plies"])
     announced = [tuple(item) for item in sized.page.evaluate("window.announced")]
     engine = [text for region, text in announced if region == "engine-move"]
     marks = [f"{m['mark']} in " if "mark" in m else "" for m in moves]
@@ -209,31 +242,177 @@ def test_the_arrow_keys_cross_notaktos_boards(page: Page) -> None:
     )
 
 
-def test_reviews_and_puzzles_are_kept_to_the_standard_game(page: Page) -> None:
-    """Reviews and puzzles are the standard game's: in another variant they are disabled, the page
-    says why, and no request asks for them; back to the standard game, they are there again. The
-    engine's level is there in every variant."""
+def test_puzzles_are_kept_to_the_standard_game(page: Page) -> None:
+    """Puzzles are the standard game's: in another variant they are disabled, the page says why, and
+    no request asks for them; back to the standard game, they are there again. The engine's level
+    is there in every variant, and the game of a variant is reviewed."""
     page.goto("/play")
     page.get_puzzle()
+    puzzles = len([url for url in page.requests if "/v1/puzzles" in url])
     page.page.select_option("#variant", "misere")
     assert not page.page.locator("#strength").evaluate("fieldset => fieldset.disabled")
     assert page.page.locator("#level").is_enabled()
     assert page.page.locator("#next-puzzle").is_disabled()
     assert page.page.locator("#puzzle-note").is_visible()
     assert page.page.locator("#puzzle-board").is_hidden()
+    assert page.page.locator("#review-waiting").inner_text() == (
+        "When this game ends, every move of it is judged here."
+    )
     requests = game_requests(page)
     page.new_variant_game("misere")
     page.play_out(best)
     assert page.status().startswith("Draw.")
-    assert page.page.locator("#review-waiting").inner_text() == (
-        "Reviews are of the standard game only: games of this variant are not reviewed."
-    )
-    assert not [r for r in requests if r.url.endswith("/v1/review")]
+    review = page.wait_for_review()
+    assert len(review["plies"]) == 9
+    assert len([url for url in page.requests if "/v1/puzzles" in url]) == puzzles
+    assert [sent(r)["variant"] for r in requests if r.url.endswith("/v1/review")] == ["misere"]
     page.page.select_option("#variant", "standard")
     assert page.page.locator("#puzzle-note").is_hidden()
+    assert page.page.locator("#next-puzzle").is_enabled()
     page.new_game()
     page.play_out(best)
     page.wait_for_review()
+
+
+# --- the review of a game in every variant ---------------------------------------------------------
+
+#: The variants whose review is checked in full, and the person's side in each: one of each kind
+#: of move (a cell and a mark in wild, a cell of several boards in Notakto, a cell of 4 × 4).
+REVIEWED = {"wild": "second", "notakto-2": "first", "4x4": "X"}
+
+
+def exact_engine(route: Route) -> None:
+    """A route handler for ``/v1/best-move`` that asks the engine's move without the level: the
+    service's deterministic optimal move, where the level varies among the optimal ones. With it
+    a game played out by the same choices is the same game every time, one with moves to fault."""
+    body = sent(route.request)
+    body.pop("level", None)
+    route.continue_(post_data=json.dumps(body))
+
+
+@pytest.mark.parametrize("variant", list(REVIEWED))
+def test_a_finished_game_of_a_variant_is_reviewed_move_by_move(
+    sized: Page, live_server: Server, variant: str
+) -> None:
+    """The review of a variant's game: asked with the variant and the moves in its form (wild's as
+    objects with their marks), shown as the service reviews the same body, each move named as the
+    page names cells in that variant, the sides named as the variant names them, a rating only
+    where there is one; said in the live region, and nothing that axe-core finds, with every better
+    move shown, at a desktop's width and at 390 px."""
+    info = listed(live_server)[variant]
+    person = REVIEWED[variant]
+    sides = info["marks"] != "own"
+    engine = ("second" if person == "first" else "first") if sides else ("O" if person == "X" else "X")
+    sized.page.route("**/v1/best-move", exact_engine)
+    sized.goto("/play")
+    sized.page.evaluate(RECORD_ANNOUNCEMENTS)
+    if not sides:
+        sized.page.select_option("#side", person)
+        sized.page.select_option("#first", "X")
+    with sized.page.expect_request("**/v1/review") as asked:
+        sized.new_variant_game(variant, order=person)
+        sized.play_out(worst)
+    review = sized.wait_for_review()
+    assert sized.page.locator("#error").inner_text() == ""
+
+    # The request: the variant, who moved first, and the game's moves in the variant's form.
+    body = sent(asked.value)
+    assert set(body) == {"variant", "moves", "player"}, body
+    assert body["variant"] == variant
+    assert body["player"] == ("first" if sides else "X")
+    if info["marks"] == "either":
+        assert all(set(move) == {"position", "mark"} and move["mark"] in ("X", "O") for move in body["moves"])
+    else:
+        assert all(isinstance(move, int) for move in body["moves"]), body["moves"]
+    assert replayed(info, body["moves"], body["player"]) == sized.board()
+
+    # The page shows the service's review of that very body.
+    expected = httpx.post(f"{live_server.url}/v1/review", json=body).json()
+    assert review == expected
+    plies = expected["plies"]
+    assert set(expected["players"]) == ({"first", "second"} if sides else {"X", "O"})
+    items = sized.page.locator("#review-moves > li")
+    assert items.count() == len(plies) == len(body["moves"])
+    for item, ply in zip(items.all(), plies, strict=True):
+        who = "you" if ply["player"] == person else "the engine"
+        assert item.get_attribute("data-judgement") == ply["judgement"]
+        line = item.locator(".ply-line").inner_text()
+        said = f"Move {ply['ply']}, {who} ({side_name(info, ply['player'])}): {move_name(info, ply)} — "
+        assert line.startswith(said + JUDGEMENT_WORDS[ply["judgement"]]), line
+        assert line.endswith("only move") == ply["only_move"], line
+        assert item.locator(".ply-reason").inner_text() == ply["reason"]
+        assert item.locator("button.show-better").count() == (ply["better"] is not None)
+    faulty = [ply for ply in plies if ply["better"] is not None]
+    assert faulty, "the worst moves against perfect play were all judged best"
+
+    # Each side: the person is "you", named as the variant names the sides; no rating where none.
+    players = sized.page.locator("#review-players > li")
+    assert players.count() == 2
+    you, it = players.nth(0).inner_text(), players.nth(1).inner_text()
+    mine, theirs = expected["players"][person], expected["players"][engine]
+    assert you.startswith(f"You ({side_name(info, person)}) played like: {played_like(mine)} — "), you
+    assert it.startswith(f"The engine ({side_name(info, engine)}) played like: {played_like(theirs)} — "), it
+    summary = (
+        f"Review: you played like: {played_like(mine)}; the engine played like: {played_like(theirs)}."
+        " Every move is judged below."
+    )
+    assert sized.page.locator("#review-status").inner_text() == summary
+    assert "null" not in sized.page.locator("#review").inner_text()
+    announced = [tuple(item) for item in sized.page.evaluate("window.announced")]
+    assert announced[-1] == ("review-status", summary)
+    assert ("status", sized.status()) in announced
+    assert sized.page.evaluate("window.unheard") == []
+    _, violations = sized.axe()
+    assert violations == [], readable(violations)
+
+    # Every better move shown: a small board of the variant's shape, said in words.
+    width = sized.page.evaluate("window.innerWidth")
+    cells = info["rows"] * info["columns"] * info["boards"]
+    size = info["rows"] * info["columns"]
+    for ply in faulty:
+        item = sized.page.locator(f"#review-moves > li[data-ply='{ply['ply']}']")
+        item.locator("button.show-better").click()
+        shown = item.locator(".better-move")
+        assert shown.is_visible()
+        board = shown.locator(".mini-board[role=img]")
+        label = board.get_attribute("aria-label") or ""
+        assert f"Played: {move_name(info, ply)}, dashed." in label, label
+        assert f"Better: {move_name(info, ply['better'])}, marked with a star." in label, label
+        assert shown.locator(".better-text").inner_text() == (
+            f"Better: {move_name(info, ply['better'])}. {ply['better']['reason']}"
+        )
+        drawn: list[dict[str, Any]] = board.locator(".mini-cell").evaluate_all(
+            """cells => cells.map((c) => {
+                const box = c.getBoundingClientRect();
+                return { cell: Number(c.dataset.cell), text: c.textContent, played: c.matches(".played"),
+                         better: c.matches(".better"), x: box.x, y: box.y, right: box.right };
+            })"""
+        )
+        assert sorted(c["cell"] for c in drawn) == list(range(cells))
+        by_cell = {c["cell"]: c for c in drawn}
+        for index, c in by_cell.items():
+            assert (c["played"], c["better"]) == (
+                index == ply["position"],
+                index == ply["better"]["position"],
+            )
+            if index == ply["better"]["position"]:
+                assert c["text"] == "★"
+            elif index == ply["position"]:
+                assert c["text"] == ply["board_after"][index]  # the mark the move placed
+            else:
+                assert c["text"] == ply["board_before"][index].replace(".", "")
+        # The boards side by side, and the rows of the variant's board.
+        for grid in range(1, info["boards"]):
+            left, right = by_cell[(grid - 1) * size + info["columns"] - 1], by_cell[grid * size]
+            assert right["y"] == left["y"] and right["x"] > left["right"]
+        assert (
+            by_cell[size - 1]["y"] > by_cell[info["columns"] - 1]["y"]
+        )  # the board's rows, one under another
+        assert max(c["right"] for c in drawn) <= width
+    assert sized.page.evaluate("document.scrollingElement.scrollWidth") <= width
+    _, violations = sized.axe()
+    assert violations == [], readable(violations)
+    sized.assert_only_own_host()
 
 
 # --- the engine's strength in every variant -------------------------------------------------------
@@ -465,7 +644,8 @@ def test_ratings_are_off_when_the_variants_cannot_be_loaded(page: Page) -> None:
 
 @pytest.mark.parametrize("variant", VARIANTS[1:])
 def test_axe_finds_nothing_in_any_variant(sized: Page, variant: str) -> None:
-    """axe-core on each variant's page: before a game, with a hint shown, and at the game's end."""
+    """axe-core on each variant's page: before a game, with a hint shown, and at the game's end, with
+    its review and every better move shown."""
     sized.goto("/play")
     sized.page.select_option("#variant", variant)
     for stage in ("chosen", "hint", "ended"):
@@ -475,5 +655,8 @@ def test_axe_finds_nothing_in_any_variant(sized: Page, variant: str) -> None:
             sized.page.wait_for_selector("#board .cell .hint")
         elif stage == "ended":
             sized.play_out(worst)
+            sized.wait_for_review()
+            for button in sized.page.locator("#review-moves button.show-better").all():
+                button.click()
         _, violations = sized.axe()
         assert violations == [], f"{stage}:\n{readable(violations)}"

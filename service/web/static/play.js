@@ -70,7 +70,9 @@
     engine: "O",
     first: "X", // who played the game's first move
     toMove: "X",
-    moves: [], // the cells played, in order, from the empty board
+    // The moves played, in order, from the empty board, as a review takes them: cells, and in
+    // wild {position, mark}, the cell and the mark placed.
+    moves: [],
     started: false,
     over: true,
     // What the page is waiting for: "idle", "checking" (has the person's move ended the game?),
@@ -256,8 +258,10 @@
     return `${value} (between ${lower.name} and ${upper.name})`;
   }
 
+  // The level a side of a review played like, with its rating where the variant is calibrated.
   function playedLike(side) {
-    return side.level === null ? "no move" : `${side.level} (≈ ${side.rating})`;
+    if (side.level === null) return "no move";
+    return side.rating === null ? side.level : `${side.level} (≈ ${side.rating})`;
   }
 
   // --- the board as a grid: one tab stop, arrow keys, Home and End --------------------------------
@@ -629,7 +633,8 @@
     $("review-waiting").textContent = "Reviewing the game…";
     let answer;
     try {
-      answer = await call("/v1/review", { moves: game.moves, player: game.first }, ticket);
+      const body = { ...variantField(), moves: game.moves, player: game.first };
+      answer = await call("/v1/review", body, ticket);
     } catch (error) {
       if (error instanceof Superseded) throw error;
       game.stage = "idle";
@@ -643,7 +648,6 @@
 
   async function finishAndReview(analysis, ticket) {
     finish(analysis);
-    if (game.variant.id !== "standard") return; // reviews are of the standard game only
     await review(ticket);
   }
 
@@ -655,6 +659,11 @@
     if (marks === "either") text = `Your turn: you move ${game.person}; place X or O (now ${chosenMark()}).`;
     if (marks === "x_only") text = `Your turn: you move ${game.person}; place an X on a live board.`;
     setStatus(text);
+  }
+
+  // A move as a review takes it: in wild the cell and the mark placed, elsewhere the cell.
+  function moveOf(position, mark) {
+    return game.variant.marks === "either" ? { position, mark } : position;
   }
 
   // The mark the person's next move places: their own, the one chosen in wild, or X in Notakto.
@@ -685,7 +694,7 @@
       return;
     }
     game.board = move.board_after;
-    game.moves.push(move.position);
+    game.moves.push(moveOf(move.position, move.mark));
     game.toMove = game.person;
     showEngineMove(move);
     showError("");
@@ -718,8 +727,9 @@
     if (!(index >= 0 && index < game.board.length) || !playable(index)) return;
     clearHints();
     board.setActive(index, true); // the focus stays on the board, on the cell just played
-    game.board = game.board.slice(0, index) + chosenMark() + game.board.slice(index + 1);
-    game.moves.push(index);
+    const mark = chosenMark();
+    game.board = game.board.slice(0, index) + mark + game.board.slice(index + 1);
+    game.moves.push(moveOf(index, mark));
     game.toMove = game.engine;
     gameChannel.run(afterYourMove);
   }
@@ -827,17 +837,26 @@
 
   function clearReview() {
     $("review-status").textContent = "";
-    $("review-waiting").textContent = game.variant.id === "standard" ?
-      "When this game ends, every move of it is judged here." :
-      "Reviews are of the standard game only: games of this variant are not reviewed.";
+    $("review-waiting").textContent = "When this game ends, every move of it is judged here.";
     $("review-waiting").hidden = false;
     $("review-body").hidden = true;
     $("review-players").replaceChildren();
     $("review-moves").replaceChildren();
   }
 
-  function who(mark) {
-    return mark === game.person ? "you" : "the engine";
+  // A side of the game: "you" or "the engine", and as the variant names it, by its mark (X, O) or,
+  // in wild and Notakto, as the side moving first or second.
+  function who(side) {
+    return side === game.person ? "you" : "the engine";
+  }
+
+  function sideName(side) {
+    return bySides(game.variant) ? `moving ${side}` : side;
+  }
+
+  // A move of a review (or its better move) as the page names it: its cell, and in wild the mark.
+  function moveName(move) {
+    return move.mark ? `${move.mark} in ${cellName(move.position)}` : cellName(move.position);
   }
 
   const PLURALS = { inaccuracy: "inaccuracies" };
@@ -850,7 +869,7 @@
     const item = element("li", "side");
     item.dataset.side = mark;
     const verb = side.level === null ? "made" : "played like:";
-    item.append(`${capital(who(mark))} (${mark}) ${verb} `, element("strong", "", playedLike(side)));
+    item.append(`${capital(who(mark))} (${sideName(mark)}) ${verb} `, element("strong", "", playedLike(side)));
     if (side.moves > 0) {
       const faults = ["inaccuracy", "mistake", "blunder"]
         .filter((name) => side.judgements[name] > 0)
@@ -863,27 +882,43 @@
   }
 
   // A small board: the position before a move, the move played and the better one, with its text.
+  // It has the game's shape: 3 × 3, 4 × 4, or Notakto's boards side by side.
   function miniBoard(ply) {
+    const variant = game.variant;
+    const size = variant.rows * variant.columns;
     const figure = element("div", "mini-board");
     figure.setAttribute("role", "img");
     const marks = (mark) => Array.from(ply.board_before).flatMap((m, i) => (m === mark ? [i] : []));
-    const on = (mark) => (marks(mark).length ? `${mark} on ${cellList(marks(mark))}` : `no ${mark}`);
+    const on = (mark) => (marks(mark).length ? `${mark} on ${cellNames(marks(mark))}` : `no ${mark}`);
+    const before = variant.marks === "x_only" ? on("X") : `${on("X")}; ${on("O")}`;
     figure.setAttribute("aria-label",
-      `Before move ${ply.ply}: ${on("X")}; ${on("O")}. Played: cell ${ply.position + 1}, dashed.` +
-      ` Better: cell ${ply.better.position + 1}, marked with a star.`);
-    Array.from(ply.board_before).forEach((mark, index) => {
-      const cell = element("span", "mini-cell", mark === "." ? "" : mark);
-      if (index === ply.position) {
-        cell.classList.add("played");
-        cell.textContent = ply.player;
+      `Before move ${ply.ply}: ${before}. Played: ${moveName(ply)}, dashed.` +
+      ` Better: ${moveName(ply.better)}, marked with a star.`);
+    const columns = Array.from({ length: variant.boards }, () => `repeat(${variant.columns}, var(--mini-cell))`);
+    figure.style.setProperty("--mini-columns", columns.join(" 0.3rem "));
+    figure.style.setProperty("--mini-rows", String(variant.rows));
+    if (variant.boards > 1) figure.classList.add("several");
+    for (let r = 0; r < variant.rows; r += 1) {
+      for (let b = 0; b < variant.boards; b += 1) {
+        for (let c = 0; c < variant.columns; c += 1) {
+          const index = b * size + r * variant.columns + c;
+          const mark = ply.board_before[index];
+          const cell = element("span", "mini-cell", mark === "." ? "" : mark);
+          // A narrow empty column parts one board from the next, as on the game's board.
+          if (c === 0 && b > 0) cell.style.gridColumnStart = String(b * (variant.columns + 1) + 1);
+          if (index === ply.position) {
+            cell.classList.add("played");
+            cell.textContent = ply.board_after[index]; // the mark the move placed
+          }
+          if (index === ply.better.position) {
+            cell.classList.add("better");
+            cell.textContent = "★";
+          }
+          cell.dataset.cell = String(index);
+          figure.appendChild(cell);
+        }
       }
-      if (index === ply.better.position) {
-        cell.classList.add("better");
-        cell.textContent = "★";
-      }
-      cell.dataset.cell = String(index);
-      figure.appendChild(cell);
-    });
+    }
     return figure;
   }
 
@@ -892,7 +927,7 @@
     item.dataset.ply = String(ply.ply);
     item.dataset.judgement = ply.judgement;
     const line = element("p", "ply-line");
-    line.append(`Move ${ply.ply}, ${who(ply.player)} (${ply.player}): cell ${ply.position + 1} — `,
+    line.append(`Move ${ply.ply}, ${who(ply.player)} (${sideName(ply.player)}): ${moveName(ply)} — `,
       element("span", `judgement judgement-${ply.judgement}`, JUDGEMENTS[ply.judgement]));
     if (ply.only_move) line.append(" ", element("span", "only-move", "only move"));
     item.append(line, element("p", "ply-reason", ply.reason));
@@ -908,7 +943,7 @@
       shown.hidden = true;
       shown.append(
         miniBoard(ply),
-        element("p", "better-text", `Better: cell ${ply.better.position + 1}. ${ply.better.reason}`),
+        element("p", "better-text", `Better: ${moveName(ply.better)}. ${ply.better.reason}`),
         element("p", "legend", `On the small board: ★ the better move; dashed, the move played.`),
       );
       button.addEventListener("click", () => {
@@ -1083,8 +1118,8 @@
   // --- the variant chosen -------------------------------------------------------------------------
 
   // A variant chosen: its board, drawn empty, and the controls that apply to it. A game in progress
-  // stops. Levels play in every variant, a rating only in a rated one. Reviews and puzzles are the
-  // standard game's: elsewhere they are disabled, and the page says why.
+  // stops. Levels play in every variant, a rating only in a rated one, and every variant's games
+  // are reviewed. Puzzles are the standard game's: elsewhere they are disabled, and the page says why.
   function showVariant(announce) {
     const variant = chosenVariant();
     const standard = variant.id === "standard";
