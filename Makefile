@@ -105,8 +105,9 @@ container-test:
 bench: $(STAMP)
 	$(BIN)/python -m bench.run $(BENCH_ARGS)
 
-# The difficulty levels measured by play (scripts/calibrate.py): writes docs/levels.md and
-# docs/levels.png, the same bytes on every run. CALIBRATE_ARGS=--games N for another size.
+# The difficulty levels measured by play in the standard game and in each variant
+# (scripts/calibrate.py): writes docs/levels.md and docs/levels.png, the same bytes on every run.
+# CALIBRATE_ARGS=--games N for another size, --variants ... for some of the variants only.
 .PHONY: calibrate
 calibrate: $(STAMP)
 	$(BIN)/python -m scripts.calibrate $(CALIBRATE_ARGS)

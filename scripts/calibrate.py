@@ -27,20 +27,33 @@ From the round robin come:
 * every typed rating measured within :data:`TYPED_TOLERANCE` of the rating asked, and the
   ratings of :data:`service.game.levels.RATINGS` those the fit gives, rounded.
 
-The command fails (exit status 1) when a check fails, so presets that break the
-ordering cannot be written into the documents quietly.
+The variants (:data:`VARIANT_IDS`) have a round robin each, after the standard game's and
+in the same way: the same players, the levels read in the variant (:meth:`Level.options` with the
+variant's cells), every move chosen from the variant's exact values as the service chooses it
+(:func:`service.game.exact.choose`). Their typed ratings are fractions of the variant's own
+perfect-play rating (:func:`typed_for`), played on the variant's own scale. A variant is calibrated
+when all of its checks pass; its section of ``docs/levels.md`` says so, or shows what failed, and
+its ratings belong in :data:`service.game.levels.CALIBRATED` exactly when it is calibrated.
+
+The command fails (exit status 1) when a check of the standard game fails, so presets that break
+the ordering cannot be written into the documents quietly, or when ``CALIBRATED`` is not what the
+run gives: a calibrated variant's ratings missing or not the fit's, or a variant there that is no
+longer calibrated.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import itertools
 import math
 import random
 import statistics
 import sys
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+import textwrap
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -48,19 +61,21 @@ from matplotlib.figure import Figure
 from scipy.optimize import minimize
 from tqdm import tqdm
 
-from service.game import Board, Options, Position, SolvedGame, choose, solve
-from service.game.levels import PRESETS, RATINGS, Level, blend, rated
+from service.game import OUTCOMES, Options
+from service.game.exact import Values, choose
+from service.game.levels import CALIBRATED, PRESETS, RATINGS, Level, blend, in_game, rated
+from service.game.tables import TABLED, table
+from service.game.variants import VARIANTS, Move, State, Variant
 from tests.support import ROOT
 
 RANDOM = "random"
 #: Every player, weakest first by design: the random player, then the levels.
 PLAYERS: tuple[str, ...] = (RANDOM, *(level.value for level in Level))
 PERFECT = Level.PERFECT.value
-#: The typed ratings played as opponents, and how close their measured ratings must come.
+#: The typed ratings played as opponents in the standard game, and how close their measured ratings
+#: must come (in every variant).
 TYPED = (50, 150, 250, 350, 450)
 TYPED_TOLERANCE = 25
-#: The typed ratings as players' names.
-RATED: tuple[str, ...] = tuple(f"rating {rating}" for rating in TYPED)
 #: Games per pairing of ``make calibrate``; the issue's floor is 2,000.
 GAMES = 10_000
 SEED = 20261123
@@ -71,19 +86,61 @@ Z_MIN = 3.2
 #: The Elo scale: a 400-point lead means 10 to 1 odds.
 ELO = 400 / math.log(10)
 
+STANDARD = "standard"
+#: The variants calibrated after the standard game, in the order of their sections of the document.
+VARIANT_IDS: tuple[str, ...] = ("misere", "wild", "notakto", "notakto-2", "notakto-3", "4x4", "4x4-3")
+#: Games per pairing in each game of ``make calibrate`` (``--games`` sets one number for all): 10,000
+#: where that takes a few minutes at most, fewer in the variants whose games pass through far more
+#: positions, each ranked anew (Notakto on three boards: about 2.5 minutes per 1,000 games per
+#: pairing; 4 × 4: about 50 seconds).
+GAMES_OF: dict[str, int] = {variant: GAMES for variant in (STANDARD, *VARIANT_IDS)} | {
+    "notakto-3": 2_000,
+    "4x4": 5_000,
+}
+#: A variant's typed ratings: these fractions of its perfect play's rating, rounded to
+#: :data:`TYPED_STEP` (the standard game's :data:`TYPED` are the same fractions rounded to 50).
+TYPED_FRACTIONS = (0.1, 0.3, 0.5, 0.7, 0.9)
+TYPED_STEP = 10
+#: The width of the prose of the variants' sections of ``docs/levels.md``.
+WIDTH = 100
+#: How many states' ranked moves (and moves best within a horizon) a :class:`Game` keeps.
+KEPT = 1 << 18
 
-def options(player: str, seed: int) -> Options:
-    """How ``player`` chooses a move, with the seed of that move."""
+
+def options(player: str, seed: int, *, cells: int = 9, ratings: Mapping[str, int] = RATINGS) -> Options:
+    """How ``player`` chooses a move in a game of ``cells`` cells, with the seed of that move; a
+    typed-rating player on the scale ``ratings``."""
     if player == RANDOM:
         return Options(skill=0.0, seed=seed)
-    if player in RATED:
-        return rated(asked(player), seed)
-    return Level(player).options(seed)
+    if player.startswith("rating "):
+        return rated(asked(player), seed, ratings=ratings, cells=cells)
+    return Level(player).options(seed, cells=cells)
 
 
 def asked(player: str) -> int:
     """The rating a typed-rating player was asked for."""
     return int(player.removeprefix("rating "))
+
+
+def rated_players(typed: Sequence[int]) -> tuple[str, ...]:
+    """The typed ratings as players' names."""
+    return tuple(f"rating {rating}" for rating in typed)
+
+
+#: The standard game's typed ratings as players' names.
+RATED: tuple[str, ...] = rated_players(TYPED)
+
+
+def typed_for(ratings: Mapping[str, int]) -> tuple[int, ...]:
+    """A variant's typed ratings (:data:`TYPED_FRACTIONS`), on its scale ``ratings``."""
+    top = ratings[PERFECT]
+    found = (min(top, round(top * share / TYPED_STEP) * TYPED_STEP) for share in TYPED_FRACTIONS)
+    return tuple(dict.fromkeys(rating for rating in found if rating >= 0))
+
+
+def increasing(ratings: Mapping[str, int]) -> bool:
+    """Whether ``ratings`` rise from the random player to perfect play, as a typed rating needs."""
+    return all(ratings[low] < ratings[high] for low, high in itertools.pairwise(PLAYERS))
 
 
 @dataclass(frozen=True)
@@ -119,27 +176,66 @@ class Tally:
         return " / ".join(f"{100 * count / self.games:.1f}" for count in (self.wins, self.draws, self.losses))
 
 
-def play_game(game: SolvedGame, first: str, second: str, rng: random.Random) -> float:
-    """One game, ``first`` moving first (as X): 1, 1/2 or 0 for ``first``."""
-    position = Position(Board.empty(), "X")
-    movers = {"X": first, "O": second}
-    while position.to_move is not None:
-        move = choose(game[position], options(movers[position.to_move], rng.getrandbits(64)))
-        position = position.play(move.cell)
-    winner = position.board.winner
-    return 0.5 if winner is None else 1.0 if winner == "X" else 0.0
+def tally_of(player: str, opponent: str, points: Sequence[float]) -> Tally:
+    """The tally of ``points`` (1, 1/2 or 0 each) that ``player`` made against ``opponent``."""
+    return Tally(player, opponent, points.count(1.0), points.count(0.5), points.count(0.0))
 
 
-def pairing(game: SolvedGame, player: str, opponent: str, games: int, seed: int) -> Tally:
-    """``games`` games between two players, ``player`` moving first in the even-numbered ones."""
+class Game:
+    """The moves of one variant, from its exact values (its shipped table, or solved for the standard
+    game): each state's ranked moves and the moves best within each horizon, worked out once and
+    kept for the :data:`KEPT` states most recently met, for the games of a round robin pass through
+    the same early positions again and again, and their late ones seldom."""
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        self.values = Values(variant, table(variant.id) if variant in TABLED else None)
+        self.ranked = functools.lru_cache(maxsize=KEPT)(self.values.ranked)
+        self.within = functools.lru_cache(maxsize=KEPT)(self.values.within)
+
+    @property
+    def start(self) -> tuple[int, int]:
+        """The value of the empty board for the first side: ``(score, plies)`` under perfect play."""
+        return self.values.value(self.variant.start())
+
+    def chosen(self, state: State, how: Options) -> Move:
+        """The move a player choosing with ``how`` makes in an unfinished ``state``."""
+        move = choose(self.ranked(state), how, functools.partial(self.within, state))
+        return Move(move.cell, move.mark)
+
+
+def play_game(
+    game: Game, first: str, second: str, rng: random.Random, ratings: Mapping[str, int] = RATINGS
+) -> float:
+    """One game, ``first`` moving first (as X where the sides have marks): 1, 1/2 or 0 for ``first``."""
+    variant = game.variant
+    state = variant.start()
+    movers = (first, second)
+    while True:
+        mover = state.mover
+        how = options(movers[mover], rng.getrandbits(64), cells=variant.cells, ratings=ratings)
+        state, ended = variant.play(state, game.chosen(state, how))
+        if ended is not None:
+            return (1 + (ended if mover == 0 else -ended)) / 2
+
+
+def pairing(
+    game: Game, player: str, opponent: str, games: int, seed: int, *, ratings: Mapping[str, int] = RATINGS
+) -> tuple[Tally, Tally, Tally]:
+    """``games`` games between two players, ``player`` moving first in the even-numbered ones: the
+    tally of them all, of those ``player`` moved first in, and of those it moved second in."""
     rng = random.Random(f"{seed}:{player}:{opponent}")
     points = [
-        play_game(game, player, opponent, rng)
+        play_game(game, player, opponent, rng, ratings)
         if number % 2 == 0
-        else 1 - play_game(game, opponent, player, rng)
+        else 1 - play_game(game, opponent, player, rng, ratings)
         for number in range(games)
     ]
-    return Tally(player, opponent, points.count(1.0), points.count(0.5), points.count(0.0))
+    return (
+        tally_of(player, opponent, points),
+        tally_of(player, opponent, points[0::2]),
+        tally_of(player, opponent, points[1::2]),
+    )
 
 
 def pairings() -> list[tuple[str, str]]:
@@ -148,37 +244,75 @@ def pairings() -> list[tuple[str, str]]:
     return [*pairs, (PERFECT, PERFECT)]
 
 
-def typed_pairings() -> list[tuple[str, str]]:
+def typed_pairings(typed: Sequence[int] = TYPED) -> list[tuple[str, str]]:
     """Every typed-rating player against every calibrated one."""
-    return [(typed, player) for typed in RATED for player in PLAYERS]
+    return [(player, opponent) for player in rated_players(typed) for opponent in PLAYERS]
+
+
+def _standard_ratings() -> dict[str, int]:
+    return RATINGS
 
 
 @dataclass(frozen=True)
 class Results:
-    """A round robin: a tally for every ordered pair of players that met."""
+    """A round robin in one variant: a tally for every ordered pair of players that met."""
 
     games: int
     seed: int
     tallies: dict[tuple[str, str], Tally]
+    variant: str = STANDARD
+    #: The score of the first side under perfect play from the empty board (0: a draw), and the plies.
+    start: tuple[int, int] = (0, 9)
+    #: For every ordered pair, the tallies of the games the player moved first in, then second in.
+    sides: dict[tuple[str, str], tuple[Tally, Tally]] = field(default_factory=dict)
+    #: The typed ratings played, and the scale they were played on (none when the scale does not rise).
+    typed: tuple[int, ...] = TYPED
+    scale: Mapping[str, int] = field(default_factory=_standard_ratings)
 
     def __getitem__(self, pair: tuple[str, str]) -> Tally:
         return self.tallies[pair]
+
+    @property
+    def rated(self) -> tuple[str, ...]:
+        """The typed-rating players."""
+        return rated_players(self.typed)
 
 
 def round_robin(
     games: int = GAMES,
     seed: int = SEED,
     progress: Callable[[Iterable[tuple[str, str]]], Iterable[tuple[str, str]]] = iter,
+    *,
+    variant: str = STANDARD,
 ) -> Results:
-    """Every pairing of :func:`pairings` and :func:`typed_pairings`, ``games`` games each;
-    ``progress`` wraps the pairings."""
-    game = solve()
+    """Every pairing of :func:`pairings` in ``variant``, ``games`` games each, then every pairing of
+    :func:`typed_pairings`; ``progress`` wraps the pairings.
+
+    The typed ratings are played on the variant's scale: its ratings in
+    :data:`~service.game.levels.CALIBRATED`, as the service plays them, or else the ratings its
+    first pairings give, rounded. The standard game's are :data:`TYPED`, other variants'
+    :func:`typed_for` that scale; none are played when the scale does not rise from player to player.
+    """
+    game = Game(VARIANTS[variant])
     tallies: dict[tuple[str, str], Tally] = {}
-    for player, opponent in progress([*pairings(), *typed_pairings()]):
-        tally = pairing(game, player, opponent, games, seed)
-        tallies[player, opponent] = tally
-        tallies[opponent, player] = tally.reversed()
-    return Results(games, seed, tallies)
+    sides: dict[tuple[str, str], tuple[Tally, Tally]] = {}
+
+    def play(pairs: list[tuple[str, str]], ratings: Mapping[str, int]) -> None:
+        for player, opponent in progress(pairs):
+            tally, first, second = pairing(game, player, opponent, games, seed, ratings=ratings)
+            tallies[player, opponent] = tally
+            tallies[opponent, player] = tally.reversed()
+            sides[player, opponent] = (first, second)
+            sides[opponent, player] = (second.reversed(), first.reversed())
+
+    play(pairings(), RATINGS)
+    scale = CALIBRATED.get(variant)
+    if scale is None:
+        fitted = fit_ratings(Results(games, seed, tallies, variant))
+        scale = {rating.player: round(rating.elo) for rating in fitted}
+    typed = TYPED if variant == STANDARD else typed_for(scale) if increasing(scale) else ()
+    play(typed_pairings(typed), scale)
+    return Results(games, seed, tallies, variant, game.start, sides, typed, scale)
 
 
 # --- ratings ------------------------------------------------------------------------------------------
@@ -295,11 +429,24 @@ def checks(results: Results) -> list[Check]:
                     _z(difference, (mine.variance + theirs.variance) / n),
                 )
             )
-    losses = sum(results[PERFECT, opponent].losses for opponent in PLAYERS)
-    made.append(
-        Check(f"{PERFECT} never loses ({losses} losses)", 0.0, math.inf if losses == 0 else -math.inf)
-    )
+    made.append(never_loses(results))
     return made
+
+
+def never_loses(results: Results) -> Check:
+    """Perfect play never loses: in a drawn game, ever; in a game that one side wins from the start,
+    as that side (the other side loses to perfect play whoever plays it)."""
+    score = results.start[0]
+    if score == 0:
+        losses = sum(results[PERFECT, opponent].losses for opponent in PLAYERS)
+        claim = f"{PERFECT} never loses ({losses} losses)"
+    else:
+        side = 0 if score > 0 else 1
+        losses = sum(results.sides[PERFECT, opponent][side].losses for opponent in PLAYERS)
+        losses += results.sides[PERFECT, PERFECT][1 - side].wins  # the other perfect player's losses
+        name = ("first", "second")[side]
+        claim = f"{PERFECT} never loses moving {name}, the side that wins from the start ({losses} losses)"
+    return Check(claim, 0.0, math.inf if losses == 0 else -math.inf)
 
 
 @dataclass(frozen=True)
@@ -323,12 +470,13 @@ class TypedCheck:
 
 def typed_checks(results: Results, ratings: Sequence[Rating]) -> list[TypedCheck]:
     """Each typed rating measured (:func:`fit_typed`), to be within :data:`TYPED_TOLERANCE` of the asked."""
-    return [TypedCheck(fit_typed(results, ratings, player)) for player in RATED]
+    return [TypedCheck(fit_typed(results, ratings, player)) for player in results.rated]
 
 
-def stale_ratings(ratings: Sequence[Rating]) -> list[str]:
-    """The players whose rating in :data:`service.game.levels.RATINGS` is not the fit's, rounded."""
-    return [rating.player for rating in ratings if RATINGS[rating.player] != round(rating.elo)]
+def stale_ratings(ratings: Sequence[Rating], calibrated: Mapping[str, int] = RATINGS) -> list[str]:
+    """The players whose rating in ``calibrated`` (the standard game's
+    :data:`service.game.levels.RATINGS` by default) is not the fit's, rounded."""
+    return [rating.player for rating in ratings if calibrated[rating.player] != round(rating.elo)]
 
 
 def _counts(tally: Tally) -> dict[str, int]:
@@ -341,7 +489,7 @@ def _counts(tally: Tally) -> dict[str, int]:
 def markdown(
     results: Results, ratings: Sequence[Rating], made: Sequence[Check], typed: Sequence[TypedCheck]
 ) -> str:
-    """``docs/levels.md``."""
+    """The standard game's part of ``docs/levels.md``, which the variants' sections follow."""
     by_player = {rating.player: rating for rating in ratings}
     lines = [
         "# Difficulty levels, calibrated",
@@ -362,16 +510,14 @@ def markdown(
     ]
     for player in PLAYERS:
         rating = by_player[player]
-        shown = "0 (anchor)" if player == RANDOM else f"{rating.elo:.0f} ± {rating.margin:.0f}"
         if player == RANDOM:
             depth, skill, like = "–", "0", "a uniformly random player (not a level)"
         else:
             preset = PRESETS[Level(player)]
             depth, skill, like = str(preset.depth), f"{preset.skill:g}", preset.plays_like
-        versus_random = "–" if player == RANDOM else results[player, RANDOM].rates()
         lines.append(
-            f"| `{player}` | {depth} | {skill} | {like} | {shown} | {versus_random} | "
-            f"{results[player, PERFECT].rates()} |"
+            f"| `{player}` | {depth} | {skill} | {like} | {_shown(rating)} | "
+            f"{_versus_random(results, player)} | {results[player, PERFECT].rates()} |"
         )
     lines += [
         "",
@@ -379,6 +525,51 @@ def markdown(
         "",
         "## Every pairing",
         "",
+        *_pairings_table(results),
+        "",
+        "## The ordering",
+        "",
+        f"Each difference is in points per game (a win 1, a draw ½) and must be at least {Z_MIN} standard",
+        "errors (z): with 14 such comparisons, the chance that any one passes by luck between two equal",
+        "players is below 1 %.",
+        "",
+        *_checks_table(made),
+        "",
+        "## Typed ratings",
+        "",
+        "`rating` on a best-move request asks for an opponent of that strength. Each of its moves is",
+        "played by one of the two calibrated players whose ratings are around it: the stronger with a",
+        "probability that grows linearly from 0 at the weaker's rating to 1 at its own (`weight` below),",
+        "drawn with the request's `seed`. Each typed rating is measured from its games against the six",
+        "calibrated players, their ratings held at the values above, and must come within",
+        f"{TYPED_TOLERANCE} points of the rating asked.",
+        "",
+        *_typed_tables(results, typed),
+        "",
+        "## How the ratings are fitted",
+        "",
+        "A Bradley–Terry model on the Elo scale: the expected points of a player against an opponent are",
+        "1 / (1 + 10^((R_opponent − R_player) / 400)), a draw counting half a win. The ratings maximise",
+        "the likelihood of every game of every pairing (perfect play against itself tells nothing and is",
+        "left out), with `scipy.optimize.minimize`, the random player fixed at 0. The intervals are 1.96",
+        "standard errors, from the inverse of the Fisher information. A typed rating is fitted alone, the",
+        "same way, from its own games, the six calibrated ratings fixed.",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def _shown(rating: Rating) -> str:
+    return "0 (anchor)" if rating.player == RANDOM else f"{rating.elo:.0f} ± {rating.margin:.0f}"
+
+
+def _versus_random(results: Results, player: str) -> str:
+    return "–" if player == RANDOM else results[player, RANDOM].rates()
+
+
+def _pairings_table(results: Results) -> list[str]:
+    """Every pairing's rates, a row per player."""
+    lines = [
         "Each row's player against each column's opponent: win / draw / loss in per cent.",
         "",
         "| player | " + " | ".join(PLAYERS) + " |",
@@ -390,37 +581,26 @@ def markdown(
             for opponent in PLAYERS
         ]
         lines.append(f"| {player} | " + " | ".join(cells) + " |")
-    lines += [
-        "",
-        "## The ordering",
-        "",
-        f"Each difference is in points per game (a win 1, a draw ½) and must be at least {Z_MIN} standard",
-        "errors (z): with 14 such comparisons, the chance that any one passes by luck between two equal",
-        "players is below 1 %.",
-        "",
-        "| check | difference | z | |",
-        "|---|---:|---:|---|",
-    ]
+    return lines
+
+
+def _checks_table(made: Sequence[Check]) -> list[str]:
+    lines = ["| check | difference | z | |", "|---|---:|---:|---|"]
     for check in made:
         z = "–" if math.isinf(check.z) else f"{check.z:.1f}"
         difference = "–" if check.claim.startswith(PERFECT + " never") else f"{check.difference:+.3f}"
         lines.append(f"| {check.claim} | {difference} | {z} | {'passed' if check.passed else 'FAILED'} |")
-    lines += [
-        "",
-        "## Typed ratings",
-        "",
-        "`rating` on a best-move request asks for an opponent of that strength. Each of its moves is",
-        "played by one of the two calibrated players whose ratings are around it: the stronger with a",
-        "probability that grows linearly from 0 at the weaker's rating to 1 at its own (`weight` below),",
-        "drawn with the request's `seed`. Each typed rating is measured from its games against the six",
-        "calibrated players, their ratings held at the values above, and must come within",
-        f"{TYPED_TOLERANCE} points of the rating asked.",
-        "",
+    return lines
+
+
+def _typed_tables(results: Results, typed: Sequence[TypedCheck]) -> list[str]:
+    """Each typed rating asked, how it plays and what it measured, then its games."""
+    lines = [
         "| asked | plays as | weight of the stronger | measured | difference | |",
         "|---:|---|---:|---:|---:|---|",
     ]
     for measured in typed:
-        mix = blend(measured.asked)
+        mix = blend(measured.asked, ratings=results.scale)
         lines.append(
             f"| {measured.asked} | `{mix.lower}` or `{mix.upper}` | {mix.weight:.2f} | "
             f"{measured.rating.elo:.0f} ± {measured.rating.margin:.0f} | {round(measured.difference):+d} | "
@@ -433,18 +613,146 @@ def markdown(
         "| typed rating | " + " | ".join(PLAYERS) + " |",
         "|---|" + "---:|" * len(PLAYERS),
     ]
-    for player in RATED:
+    for player in results.rated:
         lines.append(f"| {asked(player)} | " + " | ".join(results[player, o].rates() for o in PLAYERS) + " |")
+    return lines
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What a variant's round robin says: whether its levels are calibrated, and what failed."""
+
+    results: Results
+    ratings: list[Rating]
+    made: list[Check]
+    typed: list[TypedCheck]
+
+    @property
+    def variant(self) -> Variant:
+        return VARIANTS[self.results.variant]
+
+    @property
+    def failures(self) -> list[str]:
+        """Every check that failed, in words."""
+        found = [check.claim for check in self.made if not check.passed]
+        if not self.results.typed:
+            found.append("the ratings do not rise from player to player, so no typed rating is played")
+        found += [
+            f"typed rating {check.asked} measured at {check.rating.elo:.0f}, beyond {TYPED_TOLERANCE} points"
+            for check in self.typed
+            if not check.passed
+        ]
+        return found
+
+    @property
+    def calibrated(self) -> bool:
+        return not self.failures
+
+    @property
+    def scale(self) -> dict[str, int]:
+        """The ratings the fit gives, rounded: the variant's entry of ``CALIBRATED`` when calibrated."""
+        return {rating.player: round(rating.elo) for rating in self.ratings}
+
+
+def verdict(results: Results) -> Verdict:
+    """The ratings, checks and typed ratings of a round robin."""
+    ratings = fit_ratings(results)
+    return Verdict(results, ratings, checks(results), typed_checks(results, ratings))
+
+
+def variant_markdown(found: Verdict) -> str:
+    """The section of ``docs/levels.md`` of a variant other than the standard game."""
+    results, variant = found.results, found.variant
+    by_player = {rating.player: rating for rating in found.ratings}
+    score, plies = results.start
+    outcome = {"win": "the first side wins", "loss": "the second side wins", "draw": "it is a draw"}
+    depths = ", ".join(
+        f"`{level.value}` {in_game(preset.depth, variant.cells)}" for level, preset in PRESETS.items()
+    )
+    about = (
+        f"{variant.rules} Under perfect play from the empty board {outcome[OUTCOMES[score]]}, in "
+        f"{plies} plies. The six players meet in a round robin of {results.games:,} games per pairing, "
+        f"each side moving first in half of them, seed {results.seed}, the levels' depths read in the "
+        f"variant ({depths}: `perfect` sees all {variant.cells} cells)."
+    )
+    if results.typed:
+        about += (
+            f" Opponents of the typed ratings {', '.join(map(str, results.typed))} (a tenth, three "
+            f"tenths, a half, seven and nine tenths of `perfect`'s rating, rounded to {TYPED_STEP}) meet "
+            "each of the six as often, played on the ratings below."
+        )
+    failures = found.failures
+    if found.calibrated:
+        verdict = (
+            f"**Calibrated:** every check passes, so `rating` applies in `{variant.id}`, from 0 to "
+            f"{found.scale[PERFECT]} on this scale."
+        )
+    else:
+        verdict = (
+            f"**Not calibrated:** {len(failures)} check{'s' if len(failures) > 1 else ''} failed, so "
+            f"`rating` is refused in `{variant.id}`; its levels still play as their presets say."
+        )
+    lines = [
+        f"## {variant.name} (`{variant.id}`)",
+        "",
+        *textwrap.wrap(about, WIDTH),
+        "",
+        *textwrap.wrap(verdict, WIDTH),
+    ]
+    if not found.calibrated:
+        lines += ["", *(f"- {failure}" for failure in failures)]
     lines += [
         "",
-        "## How the ratings are fitted",
+        f"### `{variant.id}`: the levels",
         "",
-        "A Bradley–Terry model on the Elo scale: the expected points of a player against an opponent are",
-        "1 / (1 + 10^((R_opponent − R_player) / 400)), a draw counting half a win. The ratings maximise",
-        "the likelihood of every game of every pairing (perfect play against itself tells nothing and is",
-        "left out), with `scipy.optimize.minimize`, the random player fixed at 0. The intervals are 1.96",
-        "standard errors, from the inverse of the Fisher information. A typed rating is fitted alone, the",
-        "same way, from its own games, the six calibrated ratings fixed.",
+        "| level | depth | skill | rating | vs random (W / D / L) | vs perfect (W / D / L) |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
+    for player in PLAYERS:
+        if player == RANDOM:
+            depth, skill = "–", "0"
+        else:
+            preset = PRESETS[Level(player)]
+            depth, skill = str(in_game(preset.depth, variant.cells)), f"{preset.skill:g}"
+        lines.append(
+            f"| `{player}` | {depth} | {skill} | {_shown(by_player[player])} | "
+            f"{_versus_random(results, player)} | {results[player, PERFECT].rates()} |"
+        )
+    lines += [
+        "",
+        f"### `{variant.id}`: every pairing",
+        "",
+        *_pairings_table(results),
+        "",
+        f"### `{variant.id}`: the ordering",
+        "",
+        *_checks_table(found.made),
+    ]
+    if results.typed:
+        lines += ["", f"### `{variant.id}`: typed ratings", "", *_typed_tables(results, found.typed)]
+    lines.append("")
+    return "\n".join(lines)
+
+
+def variants_introduction(verdicts: Sequence[Verdict]) -> str:
+    """What the variants' sections of ``docs/levels.md`` show, before them."""
+    calibrated = [f"`{found.variant.id}`" for found in verdicts if found.calibrated]
+    about = (
+        "Each variant has a round robin of its own, with its own ratings and its own checks: the "
+        "six players of the standard game's, the levels with the same presets, a level's depth counted "
+        "in the variant's plies and `perfect` seeing the whole game. Every move is chosen from the "
+        "variant's exact values, as the service chooses it. The checks are the standard game's, but "
+        "for perfect play in a game that one side wins from the start: it never loses as that side. A "
+        "variant is calibrated when every check passes and every typed rating comes within "
+        f"{TYPED_TOLERANCE} points of the rating asked: `rating` then applies there, on the variant's "
+        "own scale (`rated` in `GET /v1/variants`); elsewhere it is a `422`."
+    )
+    lines = [
+        "## The variants",
+        "",
+        *textwrap.wrap(about, WIDTH),
+        "",
+        "Calibrated: " + (", ".join(calibrated) if calibrated else "none") + ".",
         "",
     ]
     return "\n".join(lines)
@@ -530,9 +838,21 @@ def plot(results: Results, ratings: Sequence[Rating], typed: Sequence[TypedCheck
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="make calibrate", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=GAMES, help="games per pairing (default: %(default)s)")
+    parser.add_argument(
+        "--games",
+        type=int,
+        default=None,
+        help="games per pairing in every game (default: each game's own, 10,000 in the standard game)",
+    )
     parser.add_argument(
         "--seed", type=int, default=SEED, help="the seed of every pairing (default: %(default)s)"
+    )
+    parser.add_argument(
+        "--variants",
+        nargs="*",
+        choices=VARIANT_IDS,
+        default=list(VARIANT_IDS),
+        help="the variants calibrated after the standard game (default: all of them)",
     )
     parser.add_argument(
         "--output",
@@ -541,39 +861,70 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="where levels.md and levels.png go (default: docs/)",
     )
     arguments = parser.parse_args(argv)
-
-    def progress(pairs: Iterable[tuple[str, str]]) -> Iterable[tuple[str, str]]:
-        bar = tqdm(list(pairs), desc="pairings", unit="pairing", file=sys.stderr)
-        for player, opponent in bar:
-            bar.set_postfix_str(f"{player} vs {opponent}")
-            yield player, opponent
-
-    results = round_robin(arguments.games, arguments.seed, progress)
-    ratings = fit_ratings(results)
-    made = checks(results)
-    typed = typed_checks(results, ratings)
+    chosen = [variant for variant in VARIANT_IDS if variant in arguments.variants]
+    verdicts: dict[str, Verdict] = {}
+    for variant in (STANDARD, *chosen):
+        games = GAMES_OF[variant] if arguments.games is None else arguments.games
+        started = time.monotonic()
+        results = round_robin(games, arguments.seed, _progress(variant), variant=variant)
+        verdicts[variant] = found = verdict(results)
+        print(f"{variant}: {games:,} games per pairing in {time.monotonic() - started:.0f} s")
+        for rating in found.ratings:
+            print(f"{rating.player:>10}  {rating.elo:6.0f} ± {rating.margin:3.0f}")
+        for check in found.typed:
+            print(f"{check.rating.player:>10}  {check.rating.elo:6.0f} ± {check.rating.margin:3.0f}")
+    standard = verdicts.pop(STANDARD)
+    document = markdown(standard.results, standard.ratings, standard.made, standard.typed)
+    if verdicts:
+        document += "\n" + "\n".join(
+            [variants_introduction(list(verdicts.values())), *map(variant_markdown, verdicts.values())]
+        )
     arguments.output.mkdir(parents=True, exist_ok=True)
-    (arguments.output / "levels.md").write_text(markdown(results, ratings, made, typed), encoding="utf-8")
-    plot(results, ratings, typed, arguments.output / "levels.png")
-    for rating in ratings:
-        print(f"{rating.player:>10}  {rating.elo:6.0f} ± {rating.margin:3.0f}")
-    for check in typed:
-        print(f"{check.rating.player:>10}  {check.rating.elo:6.0f} ± {check.rating.margin:3.0f}")
-    failed = [check.claim for check in made if not check.passed]
-    failed += [
-        f"typed rating {check.asked} measured at {check.rating.elo:.0f}, beyond {TYPED_TOLERANCE} points"
-        for check in typed
-        if not check.passed
-    ]
-    if arguments.games == GAMES and arguments.seed == SEED:  # the service's ratings come from this run
-        failed += [
-            f"service.game.levels.RATINGS[{player!r}] is not the fit's rating: update it"
-            for player in stale_ratings(ratings)
-        ]
+    (arguments.output / "levels.md").write_text(document, encoding="utf-8")
+    plot(standard.results, standard.ratings, standard.typed, arguments.output / "levels.png")
+    for found in verdicts.values():
+        if not found.calibrated:
+            print(f"{found.variant.id} is not calibrated: {'; '.join(found.failures)}")
+    failed = standard.failures
+    if arguments.seed == SEED:  # the service's ratings come from the default run
+        for found in (standard, *verdicts.values()):
+            failed += stale(found, arguments.games is None)
     for claim in failed:
         print(f"FAILED: {claim}", file=sys.stderr)
     print(f"wrote levels.md and levels.png in {arguments.output}")
     return 1 if failed else 0
+
+
+def stale(found: Verdict, default: bool) -> list[str]:
+    """What :data:`service.game.levels.CALIBRATED` has wrong of a variant's run with the default games
+    per pairing (``default``): the ratings of a calibrated variant not the fit's, or not there; a
+    variant there that is not calibrated."""
+    variant = found.variant.id
+    entry = CALIBRATED.get(variant)
+    where = f"service.game.levels.CALIBRATED[{variant!r}]"
+    if not default:
+        return []
+    if not found.calibrated:
+        return [f"{where} is there, but {variant} is not calibrated: remove it"] if entry else []
+    if entry is None:
+        return [f"{variant} is calibrated, but not in service.game.levels.CALIBRATED: add {found.scale}"]
+    name = "service.game.levels.RATINGS" if variant == STANDARD else where
+    return [
+        f"{name}[{player!r}] is not the fit's rating: update it"
+        for player in stale_ratings(found.ratings, entry)
+    ]
+
+
+def _progress(variant: str) -> Callable[[Iterable[tuple[str, str]]], Iterable[tuple[str, str]]]:
+    """A progress bar on the error stream for the pairings of ``variant``."""
+
+    def progress(pairs: Iterable[tuple[str, str]]) -> Iterable[tuple[str, str]]:
+        bar = tqdm(list(pairs), desc=f"{variant} pairings", unit="pairing", file=sys.stderr)
+        for player, opponent in bar:
+            bar.set_postfix_str(f"{player} vs {opponent}")
+            yield player, opponent
+
+    return progress
 
 
 if __name__ == "__main__":

@@ -31,7 +31,7 @@ from .game import Board, BoardError, Level, Mark, Options, Outcome, Position, St
 from .game.choice import DEFAULT as DEFAULT_OPTIONS
 from .game.choice import MAX_DEPTH
 from .game.horizon import DEPTH_IN_WORDS
-from .game.levels import MAX_RATING, PRESETS, RATINGS, rated
+from .game.levels import CALIBRATED, HIGHEST_RATING, MAX_RATING, PRESETS, RATINGS, rated, top_rating
 from .game.puzzles import Theme
 from .game.review import Judgement
 from .game.variants import VARIANTS, VariantBoard, VariantPosition
@@ -374,17 +374,38 @@ LevelName = Annotated[
 ]
 
 
+def _other_scales() -> str:
+    """The calibrated variants other than the standard game, with perfect play's rating in each."""
+    others = [
+        f"`{variant}` {top_rating(ratings)}"
+        for variant, ratings in CALIBRATED.items()
+        if variant != "standard"
+    ]
+    if not others:
+        return (
+            "No other variant is calibrated yet (`rated` in `GET /v1/variants`): `rating` in another "
+            "variant is a 422 (`variant_unrated`)."
+        )
+    return (
+        "In another variant the scale is that variant's own, from its own calibration, up to perfect play's "
+        f"rating there: {', '.join(others)}; in a variant that is not calibrated (`rated` false in "
+        "`GET /v1/variants`) `rating` is a 422 (`variant_unrated`)."
+    )
+
+
 Rating = Annotated[
     float,
     Field(
         strict=True,
         ge=0,
-        le=MAX_RATING,
+        le=HIGHEST_RATING,
         allow_inf_nan=False,
         description=f"An opponent of this strength on the Elo scale of the levels' calibration, from 0 (a "
-        f"uniformly random player) to {MAX_RATING} (`perfect`): "
+        f"uniformly random player) to {MAX_RATING} (`perfect`) in the standard game: "
         + ", ".join(f"`{name}` {rating}" for name, rating in RATINGS.items())
-        + ". Each move is played, at random (reproducible with `seed`), by one of the two calibrated "
+        + ". "
+        + _other_scales()
+        + " Each move is played, at random (reproducible with `seed`), by one of the two calibrated "
         "players whose ratings are around it, the stronger the more often the closer the rating is to "
         "its. Not together with `level`, `depth` or `skill`.",
     ),
@@ -409,14 +430,26 @@ class BestMoveRequest(PositionRequest):
     @field_validator("rating", mode="after")
     @classmethod
     def _rated_variant(cls, rating: float | None, info: ValidationInfo) -> float | None:
-        """Ratings are on the standard game's calibrated scale: no other variant is calibrated."""
+        """A rating is on its variant's calibrated scale, up to perfect play's rating there; a variant
+        whose levels are not calibrated has none."""
         variant = info.data.get("variant", "standard")
-        if rating is not None and variant != "standard":
+        if rating is None:
+            return rating
+        ratings = CALIBRATED.get(variant)
+        if ratings is None:
+            rated_ones = ", ".join(CALIBRATED)
             raise PydanticCustomError(
                 "variant_unrated",
-                "rating is on the standard game's calibrated scale, and {variant} is not calibrated: "
-                "use level, depth or skill",
-                {"variant": variant},
+                "rating is on a calibrated variant's scale, and {variant} is not calibrated "
+                "(calibrated: {calibrated}): use level, depth or skill",
+                {"variant": variant, "calibrated": rated_ones},
+            )
+        top = top_rating(ratings)
+        if rating > top:
+            raise PydanticCustomError(
+                "less_than_equal",
+                "Input should be less than or equal to {le}, perfect play's rating in {variant}",
+                {"le": top, "variant": variant},
             )
         return rating
 
@@ -450,7 +483,8 @@ class BestMoveRequest(PositionRequest):
         if self.level is not None:
             return self.level.options(self.seed, cells=VARIANTS[self.variant].cells)
         if self.rating is not None:
-            return rated(self.rating, self.seed)
+            ratings = CALIBRATED[self.variant]
+            return rated(self.rating, self.seed, ratings=ratings, cells=VARIANTS[self.variant].cells)
         if self.skill == 1.0 and not self.random and self.seed is None and self.depth is None:
             return DEFAULT_OPTIONS
         return Options(skill=self.skill, randomize=self.random, seed=self.seed, depth=self.depth)

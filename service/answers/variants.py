@@ -13,6 +13,7 @@ from functools import lru_cache
 from ..game import OUTCOMES, BoardError, Options, SolvedGame
 from ..game.exact import RankedMove, Values, choose, rank
 from ..game.family_tactics import TACTICS, explain_move
+from ..game.levels import CALIBRATED
 from ..game.tables import TABLED, table
 from ..game.variants import VARIANTS, Move, VariantPosition
 from ..schemas import AnalysisResponse, BestMoveResponse, MoveInfo, VariantInfo, VariantList, VariantStart
@@ -213,7 +214,7 @@ def catalogue(game: SolvedGame, answers: VariantAnswers) -> Entity:
                 start=VariantStart(outcome=OUTCOMES[value[0]], plies_to_end=value[1]),
                 positions=positions,
                 tactics=list(TACTICS[variant.id]),
-                rated=variant.id == "standard",
+                rated=variant.id in CALIBRATED,
             )
         )
     return Entity.of(VariantList(variants=found).model_dump_json().encode())

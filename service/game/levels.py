@@ -18,8 +18,10 @@ mixes, move by move, the two calibrated players whose ratings are around it.
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Mapping
 from enum import StrEnum
 from fractions import Fraction
+from itertools import pairwise
 from typing import NamedTuple
 
 from .choice import Options, generator
@@ -94,13 +96,23 @@ RATINGS: dict[str, int] = {
 
 #: The calibrated ratings of every variant whose levels are calibrated (``make calibrate``), by the
 #: variant's id: ``rating`` applies in these variants only, and a review's rating comes from here.
-CALIBRATED: dict[str, dict[str, int]] = {"standard": RATINGS}
+#: Each variant has a scale of its own, measured in its own round robin (``docs/levels.md``, which a
+#: test keeps equal to these figures).
+CALIBRATED: dict[str, dict[str, int]] = {
+    "standard": RATINGS,
+}
 
-#: The highest rating an opponent may be asked for: perfect play's.
+#: The highest rating an opponent may be asked for in the standard game: perfect play's.
 MAX_RATING = RATINGS[Level.PERFECT.value]
+#: The highest rating an opponent may be asked for in any calibrated variant.
+HIGHEST_RATING = max(ratings[Level.PERFECT.value] for ratings in CALIBRATED.values())
 #: The names of :data:`STRENGTHS`, weakest first.
 NAMES = tuple(name for name, _, _ in STRENGTHS)
-_RATED = tuple(RATINGS[name] for name in NAMES)
+
+
+def top_rating(ratings: Mapping[str, int] = RATINGS) -> int:
+    """The highest rating an opponent may be asked for on the scale ``ratings``: perfect play's."""
+    return ratings[Level.PERFECT.value]
 
 
 class Blend(NamedTuple):
@@ -112,23 +124,32 @@ class Blend(NamedTuple):
     weight: float
 
 
-def blend(rating: float) -> Blend:
-    """The two calibrated players around ``rating`` (0 to :data:`MAX_RATING`), and the weight of the
-    stronger: it grows linearly from 0 at the weaker's rating to 1 at the stronger's."""
-    if not 0 <= rating <= MAX_RATING:
-        raise ValueError(f"rating must be from 0 to {MAX_RATING}, got {rating}")
-    upper = min(bisect_right(_RATED, rating), len(_RATED) - 1)
+def blend(rating: float, *, ratings: Mapping[str, int] = RATINGS) -> Blend:
+    """The two calibrated players around ``rating`` (0 to :func:`top_rating`), and the weight of the
+    stronger: it grows linearly from 0 at the weaker's rating to 1 at the stronger's. ``ratings``
+    is the scale: a variant's calibrated ratings (:data:`CALIBRATED`), the standard game's by default;
+    they must increase from the random player to perfect play."""
+    scale = tuple(ratings[name] for name in NAMES)
+    if any(low >= high for low, high in pairwise(scale)):
+        raise ValueError(f"the ratings must increase from {NAMES[0]} to {NAMES[-1]}, got {scale}")
+    if not 0 <= rating <= scale[-1]:
+        raise ValueError(f"rating must be from 0 to {scale[-1]}, got {rating}")
+    upper = min(bisect_right(scale, rating), len(scale) - 1)
     lower = upper - 1
-    weight = (rating - _RATED[lower]) / (_RATED[upper] - _RATED[lower])
+    weight = (rating - scale[lower]) / (scale[upper] - scale[lower])
     return Blend(STRENGTHS[lower][0], STRENGTHS[upper][0], weight)
 
 
-def rated(rating: float, seed: int | None = None) -> Options:
-    """How an opponent of ``rating`` chooses one move (reproducibly with ``seed``): one draw picks
-    which of the two players of :func:`blend` plays it, and the rest of the seed's stream seeds
-    that player's own choice."""
-    mix = blend(rating)
+def rated(
+    rating: float, seed: int | None = None, *, ratings: Mapping[str, int] = RATINGS, cells: int = 9
+) -> Options:
+    """How an opponent of ``rating`` on the scale ``ratings`` chooses one move in a game of ``cells``
+    cells (reproducibly with ``seed``): one draw picks which of the two players of :func:`blend`
+    plays it, and the rest of the seed's stream seeds that player's own choice, its depth read in the
+    game as :meth:`Level.options` reads it (:func:`in_game`)."""
+    mix = blend(rating, ratings=ratings)
     rng = generator(seed)
     name = mix.upper if rng.random() < mix.weight else mix.lower
     _, depth, skill = STRENGTHS[NAMES.index(name)]
-    return Options(skill=float(skill), depth=depth, seed=rng.getrandbits(64))
+    seen = None if depth is None else in_game(depth, cells)
+    return Options(skill=float(skill), depth=seen, seed=rng.getrandbits(64))

@@ -11,6 +11,7 @@ tables. Bad input gets a ``422`` naming what is wrong, per variant.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterator
 from typing import Any, get_args
@@ -18,8 +19,9 @@ from typing import Any, get_args
 import httpx
 import pytest
 
-from service.game.exact import Values
+from service.game.exact import Values, choose
 from service.game.family_tactics import TACTICS
+from service.game.levels import CALIBRATED, rated, top_rating
 from service.game.tables import table
 from service.game.variants import VARIANTS, Variant
 from service.schemas import AnyTactic, VariantName
@@ -198,7 +200,7 @@ async def test_the_variants_are_listed_with_the_contracts_facts(client: httpx.As
         )
         assert (found["marks"], found["misere"]) == (ORACLES[variant.id].marks, ORACLES[variant.id].misere)
         assert (found["start"]["outcome"], found["start"]["plies_to_end"]) == STARTS[variant.id]
-        assert found["rated"] is (variant.id == "standard")
+        assert found["rated"] is (variant.id in CALIBRATED)
         assert found["tactics"] == list(TACTICS[variant.id]) and found["rules"] and found["name"]
     counts = {v["id"]: v["positions"] for v in listed}
     assert counts["standard"] == counts["misere"] == 9040
@@ -242,7 +244,7 @@ BAD: list[tuple[dict[str, Any], str, str | None, str]] = [
     ({"variant": "4x4", "board": "." * 16, "depth": 17}, "depth", "less_than_equal", "16"),
     ({"variant": "notakto-2", "board": "." * 18, "depth": 19}, "depth", "less_than_equal", "18"),
     ({"board": "." * 9, "depth": 10}, "depth", "less_than_equal", "9"),
-    ({"variant": "notakto", "board": "." * 9, "rating": 300}, "rating", "variant_unrated", "level"),
+    ({"variant": "4x4", "board": "." * 16, "rating": 300}, "rating", "variant_unrated", "level"),
 ]
 
 
@@ -297,3 +299,76 @@ async def test_depth_and_levels_play_in_every_variant(client: httpx.AsyncClient,
         assert again.content == answer.content
         perfect = await client.post("/v1/best-move", json=body | {"depth": None, "level": "perfect"})
         assert perfect.status_code == 200 and perfect.json()["optimal"] is True, perfect.text
+
+
+# --- rating in a variant ---------------------------------------------------------------------------
+
+#: Misère's ratings as its round robin measures them (``docs/levels.md``): the scale the tests of a
+#: calibrated variant give it when no variant but the standard game is calibrated.
+MISERE_SCALE = {"random": 0, "beginner": 40, "easy": 80, "medium": 136, "hard": 244, "perfect": 404}
+
+
+@pytest.fixture
+def rated_variant(monkeypatch: pytest.MonkeyPatch) -> str:
+    """A calibrated variant: the first of ``levels.CALIBRATED`` after the standard game, or misère
+    given its measured scale for the test."""
+    calibrated = [variant for variant in CALIBRATED if variant != "standard"]
+    if calibrated:
+        return calibrated[0]
+    monkeypatch.setitem(CALIBRATED, "misere", MISERE_SCALE)
+    return "misere"
+
+
+async def test_a_rating_plays_in_a_calibrated_variant_on_its_own_scale(
+    client: httpx.AsyncClient, rated_variant: str
+) -> None:
+    """Each answer is a legal move, the one the rating's blend on the variant's scale chooses (its
+    levels' depths read in the variant), the same again with the same seed; at the top of the scale,
+    perfect play."""
+    variant = VARIANTS[rated_variant]
+    values, scale = Values(variant, table(rated_variant)), CALIBRATED[rated_variant]
+    top = top_rating(scale)
+    for index, (cells, mover) in enumerate(random_positions(variant, 30, seed=5)):
+        state = variant.resolve(cells, mover).state
+        rating = top * (index % 5) / 4
+        body = {"variant": rated_variant, "board": cells, "player": mover, "rating": rating, "seed": index}
+        response = await client.post("/v1/best-move", json=body)
+        assert response.status_code == 200, response.text
+        assert response.headers["cache-control"] == "no-store"
+        move = response.json()
+        how = rated(rating, index, ratings=scale, cells=variant.cells)
+        expected = choose(values.ranked(state), how, functools.partial(values.within, state))
+        assert move["position"] == expected.cell
+        assert move.get("mark", "XO"[expected.mark]) == "XO"[expected.mark]
+        again = await client.post("/v1/best-move", json=body)
+        assert again.content == response.content
+        if rating == top:
+            assert move["optimal"] is True
+
+
+async def test_a_rating_above_a_variants_perfect_play_is_a_422_naming_the_bound(
+    client: httpx.AsyncClient, rated_variant: str
+) -> None:
+    variant = VARIANTS[rated_variant]
+    top = top_rating(CALIBRATED[rated_variant])
+    body = {"variant": rated_variant, "board": "." * variant.cells, "rating": top + 0.5}
+    response = await client.post("/v1/best-move", json=body)
+    assert response.status_code == 422, response.text
+    error = response.json()["errors"][0]
+    assert (error["loc"], error["type"]) == (["body", "rating"], "less_than_equal")
+    assert str(top) in error["msg"] and rated_variant in error["msg"]
+    batch = await client.post("/v1/best-move/batch", json={"items": [body]})
+    assert batch.status_code == 422
+    assert batch.json()["errors"][0]["loc"] == ["body", "items", 0, "rating"]
+
+
+@pytest.mark.parametrize("variant_id", [variant for variant in VARIANTS if variant not in CALIBRATED])
+async def test_a_rating_in_a_variant_that_is_not_calibrated_is_a_422(
+    client: httpx.AsyncClient, variant_id: str
+) -> None:
+    body = {"variant": variant_id, "board": "." * VARIANTS[variant_id].cells, "rating": 100, "seed": 1}
+    response = await client.post("/v1/best-move", json=body)
+    assert response.status_code == 422, response.text
+    error = response.json()["errors"][0]
+    assert (error["loc"], error["type"]) == (["body", "rating"], "variant_unrated")
+    assert variant_id in error["msg"]

@@ -589,9 +589,9 @@ def test_variants_on_every_method_that_takes_a_board(live_server: Server) -> Non
         standard = client.best_move("X...O....")
         items: list[BestMoveItem] = [{"board": "X...O....", "variant": "misere"}, {"board": "X...O...."}]
         assert [answer.position for answer in client.batch(items)] == [misere.position, standard.position]
-        # Ratings are on the standard game's calibrated scale: a 422 that names the field elsewhere.
+        # A rating in a variant whose levels are not calibrated: a 422 that names the field.
         with pytest.raises(ServiceError) as refused:
-            client.best_move("X...O....", variant="wild", rating=200)
+            client.best_move("X...O...........", variant="4x4", rating=200)
         assert refused.value.status == 422
         assert refused.value.problem.errors and refused.value.problem.errors[0].loc[-1] == "rating"
 

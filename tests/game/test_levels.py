@@ -107,11 +107,70 @@ def test_the_services_ratings_are_the_fits() -> None:
 
 
 def test_make_calibrate_writes_the_committed_documents_byte_for_byte(tmp_path: Path) -> None:
-    assert calibrate.main(["--output", str(tmp_path)]) == 0
-    for name in ("levels.md", "levels.png"):
-        assert (tmp_path / name).read_bytes() == (ROOT / "docs" / name).read_bytes(), (
-            f"docs/{name} is not what make calibrate writes: run make calibrate"
-        )
+    """The standard game's part of ``docs/levels.md``, and ``docs/levels.png``; the variants' sections
+    follow it (see the tests below)."""
+    assert calibrate.main(["--variants", "--output", str(tmp_path)]) == 0
+    written = (tmp_path / "levels.md").read_text(encoding="utf-8")
+    committed = (ROOT / "docs" / "levels.md").read_text(encoding="utf-8")
+    assert committed.startswith(written + "\n## The variants\n"), (
+        "docs/levels.md is not what make calibrate writes: run make calibrate"
+    )
+    assert (tmp_path / "levels.png").read_bytes() == (ROOT / "docs" / "levels.png").read_bytes(), (
+        "docs/levels.png is not what make calibrate writes: run make calibrate"
+    )
+
+
+def _sections() -> dict[str, str]:
+    """The variants' sections of ``docs/levels.md``, by the variant's id."""
+    committed = (ROOT / "docs" / "levels.md").read_text(encoding="utf-8")
+    parts = committed.split("\n## ")[1:]
+    found = {}
+    for part in parts:
+        heading = part.splitlines()[0]
+        if heading.endswith("`)"):
+            found[heading[heading.rindex("(`") + 2 : -2]] = "## " + part
+    return found
+
+
+def test_every_variant_has_a_section_and_the_calibrated_ones_are_those_of_levels_calibrated() -> None:
+    sections = _sections()
+    assert list(sections) == list(calibrate.VARIANT_IDS)
+    committed = (ROOT / "docs" / "levels.md").read_text(encoding="utf-8")
+    listed = [f"`{variant}`" for variant in levels.CALIBRATED if variant != "standard"]
+    assert f"\nCalibrated: {', '.join(listed) or 'none'}.\n" in committed
+    assert set(levels.CALIBRATED) <= {"standard", *calibrate.VARIANT_IDS}
+    for variant, section in sections.items():
+        calibrated = "\n**Calibrated:** every check passes" in section
+        assert calibrated != ("\n**Not calibrated:**" in section)
+        assert ("FAILED" not in section) == calibrated, variant
+        assert (variant in levels.CALIBRATED) == calibrated, variant
+
+
+def test_the_calibrated_variants_ratings_are_those_of_their_sections() -> None:
+    """Like the standard game's ratings, a calibrated variant's in ``levels.CALIBRATED`` are the ones
+    its table in ``docs/levels.md`` gives, rounded; each rises from player to player."""
+    sections = _sections()
+    for variant, ratings in levels.CALIBRATED.items():
+        if variant == "standard":
+            assert ratings is levels.RATINGS
+            continue
+        start = sections[variant].index("| level | depth")
+        rows = sections[variant][start:].split("\n\n")[0].splitlines()[2:]
+        shown = {row.split("|")[1].strip().strip("`"): row.split("|")[4].strip() for row in rows}
+        assert shown.pop("random") == "0 (anchor)"
+        assert {name: int(text.split(" ± ")[0]) for name, text in shown.items()} == {
+            name: rating for name, rating in ratings.items() if name != "random"
+        }, variant
+        assert ratings["random"] == 0 and calibrate.increasing(ratings)
+
+
+def test_a_variants_section_is_what_its_round_robin_writes() -> None:
+    """Notakto's round robin, the quickest, run again: its section of ``docs/levels.md`` byte for byte,
+    and ``levels.CALIBRATED`` in step with it."""
+    results = calibrate.round_robin(calibrate.GAMES_OF["notakto"], variant="notakto")
+    found = calibrate.verdict(results)
+    assert calibrate.variant_markdown(found) == _sections()["notakto"]
+    assert calibrate.stale(found, default=True) == []
 
 
 def test_the_readme_shows_the_calibrated_table() -> None:
@@ -161,6 +220,22 @@ def test_a_rated_opponent_plays_each_move_as_one_of_its_two_players_in_proportio
     assert {levels.rated(levels.RATINGS["medium"], seed).depth for seed in range(50)} == {2}
     assert all(levels.rated(levels.RATINGS["medium"], seed).skill == 1.0 for seed in range(50))
     assert all(levels.rated(0, seed).skill == 0.0 for seed in range(50))
+
+
+def test_a_rating_in_a_variant_blends_on_that_variants_scale() -> None:
+    scale = {"random": 0, "beginner": 100, "easy": 200, "medium": 300, "hard": 600, "perfect": 1000}
+    assert levels.blend(800, ratings=scale) == levels.Blend("hard", "perfect", 0.5)
+    assert levels.blend(150, ratings=scale) == levels.Blend("beginner", "easy", 0.5)
+    assert levels.top_rating(scale) == 1000
+    with pytest.raises(ValueError, match="from 0 to 1000"):
+        levels.blend(1001, ratings=scale)
+    with pytest.raises(ValueError, match="increase"):
+        levels.blend(50, ratings=scale | {"hard": 300})
+    # perfect play sees the whole game, however many cells it has; the other depths stay
+    top = {levels.rated(1000, seed, ratings=scale, cells=27).depth for seed in range(20)}
+    assert top == {27}
+    assert {levels.rated(300, seed, ratings=scale, cells=27).depth for seed in range(20)} == {2}
+    assert levels.rated(450, 7) == levels.rated(450, 7, ratings=levels.RATINGS, cells=9)
 
 
 def test_a_rated_opponent_without_a_seed_varies() -> None:

@@ -300,8 +300,9 @@ def add_play_tools(server: MCPServer, answers: Answers) -> None:
         answer gives the cell (`position`, `row`, `column`), its value for the side to move under
         perfect play afterwards (`score`, `outcome`, `plies_to_end`), whether it is `optimal`, what
         it does (`tactics`, `reason`), and the board after it. `variant` names a rule variant
-        (misere, wild, notakto, notakto-2, notakto-3, 4x4, 4x4-3; standard by default); ratings are
-        the standard game's, levels play in every variant.
+        (misere, wild, notakto, notakto-2, notakto-3, 4x4, 4x4-3; standard by default); levels play in
+        every variant, and a rating in a variant whose levels are calibrated, on that variant's own
+        scale (`rated` in the variant list), up to its perfect play's rating.
         """
         arguments = {
             "board": board,

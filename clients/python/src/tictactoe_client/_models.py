@@ -50,7 +50,7 @@ Rating = TypeAliasType(
     Annotated[
         float,
         Field(
-            description="An opponent of this strength on the Elo scale of the levels' calibration, from 0 (a uniformly random player) to 493 (`perfect`): `random` 0, `beginner` 94, `easy` 181, `medium` 316, `hard` 382, `perfect` 493. Each move is played, at random (reproducible with `seed`), by one of the two calibrated players whose ratings are around it, the stronger the more often the closer the rating is to its. Not together with `level`, `depth` or `skill`.",
+            description="An opponent of this strength on the Elo scale of the levels' calibration, from 0 (a uniformly random player) to 493 (`perfect`) in the standard game: `random` 0, `beginner` 94, `easy` 181, `medium` 316, `hard` 382, `perfect` 493. No other variant is calibrated yet (`rated` in `GET /v1/variants`): `rating` in another variant is a 422 (`variant_unrated`). Each move is played, at random (reproducible with `seed`), by one of the two calibrated players whose ratings are around it, the stronger the more often the closer the rating is to its. Not together with `level`, `depth` or `skill`.",
             ge=0.0,
             le=493.0,
             title="Rating",
