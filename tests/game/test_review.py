@@ -52,8 +52,9 @@ def position(cells: tuple[int, ...], side: int) -> Position:
 
 
 def documented_levels() -> dict[str, tuple[int | None, Fraction, int]]:
-    """``name -> (depth, skill, rating)`` from the table of docs/levels.md."""
-    text = (ROOT / "docs" / "levels.md").read_text(encoding="utf-8")
+    """``name -> (depth, skill, rating)`` from the standard game's table of docs/levels.md (the part
+    before the variants' sections)."""
+    text = (ROOT / "docs" / "levels.md").read_text(encoding="utf-8").split("\n## The variants\n")[0]
     rows = re.findall(r"^\| `(\w+)` \| (\S+) \| (\S+) \| [^|]+ \| (\d+)", text, flags=re.MULTILINE)
     found: dict[str, tuple[int | None, Fraction, int]] = {}
     for name, depth, skill, rating in rows:
