@@ -33,6 +33,7 @@ from tic_tac_toe_best_move_api_client.models import (
     PuzzlePage,
     ReviewRequest,
     ReviewResponse,
+    Sides,
 )
 
 
@@ -74,6 +75,7 @@ def main(url: str) -> None:
     assert isinstance(rated, BestMoveResponse) and rated.position == 2, rated
     review = post_review.sync(client=client, body=ReviewRequest(moves=[0, 4, 8, 2, 6, 3, 1]))
     assert isinstance(review, ReviewResponse) and review.plies[3].judgement == Judgement.BLUNDER, review
+    assert isinstance(review.players, Sides), review.players  # the standard game's sides: X and O
     assert review.players.x.moves == 4 and review.players.o.moves == 3, review.players
     illegal = post_review.sync_detailed(client=client, body=ReviewRequest(moves=[4, 0, 4]))
     assert illegal.status_code == 422 and isinstance(illegal.parsed, Problem), illegal

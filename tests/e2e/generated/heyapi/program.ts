@@ -72,7 +72,7 @@ async function main(baseUrl: string): Promise<void> {
   const rated = await postBestMove({ body: { board: "XX..O....", rating: 493, seed: 1 } });
   check(rated.data?.position === 2, "a rating");
   const review = await postReview({ body: { moves: [0, 4, 8, 2, 6, 3, 1] } });
-  check(review.data?.plies[3]?.judgement === "blunder" && review.data.players.O.moves === 3, "review");
+  check(review.data?.plies[3]?.judgement === "blunder" && "O" in review.data.players && review.data.players.O.moves === 3, "review");
   const illegal = await postReview({ body: { moves: [4, 0, 4] } });
   const illegalProblem: Problem | undefined = illegal.error;
   const where = illegalProblem?.errors?.[0]?.loc.join();

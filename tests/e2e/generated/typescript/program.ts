@@ -53,7 +53,7 @@ async function main(baseUrl: string): Promise<void> {
   const rated = await client.POST("/v1/best-move", { body: { board: "XX..O....", rating: 493, seed: 1 } });
   check(rated.data?.position === 2, "a rating");
   const review = await client.POST("/v1/review", { body: { moves: [0, 4, 8, 2, 6, 3, 1] } });
-  check(review.data?.plies[3]?.judgement === "blunder" && review.data.players.X.moves === 4, "review");
+  check(review.data?.plies[3]?.judgement === "blunder" && "X" in review.data.players && review.data.players.X.moves === 4, "review");
   const illegal = await client.POST("/v1/review", { body: { moves: [4, 0, 4] } });
   const where = illegal.error?.errors?.[0]?.loc.join();
   check(illegal.response.status === 422 && where === "body,moves,2", "an illegal move, at its index");
