@@ -17,8 +17,17 @@ from typing import NamedTuple
 
 from .exact import RankedMove, Values, rank
 from .levels import CALIBRATED, in_game
-from .review import PLAYERS, IllegalMove, Judgement, SideReview, chance, judge, multiplied, on_one_denominator
-from .review import side_review as _side_review
+from .review import (
+    PLAYERS,
+    IllegalMove,
+    Judgement,
+    SideReview,
+    chance,
+    judge,
+    multiplied,
+    on_one_denominator,
+    side_review,
+)
 from .variants import X_MARK, Move, State, Variant, VariantPosition
 
 
@@ -97,7 +106,7 @@ def review_game(values: Values, start: VariantPosition, moves: Sequence[int | Mo
         here = after
     ratings = CALIBRATED.get(variant.id)
     sides = tuple(
-        _side_review(
+        side_review(
             variant.sides[side],
             [(ply.judgement, ply.only_move) for ply in plies if ply.before.state.mover == side],
             multiplied(rows[side]) if rows[side] else None,
