@@ -127,6 +127,17 @@ class Answers:
         self._best: dict[Mark | None, BestMoves] = {mover: BestMoves(game, mover) for mover in MARKS}
         self._analysis = lru_cache(maxsize=ANALYSES_KEPT)(self._render_analysis)
 
+    @staticmethod
+    def quick(position: Position | VariantPosition, options: Options | None = None) -> bool:
+        """Whether the best move in ``position`` with ``options`` (with none: its analysis) takes well
+        under a millisecond of CPU, however it is asked: in the standard game, whose answers are
+        rendered once and kept, or a best move without options in another variant (0.1 to 0.3 ms,
+        ``make bench``). Anything else (an analysis of another variant, up to some 1.3 ms in
+        Notakto on three boards; a choice with options there) is worth answering off the event loop."""
+        if not isinstance(position, VariantPosition):
+            return True
+        return options is not None and options.deterministic
+
     def best_move(self, position: Position | VariantPosition) -> Entity:
         """The chosen move (steps 1–4) in an unfinished position, with its entity tag."""
         if isinstance(position, VariantPosition):

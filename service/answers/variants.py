@@ -93,10 +93,10 @@ class VariantAnswers:
 
     def lookup(self, variant_id: str, text: str, player: str | None) -> VariantPosition | None:
         """The position of a board string already in canonical symbols (``X``, ``O``, ``.``) and a
-        player, when the variant holds it legal; ``None`` otherwise, and the routes say why."""
-        return self._lookup(variant_id, text, player)
+        player, when the variant holds it legal; ``None`` otherwise, and the routes say why.
 
-    def _find(self, variant_id: str, text: str, player: str | None) -> VariantPosition | None:
+        Only a string of the variant's length in its symbols, and a player it knows, is looked up in
+        (and so kept by) the cache: a client's other text is never kept, whatever its size."""
         variant = VARIANTS[variant_id]
         if (
             len(text) != variant.cells
@@ -104,6 +104,10 @@ class VariantAnswers:
             or player not in (None, *variant.sides)
         ):
             return None
+        return self._lookup(variant_id, text, player)
+
+    def _find(self, variant_id: str, text: str, player: str | None) -> VariantPosition | None:
+        variant = VARIANTS[variant_id]
         try:
             return variant.resolve(text, player)
         except BoardError:

@@ -39,6 +39,7 @@ from . import strict
 from .caching import cacheable, json_response
 from .facts import body_facts
 from .media import is_json
+from .work import worked_out
 
 BEST_MOVE = "/v1/best-move"
 POSITIONS = "/v1/positions/"
@@ -46,6 +47,8 @@ POSITIONS = "/v1/positions/"
 SHADOWED = {("POST", BEST_MOVE), ("GET", BEST_MOVE), ("GET", POSITIONS + "{board}")}
 #: The members or parameters of a plain request.
 PLAIN = frozenset({"variant", "board", "player"})
+#: The variant of a request that names none.
+STANDARD = "standard"
 #: The longest body read here: a plain best-move body is some 40 bytes.
 MAX_PLAIN_BODY = 1024
 
@@ -69,7 +72,7 @@ class FastLane:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         answer = route = None
         if scope["type"] == "http" and scope["method"] == "GET":
-            answer, route = self._get(scope)
+            answer, route = await self._get(scope)
         elif scope["type"] == "http" and scope["method"] == "POST" and scope["path"] == BEST_MOVE:
             route = ("POST", BEST_MOVE)
             scope["route"] = self.routes[route]  # a client that leaves mid-body is counted here
@@ -80,16 +83,22 @@ class FastLane:
         scope["route"] = self.routes[route]  # what the metrics and the access log are labelled by
         await answer(scope, receive, send)
 
-    def _get(self, scope: Scope) -> tuple[Response | None, tuple[str, str] | None]:
+    async def _get(self, scope: Scope) -> tuple[Response | None, tuple[str, str] | None]:
         path: str = scope["path"]
         query = _query(scope)
         if path == BEST_MOVE and query is not None and query.keys() <= PLAIN:
-            position = self._unfinished(query.get("board"), query.get("player"), query.get("variant"))
+            board, player, variant = query.get("board"), query.get("player"), query.get("variant", STANDARD)
+            position = self._unfinished(board, player, variant)
             entity = None if position is None else self.answers.best_move(position)
             route = ("GET", BEST_MOVE)
         elif path.startswith(POSITIONS) and query is not None and query.keys() <= {"player", "variant"}:
-            position = self._position(path.removeprefix(POSITIONS), query.get("player"), query.get("variant"))
-            entity = None if position is None else self.answers.analysis(position)
+            position = self._position(
+                path.removeprefix(POSITIONS), query.get("player"), query.get("variant", STANDARD)
+            )
+            answers = self.answers
+            entity = None
+            if position is not None:
+                entity = await worked_out(answers.quick(position), answers.analysis, position)
             route = ("GET", POSITIONS + "{board}")
         else:
             return None, None
@@ -123,7 +132,8 @@ class FastLane:
         """The unfinished position of a body that is a board string, perhaps a player and a variant."""
         if type(data) is not dict or not data.keys() <= PLAIN:
             return None
-        return self._unfinished(data.get("board"), data.get("player"), data.get("variant"))
+        # An absent variant is the standard game; a null one is no variant, which the routes refuse.
+        return self._unfinished(data.get("board"), data.get("player"), data.get("variant", STANDARD))
 
     def _unfinished(
         self, board: object, player: object, variant: object
@@ -137,9 +147,11 @@ class FastLane:
     def _position(self, board: object, player: object, variant: object) -> Position | VariantPosition | None:
         if type(board) is not str:
             return None
-        if variant is None or variant == "standard":
+        if type(variant) is not str or variant not in VARIANTS:
+            return None
+        if variant == STANDARD:
             return self.answers.game.lookup(board, player) if _is_player(player) else None
-        if type(variant) is not str or variant not in VARIANTS or not (player is None or type(player) is str):
+        if not (player is None or type(player) is str):
             return None
         return self.answers.variants.lookup(variant, board, player)
 

@@ -323,6 +323,37 @@ async def test_positions_of_the_variants_are_answered_alike_on_both_paths(
             assert fast == routed and fast[0] == 200, request
 
 
+#: Every JSON type, for a member to take the wrong one of.
+JSON_VALUES: list[object] = [None, True, 0, 1.5, "", [], {}]
+
+
+def wrong_members(variant_id: str) -> list[Request]:
+    """Plain bodies of a variant but for one member, of each JSON type in turn (null included, and
+    ``"variant": null`` beside a member the lane does not take, as the routes see it)."""
+    variant = VARIANTS[variant_id]
+    plain = {"variant": variant_id, "board": "X" + "." * (variant.cells - 1), "player": variant.sides[1]}
+    found: list[Request] = []
+    for member in plain:
+        for value in JSON_VALUES:
+            found.append(("POST", "/v1/best-move", body(plain | {member: value}), JSON))
+    found.append(("POST", "/v1/best-move", body(plain | {"variant": None, "seed": 1}), JSON))
+    found.append(("POST", "/v1/best-move", body({"variant": None, "board": plain["board"]}), JSON))
+    return found
+
+
+@pytest.mark.parametrize("variant_id", list(VARIANTS))
+async def test_members_of_every_json_type_are_answered_alike_on_both_paths(
+    app: FastAPI, routes_only_app: FastAPI, variant_id: str
+) -> None:
+    """Each member of a plain body with a value of each JSON type, ``"variant": null`` among them:
+    the lane answers what the routes answer: ``422``, but for ``"player": null``, the player left out."""
+    for request in wrong_members(variant_id):
+        fast = await served(app, request)
+        assert fast == await served(routes_only_app, request), request
+        valid = b'"player": null' in (request[2] or b"")
+        assert fast[0] == (200 if valid else 422), request
+
+
 def random_positions(variant_id: str, count: int) -> set[tuple[str, str]]:
     """``count`` unfinished positions of random games of a variant (the oracle's moves), X or O first."""
     oracle, rng = ORACLES[variant_id], random.Random(count)

@@ -50,6 +50,7 @@ from ...schemas import (
 from ...settings import Settings
 from ..media import json_bytes
 from ..problems import MAX_LISTED_ERRORS, error_item, quoted, summary
+from ..work import off_loop, worked_out
 from . import stdio
 from .envelope import Envelope, refused
 
@@ -313,7 +314,9 @@ def add_play_tools(server: MCPServer, answers: Answers) -> None:
             "seed": seed,
         }
         request = validated(BestMoveRequest, arguments)
-        return answer(answers.best_move_with(request.position, request.options))
+        position, options = request.position, request.options
+        quick = answers.quick(position, options)
+        return answer(await worked_out(quick, answers.best_move_with, position, options))
 
     @server.tool(title="Explain the best move", annotations=READ_ONLY)
     async def explain_move(
@@ -342,7 +345,8 @@ def add_play_tools(server: MCPServer, answers: Answers) -> None:
         perfect play (`principal_variation`).
         """
         request = validated(AnalysisRequest, {"board": board, "variant": variant, "player": player})
-        return answer(answers.analysis(request.position).body)
+        position = request.position
+        return answer((await worked_out(answers.quick(position), answers.analysis, position)).body)
 
 
 def add_coach_tools(server: MCPServer, coach: Coach) -> None:
@@ -374,7 +378,7 @@ def add_coach_tools(server: MCPServer, coach: Coach) -> None:
         given = {"moves": moves, "variant": variant, "player": player}
         request = validated(ReviewRequest, given if board is None else given | {"board": board})
         try:
-            return answer(coach.review(request.start, request.moves))
+            return answer(await off_loop(coach.review, request.start, request.moves))
         except IllegalMove as error:
             raise ToolError(f"moves.{error.index}: {error.message}") from None
 

@@ -17,6 +17,7 @@ from ..caching import cacheable, json_response
 from ..deps import NO_QUERY, AnswersDep, IfNoneMatch
 from ..openapi import ANALYSIS, CACHEABLE, NOT_MODIFIED, ok, problem_responses
 from ..strict import StrictRoute
+from ..work import worked_out
 
 router = APIRouter(prefix="/v1", tags=["analysis"], route_class=StrictRoute)
 
@@ -62,7 +63,7 @@ async def get_position(
     if_none_match: IfNoneMatch = None,
 ) -> Response:
     position = path_position(answers, board, query)
-    return cacheable(answers.analysis(position), if_none_match)
+    return cacheable(await worked_out(answers.quick(position), answers.analysis, position), if_none_match)
 
 
 @router.post(
@@ -78,4 +79,5 @@ async def post_analysis(
     request: Annotated[AnalysisRequest, Body(openapi_examples=examples.ANALYSIS_REQUESTS)],
     answers: AnswersDep,
 ) -> Response:
-    return json_response(answers.analysis(request.position).body)
+    position = request.position
+    return json_response((await worked_out(answers.quick(position), answers.analysis, position)).body)

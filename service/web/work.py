@@ -1,0 +1,30 @@
+"""Where an answer is worked out: on the event loop when it is quick, else in a worker thread.
+
+The event loop serves every connection of the worker, so work that can take more than about a
+millisecond of CPU (an analysis in a larger variant, a review, a batch) is done in one of anyio's
+worker threads, and the loop goes on serving the others meanwhile. What is quick is the answers'
+to say (:meth:`service.answers.Answers.quick`); the routes, the fast lane and the MCP tools all
+ask here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar, TypeVarTuple
+
+from anyio import to_thread
+
+T = TypeVar("T")
+Args = TypeVarTuple("Args")
+
+
+async def worked_out(quick: bool, work: Callable[[*Args], T], *args: *Args) -> T:
+    """``work(*args)``: called here when ``quick``, else in a worker thread, off the event loop."""
+    if quick:
+        return work(*args)
+    return await to_thread.run_sync(work, *args)
+
+
+async def off_loop(work: Callable[[*Args], T], *args: *Args) -> T:
+    """``work(*args)`` in a worker thread: for work that is never quick (a review, a batch)."""
+    return await to_thread.run_sync(work, *args)
