@@ -458,7 +458,8 @@ def test_proxy_config_sets_the_limits_and_answers_problems() -> None:
         "client_header_timeout 10s",
         "client_body_timeout 30s",
         "send_timeout 30s",
-        "large_client_header_buffers 4 16k",
+        "large_client_header_buffers 4 8k",
+        "proxy_buffer_size 16k",
         f"client_max_body_size {Settings().max_body_bytes // 2**20}m",
         "proxy_request_buffering on",
         "proxy_buffering on",
@@ -473,8 +474,10 @@ def test_proxy_config_sets_the_limits_and_answers_problems() -> None:
         "keepalive_timeout 4s",
         "proxy_cache tictactoe",
         "keys_zone=tictactoe:8m max_size=64m",
-        f'proxy_cache_key "{__version__} $tictactoe_coding $http_origin $request_uri"',
-        "proxy_no_cache $tictactoe_not_kept",
+        f'"{__version__} $tictactoe_coding $tictactoe_cache_origin $tictactoe_cache_uri"',
+        "proxy_cache_key $tictactoe_cache_key",
+        "proxy_cache_bypass $tictactoe_uncached",
+        "proxy_no_cache $tictactoe_uncached $tictactoe_not_kept",
         "proxy_set_header Accept-Encoding $tictactoe_coding",
         "add_header X-Cache-Status $upstream_cache_status always",
     ]:
@@ -772,6 +775,7 @@ def test_ingress_carries_the_proxy_limits() -> None:
         assert annotations[prefix + "limit-connections"] == "64"
         assert annotations[prefix + "proxy-body-size"] == "1m" and "client_max_body_size 1m" in config
         assert annotations[prefix + "proxy-request-buffering"] == "on"
+        assert annotations[prefix + "proxy-buffer-size"] == "16k" and "proxy_buffer_size 16k" in config
         assert annotations[prefix + "proxy-next-upstream"] == "error timeout http_502 http_503 non_idempotent"
         assert "proxy_next_upstream error timeout http_502 http_503 non_idempotent" in config
         assert not any("snippet" in name for name in annotations)  # often disabled, and a risk
@@ -781,9 +785,22 @@ def test_ingress_carries_the_proxy_limits() -> None:
                 assert path["backend"]["service"]["port"]["name"] == "http"
     assert general["metadata"]["annotations"][prefix + "limit-rps"] == "50"
     assert costly["metadata"]["annotations"][prefix + "limit-rps"] == "5"
-    paths = {path["path"] for path in costly["spec"]["rules"][0]["http"]["paths"]}
-    assert paths == {"/v1/best-move/batch", "/v1/analysis", "/mcp"}
-    assert {f"location = {path} {{" in config for path in paths} == {True}
+    paths = {(path["path"], path["pathType"]) for path in costly["spec"]["rules"][0]["http"]["paths"]}
+    # The proxy's costly requests, by the map that keys its stricter rate: exact paths, and prefixes.
+    costly_map = config.split("map $uri $tictactoe_costly {", 1)[1].split("}", 1)[0]
+    entries = [line.split()[0] for line in costly_map.strip().splitlines() if line.split()[0] != "default"]
+    proxy_paths = {(path[2:], "Prefix") if path.startswith("~^") else (path, "Exact") for path in entries}
+    assert (
+        paths
+        == proxy_paths
+        == {
+            ("/v1/best-move/batch", "Exact"),
+            ("/v1/analysis", "Exact"),
+            ("/v1/review", "Exact"),
+            ("/v1/positions/", "Prefix"),
+            ("/mcp", "Exact"),
+        }
+    )
     assert 'limit-req-status-code: "429"' in (KUBERNETES / "ingress.yaml").read_text()
 
 
