@@ -19,6 +19,9 @@ checked, as their work (parsing and checking some 1 MB, about 10 ms) is too shor
 turns the event loop gets from a worker thread, which holds the interpreter lock for
 milliseconds at a time. How long cheap requests take among costly ones is for the benchmark to
 measure.
+
+The costly requests of the variants are checked the same way, one client each: a batch of 1,000
+distinct Notakto-3 boards without options, and reviews of the longest 4x4 and Notakto-3 games.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.bodies import longest_game, unfinished_boards
 from tests.support.fairness import Costly
 from tests.support.proxy import proxied
 from tests.support.server import running
@@ -68,8 +72,8 @@ class Seen:
     cheap_statuses: Counter[int]
 
 
-async def client(url: str, body: str) -> Seen:
-    """One client of :mod:`tests.support.fairness` sending ``body``, run to its end."""
+async def client(url: str, body: str, path: str = "/v1/best-move/batch") -> Seen:
+    """One client of :mod:`tests.support.fairness` sending ``body`` to ``path``, run to its end."""
     process = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
@@ -77,6 +81,7 @@ async def client(url: str, body: str) -> Seen:
         url,
         str(ADMITTED),
         str(TIMEOUT),
+        path,
         cwd=ROOT,
         stdin=asyncio.subprocess.PIPE,
         stdout=asyncio.subprocess.PIPE,
@@ -139,3 +144,36 @@ def test_cheap_requests_sent_behind_a_valid_batch_are_answered_first(
     counts[f"fairness, {through}: cheap requests answered while a valid batch was in progress"] = sum(first)
     late = [batch for batch, count in zip(valid.admitted, first, strict=True) if count == 0]
     assert not late, f"valid batches answered before the cheap request sent behind them: {late}"
+
+
+#: The costly requests of the variants, each valid, and answered in a worker thread: a batch of 1,000
+#: distinct Notakto-3 boards without options, and reviews of the longest games of 4x4 and Notakto-3.
+VARIANT_COSTLY = {
+    "notakto-3 batch": (
+        "/v1/best-move/batch",
+        {
+            "items": [
+                {"variant": "notakto-3", "board": board} for board in unfinished_boards("notakto-3", 1000)
+            ]
+        },
+    ),
+    "4x4 review": ("/v1/review", {"variant": "4x4", "moves": longest_game("4x4")}),
+    "notakto-3 review": ("/v1/review", {"variant": "notakto-3", "moves": longest_game("notakto-3")}),
+}
+
+
+@pytest.mark.parametrize("costly", list(VARIANT_COSTLY))
+@pytest.mark.parametrize("through", ["service", "proxy"])
+def test_cheap_requests_sent_behind_a_costly_variant_request_are_answered_first(
+    urls: dict[str, str], through: str, costly: str
+) -> None:
+    """One client loops a costly request of the variants: each is answered 200, and the cheap request
+    sent right behind each is answered before it (its work is done off the event loop)."""
+    path, body = VARIANT_COSTLY[costly]
+    seen = asyncio.run(client(urls[through], json.dumps(body), path))
+    assert seen.statuses == Counter({200: ADMITTED}), seen.statuses
+    assert set(seen.cheap_statuses) == {200}, seen.cheap_statuses
+    first = [answered_first(request) for request in seen.admitted]
+    counts[f"fairness, {through}, {costly}: cheap requests answered while it was in progress"] = sum(first)
+    late = [request for request, count in zip(seen.admitted, first, strict=True) if count == 0]
+    assert not late, f"{costly} answered before the cheap request sent behind it: {late}"

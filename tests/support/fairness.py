@@ -1,7 +1,8 @@
 """A client that sends costly requests and, right behind each, cheap ones: for the fairness test.
 
-Run as ``python -m tests.support.fairness URL WANTED TIMEOUT`` from the repository, with the body
-of the costly request on standard input. It sends ``POST /v1/best-move/batch`` with that body on
+Run as ``python -m tests.support.fairness URL WANTED TIMEOUT [PATH]`` from the repository, with the
+body of the costly request on standard input. It sends ``POST PATH`` (``/v1/best-move/batch`` by
+default) with that body on
 a new connection, all of it but the last byte; once that is sent, it sends the last byte and,
 with nothing run between the two, a cheap request (``GET /health`` and a plain best move in
 turn) on a keep-alive connection of its own, then another cheap request as each is answered,
@@ -28,6 +29,8 @@ from urllib.parse import urlsplit
 from tests.support.loadgen import Broken, read_answer
 
 CHEAP_PATHS = ("/health", "/v1/best-move?board=X........")
+#: The costly request sent by default.
+BATCH = "/v1/best-move/batch"
 #: Seconds a client waits after a refusal before it sends the next costly request.
 PAUSE = 0.05
 
@@ -96,13 +99,14 @@ async def cheap_until(
             return times
 
 
-async def one_costly(url: str, body: bytes, cheap: Connection, report: Report) -> Costly:
-    """Send one costly request with ``body``, then cheap requests on ``cheap`` until it is answered."""
+async def one_costly(url: str, path: str, body: bytes, cheap: Connection, report: Report) -> Costly:
+    """Send one costly request to ``path`` with ``body``, then cheap requests on ``cheap`` until it is
+    answered."""
     parts = urlsplit(url)
     reader, writer = await asyncio.open_connection(parts.hostname, parts.port)
     writer.transport.set_write_buffer_limits(high=0)  # drain() returns once every byte is sent
     request = (
-        "POST /v1/best-move/batch HTTP/1.1\r\nHost: tictactoe\r\nContent-Type: application/json\r\n"
+        f"POST {path} HTTP/1.1\r\nHost: tictactoe\r\nContent-Type: application/json\r\n"
         f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n"
     ).encode() + body
     try:
@@ -124,15 +128,18 @@ async def one_costly(url: str, body: bytes, cheap: Connection, report: Report) -
         writer.close()
 
 
-async def main(url: str, wanted: int, timeout: float, body: bytes) -> Report:
-    """Costly requests with ``body`` until ``wanted`` are taken in, for ``timeout`` seconds at most."""
+async def main(url: str, wanted: int, timeout: float, body: bytes, path: str = BATCH) -> Report:
+    """Costly requests to ``path`` with ``body`` until ``wanted`` are taken in, for ``timeout`` seconds
+    at most."""
     report = Report()
     parts = urlsplit(url)
     cheap = await asyncio.open_connection(parts.hostname, parts.port)
     deadline = time.monotonic() + timeout
     try:
         while len(report.admitted) < wanted and time.monotonic() < deadline:
-            costly = await asyncio.wait_for(one_costly(url, body, cheap, report), deadline - time.monotonic())
+            costly = await asyncio.wait_for(
+                one_costly(url, path, body, cheap, report), deadline - time.monotonic()
+            )
             report.statuses[costly.status] += 1
             if costly.status in (0, 503):
                 await asyncio.sleep(PAUSE)
@@ -144,6 +151,9 @@ async def main(url: str, wanted: int, timeout: float, body: bytes) -> Report:
 
 
 if __name__ == "__main__":
-    found = asyncio.run(main(sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), sys.stdin.buffer.read()))
+    path = sys.argv[4] if len(sys.argv) > 4 else BATCH
+    found = asyncio.run(
+        main(sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), sys.stdin.buffer.read(), path)
+    )
     admitted = [asdict(costly) for costly in found.admitted]
     print(json.dumps({**vars(found), "admitted": admitted}))
