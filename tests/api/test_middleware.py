@@ -372,17 +372,26 @@ async def test_large_bodies_are_compressed_off_the_event_loop(monkeypatch: pytes
     assert small == threading.get_ident() != large
 
 
-async def test_kept_gzip_copies_are_bounded_and_per_resource() -> None:
+async def test_kept_gzip_copies_are_bounded_and_keyed_by_their_bytes() -> None:
     cache = compression.GzipCache(max_bytes=200)
     one, other = b"a" * 2000, b"b" * 2000
-    first = await cache.compressed(("/one", b'"t"'), one)
-    assert await cache.compressed(("/one", b'"t"'), b"ignored: kept") is first
-    # The same strong tag on another resource names another representation (RFC 9110 8.8.1).
-    assert gzip.decompress(await cache.compressed(("/other", b'"t"'), other)) == other
+    first = await cache.compressed(one)
+    assert await cache.compressed(bytes(one)) is first  # the same bytes, kept once
+    assert gzip.decompress(await cache.compressed(other)) == other
     for n in range(20):
-        await cache.compressed((f"/{n}", b'"t"'), bytes([n]) * 2000)
+        await cache.compressed(bytes([n]) * 2000)
     assert 0 < cache.size <= 200 and len(cache.kept) < 20
-    assert ("/one", b'"t"') not in cache.kept  # the least recently used went first
+    assert await cache.compressed(one) is not first  # the least recently used went first
+    assert all(len(key) == compression.DIGEST for key in cache.kept)
+
+
+async def test_the_paths_of_one_answer_keep_one_gzip_copy() -> None:
+    """Many spellings of a path with one answer: one copy kept, keyed by its bytes, not the path."""
+    body = b"x" * 4096
+    app = CompressionMiddleware(text_answer(body, etag='"abc"'))
+    for n in range(50):
+        await answered(app, get_scope("/v1/positions/" + "." * n, [(b"accept-encoding", b"gzip")]))
+    assert len(app.cache.kept) == 1
 
 
 async def test_a_strong_tag_is_weakened_on_the_gzip_variant_only() -> None:
