@@ -145,14 +145,18 @@ def test_a_flood_of_spellings_of_one_answer_keeps_the_cache(edge: Edge) -> None:
             assert good.get(path).headers["x-cache-status"] == "HIT", path
 
 
-def test_uris_and_headers_past_the_bounds_are_refused_without_an_error_line(edge: Edge) -> None:
-    """A URI over 8 KiB gets 414, a header line over 8 KiB 431, as problem+json; the proxy's error
-    log gets no line for them (nginx notes them at info level, below the level it logs)."""
+def test_refusals_at_the_edge_write_no_error_line(edge: Edge) -> None:
+    """A URI over 8 KiB gets 414, a header line over 8 KiB 431, a burst past the rate 429, as
+    problem+json; the proxy's error log gets no line for them (nginx notes them at info level,
+    below the level it logs): the access log has each one."""
     with edge.client(attacker(40)) as bad:
         for n in range(30):
             assert bad.get(padded(8300 + 100 * n)).status_code == 414
             answer = bad.get("/v1/variants", headers={"Origin": "https://" + "o" * (8200 + 100 * n)})
             assert answer.status_code == 431 and answer.json()["status"] == 431
+    with edge.client(attacker(41)) as bad:
+        refused = [bad.get(padded(4000)).status_code for _ in range(150)].count(429)
+    assert refused > 0
     assert "[error]" not in edge.proxy.error_log()
 
 
