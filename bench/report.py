@@ -95,6 +95,7 @@ def targets(results: dict[str, Any]) -> list[Target]:
         ratio_target(http, "get", "bare", 1.2, results.get("pairs")),
         ratio_target(http, "post", "raw", 0.35, results.get("pairs")),
         *([ratio_target(http, "variants", "post", 0.8, results.get("pairs"))] if "variants" in http else []),
+        *access_log_target(results.get("pairs") or {}),
         *(target for target in [cost_target(http, "analysis_4x4", "analysis", 2)] if target is not None),
         *(target for target in costs if target is not None),
         *size,
@@ -129,6 +130,25 @@ def targets(results: dict[str, Any]) -> list[Target]:
             "<",
             f"{sr['rss_growth_pct']:+.1f} %",
         ),
+    ]
+
+
+def access_log_target(pairs: dict[str, Any]) -> list[Target]:
+    """Plain ``POST /v1/best-move`` with the service's access log (log level ``info``, the default) over
+    the same without it (``warning``), from back-to-back pairs."""
+    pair = pairs.get("post/post_quiet")
+    if pair is None:
+        return []
+    return [
+        Target(
+            "`POST /v1/best-move` with the access log (log level `info`) ≥ 0.8 × at log level `warning`",
+            pair["ratio"],
+            0.8,
+            ">=",
+            f"{pair['ratio']:.2f} × ({len(pair['ratios'])} pairs; {pair['rps']:,.0f} vs "
+            f"{pair['baseline_rps']:,.0f} requests/s)",
+            f"{pair['q1']:.2f}–{pair['q3']:.2f} (quartiles)",
+        )
     ]
 
 
@@ -407,26 +427,83 @@ def other_table(results: dict[str, Any]) -> list[str]:
 
 
 def fairness_table(results: dict[str, Any]) -> list[str]:
-    """``GET /health`` at a fixed rate while clients loop the costliest valid batch (:mod:`.fairness`)."""
+    """``GET /health`` at a fixed rate while clients loop costly requests (:mod:`.fairness`)."""
     fair = results["fairness"]
-    rows = [
-        [
-            "idle" if load == "0" else f"{load} looping",
-            f"{f['p50_ms']:.2f} / {f['p99_ms']:.2f} ms",
-            "" if load == "0" else f"{f['p50_ratio']:.1f} / {f['p99_ratio']:.1f}",
-            f"{f['costly_sent']:,}",
-            f"{f['errors']}",
-        ]
-        for load, f in fair["loads"].items()
-    ]
+    rows = []
+    for load, f in fair["loads"].items():
+        proxied = load.startswith("through the proxy: ")
+        count = load.removeprefix("through the proxy: ").split(" ", 1)[0]
+        if count == "0":
+            what = "idle"
+        elif "looping" in f:
+            what = f"{count} looping {f['looping']}"
+        else:
+            what = f"{count} looping the batch"
+        target = ""
+        if "target" in f:
+            target = f"≤ {f['target']:g} ×: " + ("pass" if f["p99_ratio"] <= f["target"] else "**short**")
+        answers = f.get("statuses")
+        sent = f"{f['costly_sent']:,}"
+        if answers:
+            sent += " (" + ", ".join(f"{status}: {n:,}" for status, n in sorted(answers.items())) + ")"
+        rows.append(
+            [
+                ("through the proxy: " if proxied else "") + what,
+                f"{f['p50_ms']:.2f} / {f['p99_ms']:.2f} ms",
+                "" if count == "0" else f"{f['p50_ratio']:.1f} / {f['p99_ratio']:.1f}",
+                target,
+                "" if count == "0" else sent,
+                f"{f['errors']}",
+            ]
+        )
     header = [
-        f"`GET /health` at {fair['rate']}/s, clients looping a batch of 1,000 items",
+        f"`GET /health` at {fair['rate']}/s, clients looping costly requests (the batch: 1,000 items with a "
+        "level and a seed)",
         "p50 / p99",
         "÷ idle",
-        "batches sent (answered or refused)",
+        "target: p99",
+        "looped requests sent (answers by status)",
         "errors",
     ]
-    return table(header, rows, "lrrrr")
+    return table(header, rows, "lrrlrr")
+
+
+def cpu_table(results: dict[str, Any]) -> list[str]:
+    """The CPU time of one request by operation and variant (:mod:`.cpu`), in milliseconds."""
+    found = results["cpu"]
+    variants, costly = found["variants"], found["costly_ms"]
+    plain = found["rows"]["best"]["cells"]["standard"]["ms"]
+    rows = []
+    for row in found["rows"].values():
+        cells = []
+        for variant in variants:
+            cell = row["cells"][variant]
+            shown = f"{cell['ms']:.2f}" + (f" ({cell['option']})" if cell["option"] else "")
+            cells.append(f"**{shown}**" if cell["costly"] else shown)
+        worst = max(variants, key=lambda variant: row["cells"][variant]["ms"])
+        ratio = row["cells"][worst]["ms"] / plain
+        rows.append([row["label"], *cells, f"{ratio:,.0f} × ({worst})"])
+    header = [
+        f"CPU ms of one request, caches cold (median of {found['repeats']})",
+        *[f"`{variant}`" for variant in variants],
+        "costliest ÷ plain `standard` best move",
+    ]
+    described, options = found["described"], found["options"]
+    notes = [
+        "",
+        f"**Bold**: more than {costly:g} ms of CPU, a costly request (to be run off the event loop, and "
+        "in the proxy's stricter rate class). "
+        f"`GET /health` measured the same way: {found['health_ms']:.2f} ms; a plain `standard` best move: "
+        f"{plain:.2f} ms. Options: `random`, `depth` {options['depth']}, `level` {options['level']}, "
+        f"`skill` {options['skill']:g}, each with a `seed` but `random` and `depth`, and `rating` where "
+        "the variant is rated; the costliest named.",
+        "Moves of the reviews: "
+        + ", ".join(f"{variant} {described[variant]['review_moves']}" for variant in variants)
+        + ". Different positions in the batches: "
+        + ", ".join(f"{variant} {described[variant]['batch_distinct']:,}" for variant in variants)
+        + ".",
+    ]
+    return table(header, rows, "l" + "r" * (len(variants) + 1)) + notes
 
 
 def edge_table(results: dict[str, Any]) -> list[str]:
@@ -464,6 +541,8 @@ def render(results: dict[str, Any]) -> str:
         parts.append(fairness_table(results))
     if results.get("edge"):
         parts.append(edge_table(results))
+    if "cpu" in results:
+        parts.append(cpu_table(results))
     errors = {key: f["errors"] for key, f in results["http"].items() if f["errors"]}
     if errors or results["fixed_rate"]["errors"]:
         parts.append(

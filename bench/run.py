@@ -32,9 +32,10 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
+from service.game.variants import VARIANTS
 from tests.support import ROOT
 
-from . import edge, fairness, mixes, openloop, report, servers, wrk
+from . import cpu, edge, fairness, mixes, openloop, report, servers, wrk
 from .asgi import CONSTANT_PATH
 from .inprocess import lane_figures, solver_figures
 from .servers import Checkout, Server, Spec
@@ -63,17 +64,19 @@ class Mode:
     """Pairs of back-to-back runs for each ratio of :data:`PAIRED` (their order alternating)."""
     pair_seconds: int
     """Length of each run of a pair, in whole seconds."""
+    cpu_repeats: int
+    """Repetitions of each request of the table of CPU time by operation and variant (:mod:`.cpu`)."""
 
 
 MODES = {
-    "full": Mode("full", 5, 5, 2, 32, 100_000, 5, 9, 7, 3, 15, 2),
-    "quick": Mode("quick", 3, 2, 1, 32, 20_000, 3, 5, 5, 2, 5, 1),
-    "smoke": Mode("smoke", 1, 1, 0, 8, 2_000, 1, 1, 1, 1, 1, 1),
+    "full": Mode("full", 5, 5, 2, 32, 100_000, 5, 9, 7, 3, 15, 2, 5),
+    "quick": Mode("quick", 3, 2, 1, 32, 20_000, 3, 5, 5, 2, 5, 1, 3),
+    "smoke": Mode("smoke", 1, 1, 0, 8, 2_000, 1, 1, 1, 1, 1, 1, 1),
 }
 
 #: The throughput ratios also measured in pairs, ``(target, baseline)``: the product's plain best
-#: moves against the baselines. See :func:`paired`.
-PAIRED = [("post", "bare"), ("get", "bare"), ("post", "raw"), ("variants", "post")]
+#: moves against the baselines, and with its access log against without it. See :func:`paired`.
+PAIRED = [("post", "bare"), ("get", "bare"), ("post", "raw"), ("variants", "post"), ("post", "post_quiet")]
 
 
 @dataclass(frozen=True)
@@ -110,6 +113,14 @@ TARGETS = [
 ]
 
 
+#: Targets measured only in pairs (:data:`PAIRED`), not in the rounds.
+PAIR_ONLY = [
+    Target("post_quiet", "`POST /v1/best-move`, log level `warning` (no access log)", "quiet", "post"),
+]
+#: The settings of the server ``quiet``: the product, its access log off.
+QUIET = (("TICTACTOE_LOG_LEVEL", "warning"),)
+
+
 def against_targets(ref: str) -> list[Target]:
     return [
         Target("ref_post", f"`POST /v1/best-move` at {ref}", "ref", "post"),
@@ -127,6 +138,7 @@ def specs(checkout: Checkout | None) -> list[Spec]:
         Spec("bare", ROOT, CONSTANT_PATH, stock="bench.asgi:bare_fastapi"),
         Spec("constant", ROOT, "/health", app="bench.asgi:product_with_constant_route"),
         Spec("product", ROOT, "/health"),
+        Spec("quiet", ROOT, "/health", settings=QUIET),
     ]
     if checkout is not None:
         found.append(Spec("ref", checkout.tree, "/health"))
@@ -167,12 +179,13 @@ def paired(
     different spells. Runs a few seconds apart share their spell: many such pairs measure the
     ratio itself.
     """
-    by_key = {target.key: target for target in targets}
+    by_key = {target.key: target for target in [*targets, *PAIR_ONLY]}
     found: dict[str, dict[str, Any]] = {}
     if mode.pairs < 1:
         return found  # none asked for (--pairs 0): the targets read the rounds
     for key, baseline in PAIRED:
         ratios: list[float] = []
+        runs: dict[str, list[float]] = {key: [], baseline: []}
         for number in range(mode.pairs):
             pair = (by_key[key], by_key[baseline]) if number % 2 == 0 else (by_key[baseline], by_key[key])
             rps = {
@@ -182,6 +195,8 @@ def paired(
                 for target in pair
             }
             ratios.append(rps[key] / rps[baseline])
+            for name, value in rps.items():
+                runs[name].append(value)
         quartiles = statistics.quantiles(ratios, n=4) if len(ratios) > 1 else [ratios[0]] * 3
         name = f"{key}/{baseline}"
         found[name] = {
@@ -189,6 +204,8 @@ def paired(
             "q1": quartiles[0],
             "q3": quartiles[2],
             "ratios": [round(value, 3) for value in ratios],
+            "rps": statistics.median(runs[key]),
+            "baseline_rps": statistics.median(runs[baseline]),
         }
         print(f"  pairs {name}: {found[name]['ratio']:.2f}, the median of {len(ratios)}", flush=True)
     return found
@@ -233,13 +250,15 @@ def http_figures(
     timings: dict[str, float] = {}
     with servers.serving(specs(checkout)) as running:
         mixes.check_constant(running["product"].port)
-        for target in targets:
+        for target in [*targets, *PAIR_ONLY]:
             mixes.check(target.key, running[target.server].port, lines[target.mix])
         started = time.monotonic()
         runs = rounds(mode, targets, running, files)
         timings["http_s"] = time.monotonic() - started
 
         started = time.monotonic()
+        for name in ("product", "quiet"):  # every answer of the mix made once, as the rounds made them
+            mixes.every_request(running[name].port, lines["post"])
         pairs = paired(mode, targets, running, files)
         timings["pairs_s"] = time.monotonic() - started
 
@@ -386,15 +405,15 @@ def package_version(name: str) -> str | None:
 
 
 def machine() -> dict[str, Any]:
-    cpu = "unknown"
+    model = "unknown"
     with contextlib.suppress(OSError):
         for line in Path("/proc/cpuinfo").read_text().splitlines():
             if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
+                model = line.split(":", 1)[1].strip()
                 break
     wrk_version = subprocess.run(["wrk", "-v"], capture_output=True, text=True, check=False).stdout
     return {
-        "cpu": cpu,
+        "cpu": model,
         "cores": os.cpu_count(),
         "usable_cores": len(os.sched_getaffinity(0)),
         "kernel": platform.release(),
@@ -447,6 +466,12 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         "--pairs", type=int, help=f"back-to-back pairs of runs for each headline ratio (full: {full.pairs})"
     )
     parser.add_argument("--startups", type=int, help=f"start-ups to time (full: {full.startups})")
+    parser.add_argument(
+        "--cpu-repeats",
+        type=int,
+        help=f"repetitions of each request of the CPU table, each in a process of its own "
+        f"(full: {full.cpu_repeats})",
+    )
     parser.add_argument("--output", type=Path, default=RESULTS, help="where to write the JSON results")
     return parser.parse_args(argv)
 
@@ -484,6 +509,10 @@ def measure(mode: Mode, checkout: Checkout | None) -> dict[str, Any]:
         startups = startup_figures(mode, checkout)
         service = startups["product"] | memory_figures(mode, lines, files, found["http"]["post"]["rps"])
         timings["service_s"] = time.monotonic() - started
+        print("  CPU time by operation and variant...", flush=True)
+        started = time.monotonic()
+        costs = cpu.measure(list(VARIANTS), mode.cpu_repeats, Path(folder))
+        timings["cpu_s"] = time.monotonic() - started
     print("  in-process figures...", flush=True)
     started = time.monotonic()
     solver = solver_figures(mode.solves, mode.repeats, mode.textbook)
@@ -495,6 +524,7 @@ def measure(mode: Mode, checkout: Checkout | None) -> dict[str, Any]:
         "solver": solver,
         "lane": lane,
         "service": service,
+        "cpu": costs,
         "timings": timings,
     }
 

@@ -7,7 +7,8 @@ runtime or a supervisor, drained by ``tail``, which keeps the last lines for err
 messages. Its environment is the caller's without any ``TICTACTOE_*`` variable, so
 the product runs with its default settings (access log, metrics, request ids and
 CORS on), plus ``PYTHONPATH`` set to its tree and, for the product, host, port and
-one worker.
+one worker; a :class:`Spec` may name other settings (the product at log level
+``warning``, whose access log is off, for the access log's pairs).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -36,14 +37,18 @@ KEEP = 16 * 1024
 """Bytes kept from the end of a server's output, for error messages."""
 
 
-def environment(port: int, tree: Path, product: bool = True) -> dict[str, str]:
+def environment(
+    port: int, tree: Path, product: bool = True, settings: Mapping[str, str] | None = None
+) -> dict[str, str]:
     """A server's environment: the caller's without ``TICTACTOE_*``, with ``tree`` on ``PYTHONPATH``;
-    for the product, its settings for 127.0.0.1:``port`` and one worker."""
+    for the product, its settings for 127.0.0.1:``port`` and one worker, and ``settings`` (more
+    ``TICTACTOE_*`` variables)."""
     kept = {name: value for name, value in os.environ.items() if not name.startswith("TICTACTOE_")}
     if not product:
         return {**kept, "PYTHONPATH": str(tree)}
     return {
         **kept,
+        **(settings or {}),
         "TICTACTOE_HOST": "127.0.0.1",
         "TICTACTOE_PORT": str(port),
         "TICTACTOE_WORKERS": "1",
@@ -126,6 +131,8 @@ class Spec:
     """A baseline's application factory, served on stock uvicorn."""
     app: str | None = None
     """An application factory served with the product's uvicorn settings instead of the product."""
+    settings: tuple[tuple[str, str], ...] = ()
+    """The product's settings other than the defaults, as ``TICTACTOE_*`` variables and their values."""
 
     def command(self, port: int, described: Path) -> list[str]:
         """How ``serve.py`` runs it, on ``port``, writing what it serves to ``described``."""
@@ -186,13 +193,14 @@ def spawn(
     *,
     port: int | None = None,
     product: bool = True,
+    settings: Mapping[str, str] | None = None,
 ) -> Server:
     """``command`` in ``tree`` with the environment of a server on ``port`` (a free one by default)."""
     port, output = free_port() if port is None else port, Output()
     process = subprocess.Popen(
         command,
         cwd=tree,
-        env=environment(port, tree, product),
+        env=environment(port, tree, product, settings),
         stdin=subprocess.DEVNULL,
         stdout=output.pipe,
         stderr=subprocess.STDOUT,
@@ -225,7 +233,13 @@ def serving(specs: list[Spec]) -> Iterator[dict[str, Server]]:
                 command = spec.command(port, described)
                 product = spec.stock is None
                 running[spec.name] = spawn(
-                    spec.name, command, spec.tree, described, port=port, product=product
+                    spec.name,
+                    command,
+                    spec.tree,
+                    described,
+                    port=port,
+                    product=product,
+                    settings=dict(spec.settings),
                 )
             for spec in specs:
                 running[spec.name].wait_ready(spec.ready)
