@@ -68,9 +68,11 @@ case $cache in
 esac
 case $version in *[!A-Za-z0-9._+-]*) echo "not a version: '$version'" >&2; exit 2 ;; esac
 servers=""
+body_servers=""
 for replica in $(echo "$upstream" | tr ',' ' '); do
   case $replica in *[!A-Za-z0-9.:_\[\]-]*) echo "not a host:port: '$replica'" >&2; exit 2 ;; esac
   servers="${servers}server $replica max_fails=3 fail_timeout=1s; "
+  body_servers="${body_servers}server $replica max_fails=0; "
 done
 [ -n "$servers" ] || { echo "PROXY_UPSTREAM names no replica" >&2; exit 2; }
 case $workers in
@@ -99,7 +101,7 @@ mkdir -p "$run/cache"
 for kept in "$run"/cache/*; do
   [ "$kept" = "$run/cache/$version" ] || rm -rf "$kept"
 done
-sed -e "s|\${SERVERS}|$servers|g" -e "s|\${LISTEN}|$listen|g" \
+sed -e "s|\${SERVERS}|$servers|g" -e "s|\${BODY_SERVERS}|$body_servers|g" -e "s|\${LISTEN}|$listen|g" \
   -e "s|\${RATE}|$rate|g" -e "s|\${BURST}|$burst|g" \
   -e "s|\${EXPENSIVE_RATE}|$expensive_rate|g" -e "s|\${EXPENSIVE_BURST}|$expensive_burst|g" \
   -e "s|\${CONNECTIONS}|$connections|g" -e "s|\${ACCESS_LOG}|$access_log|g" \

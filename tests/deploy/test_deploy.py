@@ -460,6 +460,8 @@ def test_proxy_config_sets_the_limits_and_answers_problems() -> None:
         "send_timeout 30s",
         "large_client_header_buffers 4 8k",
         "proxy_buffer_size 16k",
+        "max_fails=3 fail_timeout=1s;",
+        "max_fails=0;",
         f"client_max_body_size {Settings().max_body_bytes // 2**20}m",
         "proxy_request_buffering on",
         "proxy_buffering on",

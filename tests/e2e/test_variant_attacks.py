@@ -10,8 +10,11 @@ a duration.
 
 from __future__ import annotations
 
+import json
 import time
+from collections import Counter
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,6 +22,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from tests.support.bodies import unfinished_boards
 from tests.support.loadgen import rss_kib
 from tests.support.proxy import Proxy, proxied, proxy_access_log
 from tests.support.server import Server, running
@@ -26,6 +30,7 @@ from tests.support.stats import counts
 
 SERVICE = {"TICTACTOE_LOG_LEVEL": "warning", "TICTACTOE_FORWARDED_ALLOW_IPS": "127.0.0.1"}
 VICTIM = "127.0.0.2"
+JSON = {"Content-Type": "application/json"}
 #: What nginx writes when it puts a replica aside (``max_fails``), or cannot read an answer's headers.
 MARKED_DOWN = ("temporarily disabled", "no live upstreams", "too big header")
 
@@ -106,6 +111,35 @@ def test_crafted_gets_never_put_a_replica_aside(edge: Edge) -> None:
     log = edge.proxy.error_log()
     assert not [line for line in log.splitlines() if any(sign in line for sign in MARKED_DOWN)], log[-2000:]
     assert "[error]" not in log, log[-2000:]
+
+
+def test_a_burst_of_costly_batches_puts_no_replica_aside(edge: Edge) -> None:
+    """Ten batches of 1,000 Notakto-3 boards at once from one address (within the stricter rate's
+    burst): each replica takes one and refuses the others with 503, which the edge tries on another
+    replica; no replica is put aside, and another client's batches, sent right after, are answered."""
+    body = json.dumps(
+        {
+            "items": [
+                {"variant": "notakto-3", "board": board} for board in unfinished_boards("notakto-3", 1000)
+            ]
+        }
+    )
+
+    def costly(_: int) -> int:
+        with edge.client(attacker(30)) as bad:
+            return bad.post("/v1/best-move/batch", content=body, headers=JSON).status_code
+
+    with ThreadPoolExecutor(10) as pool:
+        statuses = Counter(pool.map(costly, range(10)))
+    with edge.client(VICTIM) as good:
+        mine = [
+            good.post("/v1/best-move/batch", json={"items": [{"board": "X........"}] * 300}) for _ in range(5)
+        ]
+    counts["a burst of 10 costly batches, 3 replicas: answered 200, the others 503"] = statuses[200]
+    assert statuses[200] >= 1 and set(statuses) <= {200, 503}, statuses
+    assert [answer.status_code for answer in mine] == [200] * 5
+    log = edge.proxy.error_log()
+    assert not [line for line in log.splitlines() if any(sign in line for sign in MARKED_DOWN)], log[-2000:]
 
 
 def test_a_flood_of_spellings_of_one_answer_keeps_the_cache(edge: Edge) -> None:
