@@ -9,8 +9,8 @@ in a worker at once; one more is answered ``503`` at once, with
 ``Retry-After``, before its body is read, so that a queue of them never builds
 up in front of the cheap requests. The proxy in front sends a request that got
 ``503`` to another replica (``proxy_next_upstream http_503``). The long work of a large request
-(parsing, validating, answering a batch with randomness) is done in a worker thread, so that the
-event loop goes on serving the others meanwhile.
+(parsing, validating, answering a batch) is done in a worker thread, so that the event loop goes
+on serving the others meanwhile (:mod:`.work`).
 """
 
 from __future__ import annotations
