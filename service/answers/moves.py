@@ -130,13 +130,15 @@ class Answers:
     @staticmethod
     def quick(position: Position | VariantPosition, options: Options | None = None) -> bool:
         """Whether the best move in ``position`` with ``options`` (with none: its analysis) takes well
-        under a millisecond of CPU, however it is asked: in the standard game, whose answers are
-        rendered once and kept, or a best move without options in another variant (0.1 to 0.3 ms,
-        ``make bench``). Anything else (an analysis of another variant, up to some 1.3 ms in
-        Notakto on three boards; a choice with options there) is worth answering off the event loop."""
-        if not isinstance(position, VariantPosition):
-            return True
-        return options is not None and options.deterministic
+        under a millisecond of CPU, however it is asked (``make bench``, "CPU by operation and
+        variant"): a move chosen without randomness (the standard game's kept, another variant's
+        0.1 to 0.4 ms), or an analysis in the standard game (kept, or some 0.2 ms to render).
+        Anything else (a move chosen with options, up to some 5 ms with a rating; an analysis of
+        another variant, up to some 2.6 ms in Notakto on three boards) is worth answering off the
+        event loop."""
+        if options is not None:
+            return options.deterministic
+        return not isinstance(position, VariantPosition)
 
     def best_move(self, position: Position | VariantPosition) -> Entity:
         """The chosen move (steps 1–4) in an unfinished position, with its entity tag."""
