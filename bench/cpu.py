@@ -5,7 +5,7 @@ Every operation that takes a board is asked in every variant of the service
 1,000 plain items, ``GET /v1/positions/{board}``, ``POST /v1/analysis``, ``POST /v1/review`` of the
 longest game, and the ``/mcp`` tools that take a board. A position is asked on the empty board,
 where there are the most moves to rank; a batch holds 1,000 different positions; a review is of
-the longest game of the variant (:func:`.mixes.longest_game`).
+the longest game of the variant (:func:`tests.support.variant_games.longest_game`).
 
 Each repetition of an operation runs in a fresh process (``python -m bench.cpu PLAN OPERATION``),
 so that nothing it keeps (the app's answers, the game's memos) is made before it is measured. That
@@ -32,6 +32,8 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
+
+from tests.support import variant_games
 
 #: Above this many milliseconds of CPU, a request is costly: it should run off the event loop, and
 #: be in the proxy's stricter rate class.
@@ -123,11 +125,10 @@ def requests(
 ) -> dict[Operation, Call]:
     """Each operation's request in ``variant``: on ``position``, the batch of ``batch``, the review of
     ``game`` played from ``start``."""
-    from . import mixes  # noqa: PLC0415 - the oracles, in the process that makes the plan only
 
     board, player = position
     fields = position_fields(variant, board, player)
-    moves = mixes.game_moves(variant, game)
+    moves = variant_games.game_moves(variant, game)
     reviewed = position_fields(variant, *start) | {"moves": moves}
     query = "" if variant == "standard" else f"?variant={variant}&player={player}"
     options: dict[str, dict[str, object]] = {
@@ -180,8 +181,9 @@ def plan(variants: Iterable[str]) -> dict[str, Any]:
     """Every operation's warm-up and measured requests in every variant, for the measuring processes.
 
     The measured requests ask the empty board (the first side to move), a batch of
-    :data:`BATCH_ITEMS` positions of :func:`.mixes.variant_positions` (different ones, or as many as
-    the variant has, then repeated), and the review of :func:`.mixes.longest_game`. The warm-up asks
+    :data:`BATCH_ITEMS` positions of :func:`tests.support.variant_games.variant_positions`
+    (different ones, or as many as the variant has, then repeated), and the review of
+    :func:`tests.support.variant_games.longest_game`. The warm-up asks
     a position halfway through another game, off the longest game and out of the batch, a batch of
     that position alone, and a review of one move from it.
     """
@@ -190,11 +192,11 @@ def plan(variants: Iterable[str]) -> dict[str, Any]:
     operations: dict[str, dict[str, Any]] = {}
     described: dict[str, dict[str, Any]] = {}
     for variant in variants:
-        game = mixes.longest_game(variant)
-        on_the_game = set(mixes.replay(variant, game))
-        batch = mixes.variant_positions(variant, BATCH_ITEMS)
+        game = variant_games.longest_game(variant)
+        on_the_game = set(variant_games.replay(variant, game))
+        batch = variant_games.variant_positions(variant, BATCH_ITEMS)
         aside = mixes.halfway(variant, on_the_game, set(batch))
-        empty = mixes.replay(variant, game)[0]
+        empty = variant_games.replay(variant, game)[0]
         measured = requests(variant, empty, batch, game, empty)
         warm = requests(variant, aside, [aside], [mixes.a_move(variant, *aside)], aside)
         for operation, call in measured.items():

@@ -45,6 +45,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tests.support import variant_games
 from tests.support.proxy import proxied
 
 from . import mixes, openloop, wrk
@@ -123,16 +124,14 @@ def loops() -> list[Loop]:
     200 different 16-move ``4x4`` games and 200 different 21-move Notakto-3 games (the positions on
     their way more than the 1,024 analyses kept), and every ``4x4`` board with at most 3 marks
     (1,937)."""
-    positions = mixes.variant_positions("notakto-3", 17 * 1000)
+    positions = variant_games.variant_positions("notakto-3", 17 * 1000)
     batches = [positions[i : i + 1000] for i in range(0, len(positions), 1000)]
     items = [[{"variant": "notakto-3", "board": board, "player": side} for board, side in b] for b in batches]
 
     def reviews(variant: str) -> list[str]:
-        games = mixes.longest_games(variant, 200)
-        return [
-            f"POST\t/v1/review\t{mixes.compact({'variant': variant, 'moves': mixes.game_moves(variant, g)})}"
-            for g in games
-        ]
+        games = variant_games.longest_games(variant, 200)
+        bodies = [{"variant": variant, "moves": variant_games.game_moves(variant, game)} for game in games]
+        return [f"POST\t/v1/review\t{mixes.compact(body)}" for body in bodies]
 
     boards = mixes.near_empty("4x4", 3)
     return [

@@ -31,10 +31,10 @@ from contextlib import ExitStack, contextmanager
 
 import httpx
 
-from tests.support.bodies import longest_game
 from tests.support.loadgen import rss_kib
 from tests.support.proxy import Proxy, proxied
 from tests.support.server import Server, running
+from tests.support.variant_games import review_of_longest_game
 
 SERVICE = {"TICTACTOE_LOG_LEVEL": "warning", "TICTACTOE_FORWARDED_ALLOW_IPS": "127.0.0.1"}
 MARKED_DOWN = ("temporarily disabled", "no live upstreams", "too big header")
@@ -182,7 +182,7 @@ def cache_flood(proxy: Proxy, count: int) -> None:
 
 
 def reviews(proxy: Proxy, seconds: float) -> None:
-    body = {"variant": "notakto-3", "moves": longest_game("notakto-3")}
+    body = review_of_longest_game("notakto-3")
     with victim(proxy.url, "127.0.0.3") as idle:
         time.sleep(seconds)
     statuses: Counter[int] = Counter()

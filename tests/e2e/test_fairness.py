@@ -36,11 +36,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.bodies import longest_game, unfinished_boards
 from tests.support.fairness import Costly
 from tests.support.proxy import proxied
 from tests.support.server import running
 from tests.support.stats import counts
+from tests.support.variant_games import batch_items, review_of_longest_game
 
 #: Costly requests each client has taken in (answered other than ``503``) before it stops.
 ADMITTED = 4
@@ -151,14 +151,13 @@ def test_cheap_requests_sent_behind_a_valid_batch_are_answered_first(
 VARIANT_COSTLY = {
     "notakto-3 batch": (
         "/v1/best-move/batch",
-        {
-            "items": [
-                {"variant": "notakto-3", "board": board} for board in unfinished_boards("notakto-3", 1000)
-            ]
-        },
+        {"items": batch_items("notakto-3", 1000)},
     ),
-    "4x4 review": ("/v1/review", {"variant": "4x4", "moves": longest_game("4x4")}),
-    "notakto-3 review": ("/v1/review", {"variant": "notakto-3", "moves": longest_game("notakto-3")}),
+    "4x4 review": ("/v1/review", review_of_longest_game("4x4")),
+    "notakto-3 review": (
+        "/v1/review",
+        review_of_longest_game("notakto-3"),
+    ),
 }
 
 

@@ -22,11 +22,11 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.support.bodies import unfinished_boards
 from tests.support.loadgen import rss_kib
 from tests.support.proxy import Proxy, proxied, proxy_access_log
 from tests.support.server import Server, running
 from tests.support.stats import counts
+from tests.support.variant_games import batch_items
 
 SERVICE = {"TICTACTOE_LOG_LEVEL": "warning", "TICTACTOE_FORWARDED_ALLOW_IPS": "127.0.0.1"}
 VICTIM = "127.0.0.2"
@@ -117,13 +117,7 @@ def test_a_burst_of_costly_batches_puts_no_replica_aside(edge: Edge) -> None:
     """Ten batches of 1,000 Notakto-3 boards at once from one address (within the stricter rate's
     burst): each replica takes one and refuses the others with 503, which the edge tries on another
     replica; no replica is put aside, and another client's batches, sent right after, are answered."""
-    body = json.dumps(
-        {
-            "items": [
-                {"variant": "notakto-3", "board": board} for board in unfinished_boards("notakto-3", 1000)
-            ]
-        }
-    )
+    body = json.dumps({"items": batch_items("notakto-3", 1000)})
 
     def costly(_: int) -> int:
         with edge.client(attacker(30)) as bad:

@@ -1,13 +1,10 @@
-"""Requests the tests build in more than one place: ASGI scopes of uploads, the longest valid body,
-the longest games and many boards of a variant."""
+"""Requests the tests build in more than one place: ASGI scopes of uploads, the longest valid body."""
 
 from __future__ import annotations
 
 import json
-import random
 from typing import Any
 
-from service.game.variants import VARIANTS, Move
 from service.schemas import MAX_BATCH_ITEMS
 
 
@@ -49,35 +46,3 @@ def longest_batch(indent: int) -> bytes:
     }
     text = json.dumps({"items": [item] * MAX_BATCH_ITEMS}, indent=indent)
     return text.replace("\n", "\r\n").encode()
-
-
-def longest_game(variant_id: str, tries: int = 300, seed: int = 0) -> list[object]:
-    """The moves of the longest of ``tries`` random games of a variant from its empty board, as a
-    review takes them (in ``wild``, each a cell and the mark placed)."""
-    variant, rng = VARIANTS[variant_id], random.Random(seed)
-    longest: list[Move] = []
-    for _ in range(tries):
-        state, played, ended = variant.start(), [], None
-        while ended is None:
-            move = rng.choice(list(variant.moves(state)))
-            state, ended = variant.play(state, move)
-            played.append(move)
-        longest = max(longest, played, key=len)
-    if variant.marks == "either":
-        return [{"position": move.cell, "mark": "XO"[move.mark]} for move in longest]
-    return [move.cell for move in longest]
-
-
-def unfinished_boards(variant_id: str, count: int, seed: int = 0) -> list[str]:
-    """``count`` distinct boards of a variant on which the game goes on, from random games, as strings."""
-    variant, rng = VARIANTS[variant_id], random.Random(seed)
-    found: dict[str, None] = {}
-    while len(found) < count:
-        state, cells, ended = variant.start(), ["."] * variant.cells, None
-        while ended is None and len(found) < count:
-            move = rng.choice(list(variant.moves(state)))
-            state, ended = variant.play(state, move)
-            cells[move.cell] = "XO"[move.mark]
-            if ended is None:
-                found["".join(cells)] = None
-    return list(found)
