@@ -10,6 +10,7 @@ marked ``e2e``. ``pytest -m "game or api"`` runs the fast ones.
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -47,6 +48,28 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 @pytest.fixture(scope="session")
 def anyio_backend() -> str:
     return "asyncio"
+
+
+#: The loggers whose level the service sets (:func:`service.logs.configure`, :func:`service.logs.config`).
+SERVICE_LOGGERS = ("service", "uvicorn", "uvicorn.error", "mcp")
+
+
+@pytest.fixture(autouse=True)
+def captured_log() -> Iterator[None]:
+    """Every line the in-process service logs during a test is written while the test's output is
+    captured, and the log levels the test set are put back.
+
+    The service's writer thread writes lines a little after they are logged (:mod:`service.logs`):
+    those of a test's last requests would reach standard error once pytest had stopped capturing it,
+    between two tests, and be printed among the test results. And a test that logs at info (a
+    ``create_app(Settings(log_level="info"))``, a ``logs.configure("info")``) would otherwise leave
+    the whole session's app logging every request at info.
+    """
+    levels = {name: logging.getLogger(name).level for name in SERVICE_LOGGERS}
+    yield
+    logs.flush()
+    for name, level in levels.items():
+        logging.getLogger(name).setLevel(level)
 
 
 @pytest.fixture
