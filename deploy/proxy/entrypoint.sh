@@ -6,7 +6,7 @@
 #   PROXY_ADDRESS          the address to listen on                 (default: every IPv4 and IPv6 one)
 #   PROXY_RATE             requests per second per client           (default 50)
 #   PROXY_BURST            requests a client may send at once above the rate (default 100)
-#   PROXY_EXPENSIVE_RATE   batches and analyses per second per client (default 5)
+#   PROXY_EXPENSIVE_RATE   costly requests (batches, analyses, positions, reviews, MCP) per second per client (default 5)
 #   PROXY_EXPENSIVE_BURST  and their burst                          (default 10)
 #   PROXY_CONNECTIONS      open connections per client              (default 64)
 #   PROXY_HEADER_TIMEOUT   seconds to send a request's headers      (default 10)
