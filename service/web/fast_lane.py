@@ -35,11 +35,10 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from ..answers import Answers
 from ..game import MARKS, Mark, Position
 from ..game.variants import VARIANTS, VariantPosition
-from . import strict
+from . import strict, work
 from .caching import cacheable, json_response
 from .facts import body_facts
 from .media import is_json
-from .work import worked_out
 
 BEST_MOVE = "/v1/best-move"
 POSITIONS = "/v1/positions/"
@@ -95,10 +94,7 @@ class FastLane:
             position = self._position(
                 path.removeprefix(POSITIONS), query.get("player"), query.get("variant", STANDARD)
             )
-            answers = self.answers
-            entity = None
-            if position is not None:
-                entity = await worked_out(answers.quick(position), answers.analysis, position)
+            entity = None if position is None else await work.analysis(self.answers, position)
             route = ("GET", POSITIONS + "{board}")
         else:
             return None, None

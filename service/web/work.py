@@ -1,10 +1,10 @@
 """Where an answer is worked out: on the event loop when it is quick, else in a worker thread.
 
 The event loop serves every connection of the worker, so work that can take more than about a
-millisecond of CPU (an analysis in a larger variant, a review, a batch) is done in one of anyio's
-worker threads, and the loop goes on serving the others meanwhile. What is quick is the answers'
-to say (:meth:`service.answers.Answers.quick`); the routes, the fast lane and the MCP tools all
-ask here.
+millisecond of CPU (an analysis in a larger variant, a move chosen with options, a review, a batch)
+is done in one of anyio's worker threads, and the loop goes on serving the others meanwhile. What is
+quick is the answers' to say (:meth:`service.answers.Answers.quick`); the routes, the fast lane and
+the MCP tools all ask here.
 """
 
 from __future__ import annotations
@@ -14,15 +14,26 @@ from typing import TypeVar, TypeVarTuple
 
 from anyio import to_thread
 
+from ..answers import Answers, Entity
+from ..game import Options, Position
+from ..game.variants import VariantPosition
+
 T = TypeVar("T")
 Args = TypeVarTuple("Args")
 
 
-async def worked_out(quick: bool, work: Callable[[*Args], T], *args: *Args) -> T:
-    """``work(*args)``: called here when ``quick``, else in a worker thread, off the event loop."""
-    if quick:
-        return work(*args)
-    return await to_thread.run_sync(work, *args)
+async def analysis(answers: Answers, position: Position | VariantPosition) -> Entity:
+    """The analysis of ``position``: here when it is quick, else in a worker thread."""
+    if answers.quick(position):
+        return answers.analysis(position)
+    return await off_loop(answers.analysis, position)
+
+
+async def best_move(answers: Answers, position: Position | VariantPosition, options: Options) -> bytes:
+    """The move chosen in ``position`` with ``options``: here when it is quick, else in a worker thread."""
+    if answers.quick(position, options):
+        return answers.best_move_with(position, options)
+    return await off_loop(answers.best_move_with, position, options)
 
 
 async def off_loop(work: Callable[[*Args], T], *args: *Args) -> T:

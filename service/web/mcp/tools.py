@@ -48,9 +48,9 @@ from ...schemas import (
     ReviewResponse,
 )
 from ...settings import Settings
+from .. import work
 from ..media import json_bytes
 from ..problems import MAX_LISTED_ERRORS, error_item, quoted, summary
-from ..work import off_loop, worked_out
 from . import stdio
 from .envelope import Envelope, refused
 
@@ -314,9 +314,7 @@ def add_play_tools(server: MCPServer, answers: Answers) -> None:
             "seed": seed,
         }
         request = validated(BestMoveRequest, arguments)
-        position, options = request.position, request.options
-        quick = answers.quick(position, options)
-        return answer(await worked_out(quick, answers.best_move_with, position, options))
+        return answer(await work.best_move(answers, request.position, request.options))
 
     @server.tool(title="Explain the best move", annotations=READ_ONLY)
     async def explain_move(
@@ -345,8 +343,7 @@ def add_play_tools(server: MCPServer, answers: Answers) -> None:
         perfect play (`principal_variation`).
         """
         request = validated(AnalysisRequest, {"board": board, "variant": variant, "player": player})
-        position = request.position
-        return answer((await worked_out(answers.quick(position), answers.analysis, position)).body)
+        return answer((await work.analysis(answers, request.position)).body)
 
 
 def add_coach_tools(server: MCPServer, coach: Coach) -> None:
@@ -378,7 +375,7 @@ def add_coach_tools(server: MCPServer, coach: Coach) -> None:
         given = {"moves": moves, "variant": variant, "player": player}
         request = validated(ReviewRequest, given if board is None else given | {"board": board})
         try:
-            return answer(await off_loop(coach.review, request.start, request.moves))
+            return answer(await work.off_loop(coach.review, request.start, request.moves))
         except IllegalMove as error:
             raise ToolError(f"moves.{error.index}: {error.message}") from None
 

@@ -11,13 +11,12 @@ from ...answers import Answers
 from ...game import Board, BoardError, Position
 from ...game.variants import VARIANTS, VariantPosition
 from ...schemas import BOARD_STRING_SCHEMA, AnalysisRequest, AnalysisResponse, PositionQuery, resolve_board
-from .. import examples
+from .. import examples, work
 from ..bodies import well_formed
 from ..caching import cacheable, json_response
 from ..deps import NO_QUERY, AnswersDep, IfNoneMatch
 from ..openapi import ANALYSIS, CACHEABLE, NOT_MODIFIED, ok, problem_responses
 from ..strict import StrictRoute
-from ..work import worked_out
 
 router = APIRouter(prefix="/v1", tags=["analysis"], route_class=StrictRoute)
 
@@ -63,7 +62,7 @@ async def get_position(
     if_none_match: IfNoneMatch = None,
 ) -> Response:
     position = path_position(answers, board, query)
-    return cacheable(await worked_out(answers.quick(position), answers.analysis, position), if_none_match)
+    return cacheable(await work.analysis(answers, position), if_none_match)
 
 
 @router.post(
@@ -79,5 +78,4 @@ async def post_analysis(
     request: Annotated[AnalysisRequest, Body(openapi_examples=examples.ANALYSIS_REQUESTS)],
     answers: AnswersDep,
 ) -> Response:
-    position = request.position
-    return json_response((await worked_out(answers.quick(position), answers.analysis, position)).body)
+    return json_response((await work.analysis(answers, request.position)).body)

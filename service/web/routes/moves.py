@@ -8,13 +8,12 @@ from fastapi import APIRouter, Body, Depends, Query, Response
 
 from ...answers import Answers
 from ...schemas import BatchRequest, BatchResponse, BestMoveQuery, BestMoveRequest, BestMoveResponse
-from .. import examples
+from .. import examples, work
 from ..bodies import BatchBody, well_formed
 from ..caching import cacheable, json_response
 from ..deps import NO_QUERY, AnswersDep, IfNoneMatch
 from ..openapi import CACHEABLE, MOVE_CHOICE, MOVE_OPTIONS, NOT_MODIFIED, json_body, ok, problem_responses
 from ..strict import StrictRoute
-from ..work import off_loop, worked_out
 
 router = APIRouter(prefix="/v1/best-move", tags=["moves"], route_class=StrictRoute)
 
@@ -32,8 +31,8 @@ async def post_best_move(
     move: Annotated[BestMoveRequest, Body(openapi_examples=examples.BEST_MOVE_REQUESTS)],
     answers: AnswersDep,
 ) -> Response:
-    position, options = move.position, move.options
-    body = await worked_out(answers.quick(position, options), answers.best_move_with, position, options)
+    options = move.options
+    body = await work.best_move(answers, move.position, options)
     return json_response(body, deterministic=options.deterministic)
 
 
@@ -51,7 +50,7 @@ async def post_best_move(
     dependencies=[NO_QUERY],
 )
 async def post_best_move_batch(batch: BatchBody, answers: AnswersDep) -> Response:
-    body, deterministic = await off_loop(answered, answers, batch)
+    body, deterministic = await work.off_loop(answered, answers, batch)
     return json_response(body, deterministic=deterministic)
 
 

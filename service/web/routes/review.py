@@ -9,13 +9,12 @@ from fastapi.exceptions import RequestValidationError
 
 from ...game.review import IllegalMove
 from ...schemas import ReviewRequest, ReviewResponse
-from .. import examples
+from .. import examples, work
 from ..bodies import well_formed
 from ..caching import json_response
 from ..deps import NO_QUERY, CoachDep
 from ..openapi import REVIEW, ok, problem_responses
 from ..strict import StrictRoute
-from ..work import off_loop
 
 router = APIRouter(prefix="/v1", tags=["coach"], route_class=StrictRoute)
 
@@ -33,7 +32,7 @@ async def post_review(
     game: Annotated[ReviewRequest, Body(openapi_examples=examples.REVIEW_REQUESTS)], coach: CoachDep
 ) -> Response:
     try:
-        return json_response(await off_loop(coach.review, game.start, game.moves))
+        return json_response(await work.off_loop(coach.review, game.start, game.moves))
     except IllegalMove as error:
         loc = ("body", "moves", error.index)
         raise RequestValidationError([{"type": "illegal_move", "loc": loc, "msg": error.message}]) from None
