@@ -11,16 +11,16 @@ here, so the client needs neither FastAPI nor a server.
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Annotated, Any, Literal, cast
+from typing import Annotated, Any, Literal, cast, get_args
 
 from pydantic import (
     BaseModel,
+    BeforeValidator,
     ConfigDict,
-    Discriminator,
     Field,
     PlainValidator,
     StrictBool,
-    Tag,
+    ValidationError,
     ValidationInfo,
     WithJsonSchema,
     field_validator,
@@ -68,12 +68,55 @@ __all__ = [
 
 # --- boards -----------------------------------------------------------------------------------------
 
-#: Where each cell of a board is, numbered 0 to 8 in row-major order (the geometry's rule, in words).
-CELL_AT = "cell i is at row i // 3, column i % 3"
+#: Where each cell of a board is (the geometry's rule, in words).
+CELL_AT = (
+    "cells are numbered in row-major order: on a board of c columns (3, or 4 in `4x4` and `4x4-3`), "
+    "cell i is at row i // c, column i % c; Notakto's boards are written one after another, board j "
+    "holding cells 9j to 9j + 8"
+)
+
+#: The lengths of every variant's board strings, and the sizes of the boards that also come as arrays
+#: (those of the variants played on one board).
+STRING_LENGTHS = sorted({variant.cells for variant in VARIANTS.values()})
+ARRAY_SIZES = sorted({variant.size for variant in VARIANTS.values() if variant.boards == 1})
+_SYMBOL = "[XxOo.\\-_ ]"
+
+
+def _cells_form(size: int) -> str:
+    """The name of the form of a board of ``size`` rows as an array of cells."""
+    return f"BoardCells{size}x{size}"
+
+
+def _rows_form(size: int) -> str:
+    """The name of the form of a board of ``size`` rows as an array of rows."""
+    return f"BoardRows{size}x{size}"
+
+
+def _array_forms() -> dict[str, dict[str, Any]]:
+    """The array forms of a board of each size: its cells, and its rows."""
+    forms: dict[str, dict[str, Any]] = {}
+    for size in ARRAY_SIZES:
+        cells = {"type": "array", "items": {"$ref": "#/components/schemas/Cell"}}
+        forms[_cells_form(size)] = {
+            **cells,
+            "minItems": size * size,
+            "maxItems": size * size,
+            "description": f"The {size * size} cells of a {size}×{size} board in row-major order.",
+        }
+        forms[_rows_form(size)] = {
+            "type": "array",
+            "items": {**cells, "minItems": size, "maxItems": size},
+            "minItems": size,
+            "maxItems": size,
+            "description": f"The {size} rows of {size} cells of a {size}×{size} board, top row first.",
+        }
+    return forms
+
 
 #: The JSON schemas of the board forms, by name: the OpenAPI document lists them as components,
 #: and the request models refer to them (``#/components/schemas/<name>``). No enum lists a mark in
-#: both cases: generated clients turn enum values into names, which must differ.
+#: both cases: generated clients turn enum values into names, which must differ. Each form takes
+#: the boards of every variant; the variant a request names decides which of them it accepts.
 BOARD_SCHEMAS: dict[str, dict[str, Any]] = {
     "Cell": {
         "anyOf": [{"type": "string", "pattern": "^[XxOo.\\-_ ]?$", "maxLength": 1}, {"type": "null"}],
@@ -83,37 +126,30 @@ BOARD_SCHEMAS: dict[str, dict[str, Any]] = {
     },
     "BoardString": {
         "type": "string",
-        "minLength": 9,
-        "maxLength": 9,
-        "pattern": "^[XxOo.\\-_ ]{9}$",
-        "description": "Nine cells in row-major order: X or O (either case) for a mark, "
-        "'.', '-', '_' or a space for an empty cell.",
-        "examples": ["X.O...X.."],
+        "minLength": STRING_LENGTHS[0],
+        "maxLength": STRING_LENGTHS[-1],
+        "pattern": "^(?:" + "|".join(f"{_SYMBOL}{{{length}}}" for length in STRING_LENGTHS) + ")$",
+        "description": "The cells in row-major order, as many as the variant's board has: 9 on a 3×3 "
+        "board, 16 on a 4×4 board, 9 per board in Notakto (18 on 2 boards, 27 on 3). X or O (either "
+        "case) for a mark (Notakto: X only), '.', '-', '_' or a space for an empty cell.",
+        "examples": ["X.O...X..", "X....O.........."],
     },
+    **_array_forms(),
     "BoardCells": {
-        "type": "array",
-        "items": {"$ref": "#/components/schemas/Cell"},
-        "minItems": 9,
-        "maxItems": 9,
-        "description": "Nine cells in row-major order.",
+        "oneOf": [{"$ref": "#/components/schemas/" + _cells_form(size)} for size in ARRAY_SIZES],
+        "description": "The cells in row-major order: 9 on a 3×3 board, 16 on a 4×4 board.",
         "examples": [["X", None, "O", None, None, None, "X", None, None]],
     },
     "BoardRows": {
-        "type": "array",
-        "items": {
-            "type": "array",
-            "items": {"$ref": "#/components/schemas/Cell"},
-            "minItems": 3,
-            "maxItems": 3,
-        },
-        "minItems": 3,
-        "maxItems": 3,
-        "description": "Three rows of three cells, top row first.",
+        "oneOf": [{"$ref": "#/components/schemas/" + _rows_form(size)} for size in ARRAY_SIZES],
+        "description": "The rows of cells, top row first: 3 rows of 3 on a 3×3 board, 4 rows of 4 on a "
+        "4×4 board.",
         "examples": [[["X", "", "O"], ["", "", ""], ["X", "", ""]]],
     },
     "Board": {
-        "description": "A board in one of three forms: a 9-character string, an array of 9 cells, "
-        f"or an array of 3 rows of 3 cells. {CELL_AT.capitalize()}.",
+        "description": "A board in one of three forms: a string, an array of cells, or an array of rows, "
+        "of the size of the request's variant (Notakto's boards as a string only). "
+        f"{CELL_AT[0].upper()}{CELL_AT[1:]}.",
         "oneOf": [
             {"$ref": "#/components/schemas/BoardString"},
             {"$ref": "#/components/schemas/BoardCells"},
@@ -168,9 +204,11 @@ def _unfinished(board: Board) -> Board:
     return board
 
 
-def _board_string(value: object) -> object:
+def _board_string(value: object, cells: int = 9) -> object:
     if not isinstance(value, str):
-        raise PydanticCustomError("board_type", "a board here is a string of 9 characters")
+        raise PydanticCustomError(
+            "board_type", "a board here is a string of {cells} characters", {"cells": cells}
+        )
     return value
 
 
@@ -190,7 +228,7 @@ def _variant_board(value: object, info: ValidationInfo, *, playable: bool, strin
         board = _legal_board_string(value) if string else _legal_board(value)
         return _unfinished(board) if playable else board
     if string:
-        _board_string(value)
+        _board_string(value, variant.cells)
     try:
         found = variant.board(value)
         status = variant.resolve(found.cells).status
@@ -246,12 +284,40 @@ AnyTactic = Literal[
     "kill",
     "hand_over",
 ]
-#: The sides of a variant in which both sides place any mark (``wild``, Notakto).
-Side = Literal["first", "second"]
-#: The side to move as a request names it: a mark, or a side of ``wild`` and Notakto.
-MoverName = Literal["X", "O", "first", "second"]
+#: A side in any variant: a mark, or in ``wild`` and Notakto, where both sides place any mark, a side
+#: named by its turn.
+AnySide = Literal["X", "O", "first", "second"]
 #: Every variant's ``id`` (``service.game.variants.VARIANTS``; a test keeps them equal).
 VariantName = Literal["standard", "misere", "wild", "notakto", "notakto-2", "notakto-3", "4x4", "4x4-3"]
+#: The status of a board in any variant: the marked variants' (``x_won``, ``o_won``), or those of the
+#: variants whose sides are named by their turn (``first_won``, ``second_won``).
+StatusName = Literal["in_progress", "x_won", "o_won", "draw", "first_won", "second_won"]
+
+#: The enumerations the OpenAPI document names as components, as it does the board forms: one type
+#: each in generated clients, rather than a copy per field. Each is the schema of the ``Literal`` of
+#: the same values, which the models use; ``x-enum-varnames`` gives the generators a constant's name
+#: for values that are not identifiers.
+ENUM_SCHEMAS: dict[str, dict[str, Any]] = {
+    "Variant": {
+        "type": "string",
+        "enum": list(get_args(VariantName)),
+        "x-enum-varnames": [VARIANTS[name].constant for name in get_args(VariantName)],
+        "description": "A rule variant, the value of `variant` (`standard` when it is not sent): see "
+        "`GET /v1/variants` for each one's rules, board and sides.",
+    },
+    "Status": {
+        "type": "string",
+        "enum": list(get_args(StatusName)),
+        "description": "Where a game stands on a board: `in_progress`, `draw`, and `x_won` or `o_won` "
+        "(`first_won` or `second_won` in `wild` and Notakto, whose sides are named by their turn).",
+    },
+    "Player": {
+        "type": "string",
+        "enum": list(get_args(AnySide)),
+        "description": "A side: `X` or `O`, or `first` or `second` in `wild` and Notakto, where both "
+        "sides place any mark.",
+    },
+}
 VariantField = Annotated[
     VariantName,
     Field(
@@ -297,11 +363,11 @@ class PositionRequest(BaseModel):
     # The variant comes first: the board is read by its rules.
     variant: VariantField = "standard"
     board: AnyBoard
-    player: MoverName | None = Field(default=None, validate_default=True, description=PLAYER_DESCRIPTION)
+    player: AnySide | None = Field(default=None, validate_default=True, description=PLAYER_DESCRIPTION)
 
     @field_validator("player", mode="after")
     @classmethod
-    def _player_agrees(cls, player: MoverName | None, info: ValidationInfo) -> MoverName | None:
+    def _player_agrees(cls, player: AnySide | None, info: ValidationInfo) -> AnySide | None:
         board = info.data.get("board")
         if isinstance(board, Board | VariantBoard):
             try:
@@ -570,7 +636,7 @@ class PositionQuery(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, json_schema_extra=_defaults_in_words)
 
     variant: VariantField = "standard"
-    player: MoverName | None = Field(default=None, description=PLAYER_DESCRIPTION)
+    player: AnySide | None = Field(default=None, description=PLAYER_DESCRIPTION)
 
 
 # --- responses --------------------------------------------------------------------------------------
@@ -606,9 +672,6 @@ CanonicalBoard = Annotated[
         examples=["X...O...."],
     ),
 ]
-#: The status of a board in any variant: the marked variants' (``x_won``, ``o_won``), or those of the
-#: variants with sides (``first_won``, ``second_won``).
-StatusName = Status | Literal["first_won", "second_won"]
 AnyStatus = Annotated[
     StatusName,
     Field(
@@ -635,7 +698,7 @@ class _Board(BaseModel):
     """The position a move is played in."""
 
     board: CanonicalBoard
-    player: Mark | Side = Field(description="The side to move, who plays the returned move.")
+    player: AnySide = Field(description="The side to move, who plays the returned move.")
 
 
 class Move(BaseModel):
@@ -699,11 +762,11 @@ class AnalysisResponse(BaseModel):
 
     board: CanonicalBoard
     status: AnyStatus
-    winner: Mark | Side | None = Field(
+    winner: AnySide | None = Field(
         description="The side that won, null if none (in `misere`, the side that did not make the line)."
     )
     winning_lines: list[list[int]] = Field(description="Every complete line, as its cells.")
-    player: Mark | Side | None = Field(description="The side to move; null when the game is over.")
+    player: AnySide | None = Field(description="The side to move; null when the game is over.")
     score: Score | None
     outcome: OutcomeName | None
     plies_to_end: Plies | None
@@ -723,25 +786,83 @@ PlayerName = Literal["random", "beginner", "easy", "medium", "hard", "perfect"]
 Probability = Annotated[float, Field(ge=0, le=1)]
 
 
+def _upper(value: object) -> object:
+    """A mark as a board takes it, in either case."""
+    return value.upper() if isinstance(value, str) else value
+
+
 class MarkedMove(BaseModel):
     """A move of `wild`: a cell and the mark placed on it."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    position: Annotated[int, Field(strict=True, ge=0, le=8, description="The cell, 0 to 8.")]
-    mark: Mark = Field(description="The mark placed: either side may place X or O.")
+    # The game checks the cell against the board, naming the move's index, as it does bare cells.
+    position: Annotated[
+        int,
+        Field(strict=True),
+        WithJsonSchema({"type": "integer", "minimum": 0, "maximum": 8, "description": "The cell, 0 to 8."}),
+    ]
+    mark: Annotated[
+        Mark,
+        BeforeValidator(_upper),
+        WithJsonSchema(
+            {
+                "type": "string",
+                "pattern": "^[XxOo]$",
+                "description": "The mark placed, X or O (either case): either side may place either.",
+                "examples": ["X"],
+            }
+        ),
+    ]
 
 
-def _move_form(value: object) -> str:
-    """Which form of a move a request's item is in: an object is a move with its mark, anything else
-    is read as a cell (and refused as one when it is not)."""
-    return "marked" if isinstance(value, dict | MarkedMove) else "cell"
+def _move_words(data: dict[str, Any]) -> str:
+    """What a move is in the request's variant, in words."""
+    variant = VARIANTS.get(data.get("variant", ""))
+    if variant is None:
+        return "a move is a cell (an integer), or in wild an object with the cell and the mark placed"
+    cells = f"0 to {variant.cells - 1}"
+    if variant.marks == "either":
+        return (
+            f"a move of {variant.id} is an object with the cell (position, {cells}) and the mark placed "
+            '(X or O), such as {"position": 4, "mark": "X"}'
+        )
+    return f"a move of {variant.id} is a cell: an integer from {cells}"
+
+
+def _game_move(value: object, info: ValidationInfo) -> int | MarkedMove:
+    """A move of a review as its form reads it: an integer is a cell, an object a cell and a mark.
+
+    Whether the move is on the board, free, and in its variant's form is the game's to say (it names
+    the move's index); anything else is refused here in words that say what a move of the request's
+    variant is, located at the move's index.
+    """
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, MarkedMove):
+        return value
+    if isinstance(value, dict):
+        try:
+            return MarkedMove.model_validate(value)
+        except ValidationError as error:
+            first = error.errors()[0]
+            field = ".".join(str(part) for part in first["loc"])
+            problem = {
+                "missing": "{field} is missing",
+                "extra_forbidden": "{field} is not part of a move",
+            }.get(first["type"], "{field}: {msg}")
+            raise PydanticCustomError(
+                "move_form",
+                "{words}; here " + problem.format(field=field, msg=first["msg"]),
+                {"words": _move_words(info.data)},
+            ) from None
+    raise PydanticCustomError("move_type", "{words}", {"words": _move_words(info.data)})
 
 
 #: A move of a game: a cell, or in ``wild`` a cell and a mark.
 GameMove = Annotated[
-    Annotated[int, Field(strict=True, ge=0, le=26), Tag("cell")] | Annotated[MarkedMove, Tag("marked")],
-    Discriminator(_move_form),
+    int | MarkedMove,
+    PlainValidator(_game_move, json_schema_input_type=Annotated[int, Field(ge=0, le=26)] | MarkedMove),
 ]
 
 
@@ -792,7 +913,7 @@ class PlyReview(BaseModel):
     """One move of a reviewed game, judged; values are for the side that played it."""
 
     ply: int = Field(ge=1, le=27, description="The move's number in the game, from 1.")
-    player: Mark | Side = Field(description="The side that played the move.")
+    player: AnySide = Field(description="The side that played the move.")
     position: Cell
     row: Row
     column: Column
@@ -876,9 +997,9 @@ class ReviewResponse(BaseModel):
     """A game reviewed move by move, and each side's strength."""
 
     board: CanonicalBoard = Field(description="The starting board.")
-    player: Mark | Side = Field(description="The side that played the first move.")
+    player: AnySide = Field(description="The side that played the first move.")
     status: AnyStatus = Field(description="The status of the final board.")
-    winner: Mark | Side | None = Field(description="The side that won the game on the final board, if any.")
+    winner: AnySide | None = Field(description="The side that won the game on the final board, if any.")
     plies: list[PlyReview] = Field(description="Every move, in order.")
     players: Sides | TurnSides = Field(
         description="Each side: `X` and `O`, or `first` and `second` in `wild` and Notakto."

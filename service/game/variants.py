@@ -72,6 +72,9 @@ class Variant:
     boards: int
     marks: Marks
     misere: bool
+    #: Its name as a constant in code that generators write from the API's documents
+    #: (``x-enum-varnames``): a valid identifier, as ``4x4`` is not.
+    constant: str
 
     @property
     def grid(self) -> Grid:
@@ -338,6 +341,7 @@ VARIANTS: dict[str, Variant] = {
             1,
             "own",
             False,
+            "STANDARD",
         ),
         Variant(
             "misere",
@@ -348,6 +352,7 @@ VARIANTS: dict[str, Variant] = {
             1,
             "own",
             True,
+            "MISERE",
         ),
         Variant(
             "wild",
@@ -359,6 +364,7 @@ VARIANTS: dict[str, Variant] = {
             1,
             "either",
             False,
+            "WILD",
         ),
         *(
             Variant(
@@ -375,6 +381,7 @@ VARIANTS: dict[str, Variant] = {
                 boards,
                 "x_only",
                 True,
+                "NOTAKTO" if boards == 1 else f"NOTAKTO_{boards}",
             )
             for boards in (1, 2, 3)
         ),
@@ -387,6 +394,7 @@ VARIANTS: dict[str, Variant] = {
             1,
             "own",
             False,
+            "FOUR_BY_FOUR",
         ),
         Variant(
             "4x4-3",
@@ -397,6 +405,7 @@ VARIANTS: dict[str, Variant] = {
             1,
             "own",
             False,
+            "FOUR_BY_FOUR_THREE_IN_A_ROW",
         ),
     )
 }

@@ -18,7 +18,7 @@ from fastapi.routing import APIRoute
 from pydantic import BaseModel
 from starlette.routing import BaseRoute
 
-from ..schemas import BOARD_SCHEMAS, BatchRequest, Problem, inline_schema
+from ..schemas import BOARD_SCHEMAS, ENUM_SCHEMAS, BatchRequest, Problem, inline_schema
 from . import examples
 from .caching import CACHE_CONTROL
 from .media import JSON, PROBLEM_JSON
@@ -197,20 +197,31 @@ def _examples_as_declared(document: dict[str, Any], routes: Sequence[BaseRoute])
                         answer.get(media, answer.get(PROBLEM_JSON, {}))["example"] = content["example"]
 
 
-def _named_board_schemas(document: dict[str, Any]) -> None:
-    """The board forms and the cell as named components, referred to wherever they are used.
+#: What a copy of a named enumeration says that its component says for it.
+ENUM_KEYS = ("type", "enum", "title")
+
+
+def _named_schemas(document: dict[str, Any]) -> None:
+    """The board forms, the cell and the enumerations as named components, referred to wherever
+    they are used.
 
     The models write them out (Pydantic knows nothing of components); here every copy becomes
-    a ``$ref``, so that generated clients get one named type for each.
+    a ``$ref``, so that generated clients get one named type for each. A copy of an enumeration
+    keeps what its field says beside the reference (its description, its default).
     """
-    document["components"]["schemas"].update(BOARD_SCHEMAS)
+    document["components"]["schemas"].update(BOARD_SCHEMAS | ENUM_SCHEMAS)
     inline = {name: _comparable(inline_schema(name)) for name in BOARD_SCHEMAS}
+    enums = {name: schema["enum"] for name, schema in ENUM_SCHEMAS.items()}
 
     def replace(value: Any, inside: str | None) -> Any:  # noqa: ANN401 - any JSON value
         if isinstance(value, dict):
             for name, schema in inline.items():
                 if name != inside and _comparable(value) == schema:
-                    return {"$ref": f"#/components/schemas/{name}"}
+                    return {"$ref": COMPONENTS + name}
+            for name, values in enums.items():
+                if name != inside and value.get("type") == "string" and value.get("enum") == values:
+                    beside = {key: item for key, item in value.items() if key not in ENUM_KEYS}
+                    return {"$ref": COMPONENTS + name, **beside}
             return {key: replace(item, inside) for key, item in value.items()}
         if isinstance(value, list):
             return [replace(item, inside) for item in value]
@@ -296,7 +307,7 @@ def install_openapi(app: FastAPI, routes: Sequence[BaseRoute]) -> None:
                 license_info=LICENSE,
             )
             _dependency_bodies(document)
-            _named_board_schemas(document)
+            _named_schemas(document)
             document["security"] = []  # every operation is public: no credentials of any kind
             _examples_as_declared(document, routes)
             _problem_media_types(document)

@@ -246,10 +246,10 @@ async def test_an_illegal_move_is_a_422_at_its_index(
         ({"moves": []}, ["body", "moves"]),
         ({"moves": [0, 1, 2, 3, 4, 5, 6, 7, 8, 0]}, ["body", "moves"]),
         ({"moves": [9]}, ["body", "moves", 0]),
-        ({"moves": [4, -1]}, ["body", "moves", 1, "cell"]),
-        ({"moves": ["4"]}, ["body", "moves", 0, "cell"]),
-        ({"moves": [4.0]}, ["body", "moves", 0, "cell"]),
-        ({"moves": [True]}, ["body", "moves", 0, "cell"]),
+        ({"moves": [4, -1]}, ["body", "moves", 1]),
+        ({"moves": ["4"]}, ["body", "moves", 0]),
+        ({"moves": [4.0]}, ["body", "moves", 0]),
+        ({"moves": [True]}, ["body", "moves", 0]),
         ({"moves": [{"position": 4, "mark": "X"}]}, ["body", "moves", 0]),
         ({"moves": 4}, ["body", "moves"]),
         ({}, ["body", "moves"]),
@@ -436,9 +436,29 @@ async def test_games_of_the_large_variants_are_reviewed_from_their_tables(
         ({"variant": "notakto", "board": "XXX......", "moves": [4]}, ["body", "board"], "over"),
         (
             {"variant": "wild", "moves": [{"position": 4, "mark": "Z"}]},
-            ["body", "moves", 0, "marked", "mark"],
-            "",
+            ["body", "moves", 0],
+            "a move of wild is an object with the cell (position, 0 to 8) and the mark placed (X or O)",
         ),
+        (
+            {"variant": "wild", "moves": [{"position": 4}]},
+            ["body", "moves", 0],
+            "here mark is missing",
+        ),
+        ({"variant": "wild", "moves": [[4, "X"]]}, ["body", "moves", 0], '{"position": 4, "mark": "X"}'),
+        (
+            {"variant": "wild", "moves": [{"position": 9, "mark": "X"}]},
+            ["body", "moves", 0],
+            "cells are 0 to 8",
+        ),
+        ({"moves": [27]}, ["body", "moves", 0], "cell 27 is not on the board: cells are 0 to 8"),
+        ({"variant": "notakto-3", "moves": [27]}, ["body", "moves", 0], "cells are 0 to 26"),
+        ({"variant": "4x4", "moves": [-1]}, ["body", "moves", 0], "cells are 0 to 15"),
+        (
+            {"variant": "4x4", "moves": ["4"]},
+            ["body", "moves", 0],
+            "a move of 4x4 is a cell: an integer from 0 to 15",
+        ),
+        ({"variant": "notakto-2", "moves": [True]}, ["body", "moves", 0], "an integer from 0 to 17"),
         (
             {"variant": "wild", "player": "X", "moves": [{"position": 4, "mark": "X"}]},
             ["body", "player"],
@@ -455,6 +475,17 @@ async def test_bad_moves_in_a_variant_are_a_422_naming_them(
     errors = answer.json()["errors"]
     assert loc in [error["loc"] for error in errors], errors
     assert any(words in error["msg"] for error in errors), errors
+
+
+async def test_a_wild_move_takes_its_mark_in_either_case_as_boards_do(client: httpx.AsyncClient) -> None:
+    upper = [{"position": 4, "mark": "X"}, {"position": 0, "mark": "O"}, {"position": 8, "mark": "O"}]
+    lower = [{"position": move["position"], "mark": str(move["mark"]).lower()} for move in upper]
+    answers = [
+        await client.post("/v1/review", json={"variant": "wild", "moves": moves}) for moves in (upper, lower)
+    ]
+    assert [answer.status_code for answer in answers] == [200, 200], answers[1].text
+    assert answers[0].json() == answers[1].json()
+    assert [ply["mark"] for ply in answers[1].json()["plies"]] == ["X", "O", "O"]
 
 
 async def test_a_review_starts_from_the_variants_empty_board_by_default(client: httpx.AsyncClient) -> None:

@@ -332,13 +332,9 @@ export interface components {
              * Player
              * @description The side to move. Needed only when both sides have as many marks (X by default); otherwise the counts decide, and a player that contradicts them is an error. In `wild` and Notakto the sides are `first` and `second`, and the number of marks decides (even: `first`).
              */
-            player?: ("X" | "O" | "first" | "second") | null;
-            /**
-             * Variant
-             * @description The rule variant (`standard` by default): see `GET /v1/variants` for each one's rules, board and sides.
-             * @enum {string}
-             */
-            variant?: "standard" | "misere" | "wild" | "notakto" | "notakto-2" | "notakto-3" | "4x4" | "4x4-3";
+            player?: components["schemas"]["Player"] | null;
+            /** @description The rule variant (`standard` by default): see `GET /v1/variants` for each one's rules, board and sides. */
+            variant?: components["schemas"]["Variant"];
         };
         /**
          * AnalysisResponse
@@ -367,7 +363,7 @@ export interface components {
              * Player
              * @description The side to move; null when the game is over.
              */
-            player: ("X" | "O") | ("first" | "second") | null;
+            player: components["schemas"]["Player"] | null;
             /** Plies To End */
             plies_to_end: number | null;
             /**
@@ -377,16 +373,13 @@ export interface components {
             principal_variation: number[];
             /** Score */
             score: number | null;
-            /**
-             * Status
-             * @description `in_progress`, `draw`, and `x_won` or `o_won` (`first_won` or `second_won` in `wild` and Notakto).
-             */
-            status: components["schemas"]["Status"] | ("first_won" | "second_won");
+            /** @description `in_progress`, `draw`, and `x_won` or `o_won` (`first_won` or `second_won` in `wild` and Notakto). */
+            status: components["schemas"]["Status"];
             /**
              * Winner
              * @description The side that won, null if none (in `misere`, the side that did not make the line).
              */
-            winner: ("X" | "O") | ("first" | "second") | null;
+            winner: components["schemas"]["Player"] | null;
             /**
              * Winning Lines
              * @description Every complete line, as its cells.
@@ -425,7 +418,7 @@ export interface components {
              * Player
              * @description The side to move. Needed only when both sides have as many marks (X by default); otherwise the counts decide, and a player that contradicts them is an error. In `wild` and Notakto the sides are `first` and `second`, and the number of marks decides (even: `first`).
              */
-            player?: ("X" | "O" | "first" | "second") | null;
+            player?: components["schemas"]["Player"] | null;
             /**
              * Random
              * @description Break the ties left after the best score and the fastest win (or slowest loss) uniformly at random, instead of by traps and then the lowest cell (default false).
@@ -440,12 +433,8 @@ export interface components {
              * @description Difficulty from 0 to 1 (default 1): with probability `skill` the move is chosen as usual, otherwise uniformly from all legal moves. 1 is perfect play, 0 a random player.
              */
             skill?: number;
-            /**
-             * Variant
-             * @description The rule variant (`standard` by default): see `GET /v1/variants` for each one's rules, board and sides.
-             * @enum {string}
-             */
-            variant?: "standard" | "misere" | "wild" | "notakto" | "notakto-2" | "notakto-3" | "4x4" | "4x4-3";
+            /** @description The rule variant (`standard` by default): see `GET /v1/variants` for each one's rules, board and sides. */
+            variant?: components["schemas"]["Variant"];
         };
         /**
          * BestMoveResponse
@@ -490,11 +479,8 @@ export interface components {
              * @enum {string}
              */
             outcome: "win" | "draw" | "loss";
-            /**
-             * Player
-             * @description The side to move, who plays the returned move.
-             */
-            player: ("X" | "O") | ("first" | "second");
+            /** @description The side to move, who plays the returned move. */
+            player: components["schemas"]["Player"];
             /**
              * Plies To End
              * @description Moves the game still lasts under perfect play, the next one included; the winner hurries, the loser delays.
@@ -521,21 +507,18 @@ export interface components {
              * @description 1 win, 0 draw, -1 loss, for the side to move.
              */
             score: number;
-            /**
-             * Status After
-             * @description The status of the board after the move.
-             */
-            status_after: components["schemas"]["Status"] | ("first_won" | "second_won");
+            /** @description The status of the board after the move. */
+            status_after: components["schemas"]["Status"];
             /**
              * Tactics
              * @description What the move does, in this order: `win` (completes a line), `block` (takes a cell that would complete the opponent's line), `fork` (leaves two or more cells that would complete a line), `threat` (exactly one), `block_fork` (leaves the opponent no fork), `center`, `corner` or `edge`, and `opposite_corner` (a corner opposite the opponent's mark). The variants read these with their own lines, and add: `lose` (makes a line that loses: misère, Notakto's last live board), `avoid` (steps around a cell that would complete the mover's own line), `opposite` (the cell across the center holds the opponent's mark), `squeeze` (whatever the opponent plays makes a line that loses, or lets the mover win), `gift` (wild: leaves a line the opponent completes at once), `kill` (Notakto: a line on a board while another stays live), `hand_over` (a kill that leaves one live board) and `live` (no line: the board stays live). `GET /v1/variants` lists each variant's tags.
              */
             tactics: ("win" | "block" | "fork" | "threat" | "block_fork" | "center" | "corner" | "edge" | "opposite_corner" | "lose" | "squeeze" | "avoid" | "opposite" | "gift" | "live" | "kill" | "hand_over")[];
         };
-        /** @description A board in one of three forms: a 9-character string, an array of 9 cells, or an array of 3 rows of 3 cells. Cell i is at row i // 3, column i % 3. */
+        /** @description A board in one of three forms: a string, an array of cells, or an array of rows, of the size of the request's variant (Notakto's boards as a string only). Cells are numbered in row-major order: on a board of c columns (3, or 4 in `4x4` and `4x4-3`), cell i is at row i // c, column i % c; Notakto's boards are written one after another, board j holding cells 9j to 9j + 8. */
         Board: components["schemas"]["BoardString"] | components["schemas"]["BoardCells"] | components["schemas"]["BoardRows"];
         /**
-         * @description Nine cells in row-major order.
+         * @description The cells in row-major order: 9 on a 3×3 board, 16 on a 4×4 board.
          * @example [
          *       "X",
          *       null,
@@ -548,9 +531,13 @@ export interface components {
          *       null
          *     ]
          */
-        BoardCells: components["schemas"]["Cell"][];
+        BoardCells: components["schemas"]["BoardCells3x3"] | components["schemas"]["BoardCells4x4"];
+        /** @description The 9 cells of a 3×3 board in row-major order. */
+        BoardCells3x3: components["schemas"]["Cell"][];
+        /** @description The 16 cells of a 4×4 board in row-major order. */
+        BoardCells4x4: components["schemas"]["Cell"][];
         /**
-         * @description Three rows of three cells, top row first.
+         * @description The rows of cells, top row first: 3 rows of 3 on a 3×3 board, 4 rows of 4 on a 4×4 board.
          * @example [
          *       [
          *         "X",
@@ -569,10 +556,15 @@ export interface components {
          *       ]
          *     ]
          */
-        BoardRows: components["schemas"]["Cell"][][];
+        BoardRows: components["schemas"]["BoardRows3x3"] | components["schemas"]["BoardRows4x4"];
+        /** @description The 3 rows of 3 cells of a 3×3 board, top row first. */
+        BoardRows3x3: components["schemas"]["Cell"][][];
+        /** @description The 4 rows of 4 cells of a 4×4 board, top row first. */
+        BoardRows4x4: components["schemas"]["Cell"][][];
         /**
-         * @description Nine cells in row-major order: X or O (either case) for a mark, '.', '-', '_' or a space for an empty cell.
+         * @description The cells in row-major order, as many as the variant's board has: 9 on a 3×3 board, 16 on a 4×4 board, 9 per board in Notakto (18 on 2 boards, 27 on 3). X or O (either case) for a mark (Notakto: X only), '.', '-', '_' or a space for an empty cell.
          * @example X.O...X..
+         * @example X....O..........
          */
         BoardString: string;
         /**
@@ -620,7 +612,7 @@ export interface components {
              * Variants
              * @description The variants whose exact values are ready: all of them.
              */
-            variants: ("standard" | "misere" | "wild" | "notakto" | "notakto-2" | "notakto-3" | "4x4" | "4x4-3")[];
+            variants: components["schemas"]["Variant"][];
             /** Version */
             version: string;
         };
@@ -657,10 +649,10 @@ export interface components {
         MarkedMove: {
             /**
              * Mark
-             * @description The mark placed: either side may place X or O.
-             * @enum {string}
+             * @description The mark placed, X or O (either case): either side may place either.
+             * @example X
              */
-            mark: "X" | "O";
+            mark: string;
             /**
              * Position
              * @description The cell, 0 to 8.
@@ -789,6 +781,11 @@ export interface components {
             traps: number;
         };
         /**
+         * @description A side: `X` or `O`, or `first` or `second` in `wild` and Notakto, where both sides place any mark.
+         * @enum {string}
+         */
+        Player: "X" | "O" | "first" | "second";
+        /**
          * PlyReview
          * @description One move of a reviewed game, judged; values are for the side that played it.
          */
@@ -846,11 +843,8 @@ export interface components {
              * @enum {string}
              */
             outcome_before: "win" | "draw" | "loss";
-            /**
-             * Player
-             * @description The side that played the move.
-             */
-            player: ("X" | "O") | ("first" | "second");
+            /** @description The side that played the move. */
+            player: components["schemas"]["Player"];
             /**
              * Plies To End
              * @description Moves the game still lasts under perfect play, the next one included; the winner hurries, the loser delays.
@@ -921,7 +915,7 @@ export interface components {
              * Game Status
              * @description For a best-move request on a finished board: the board's status.
              */
-            game_status?: components["schemas"]["Status"] | ("first_won" | "second_won") | null;
+            game_status?: components["schemas"]["Status"] | null;
             /**
              * Instance
              * @description The path of the request.
@@ -1042,13 +1036,9 @@ export interface components {
              * Player
              * @description The side to move. Needed only when both sides have as many marks (X by default); otherwise the counts decide, and a player that contradicts them is an error. In `wild` and Notakto the sides are `first` and `second`, and the number of marks decides (even: `first`).
              */
-            player?: ("X" | "O" | "first" | "second") | null;
-            /**
-             * Variant
-             * @description The rule variant (`standard` by default): see `GET /v1/variants` for each one's rules, board and sides.
-             * @enum {string}
-             */
-            variant?: "standard" | "misere" | "wild" | "notakto" | "notakto-2" | "notakto-3" | "4x4" | "4x4-3";
+            player?: components["schemas"]["Player"] | null;
+            /** @description The rule variant (`standard` by default): see `GET /v1/variants` for each one's rules, board and sides. */
+            variant?: components["schemas"]["Variant"];
         };
         /**
          * ReviewResponse
@@ -1061,11 +1051,8 @@ export interface components {
              * @example X...O....
              */
             board: string;
-            /**
-             * Player
-             * @description The side that played the first move.
-             */
-            player: ("X" | "O") | ("first" | "second");
+            /** @description The side that played the first move. */
+            player: components["schemas"]["Player"];
             /**
              * Players
              * @description Each side: `X` and `O`, or `first` and `second` in `wild` and Notakto.
@@ -1076,16 +1063,13 @@ export interface components {
              * @description Every move, in order.
              */
             plies: components["schemas"]["PlyReview"][];
-            /**
-             * Status
-             * @description The status of the final board.
-             */
-            status: components["schemas"]["Status"] | ("first_won" | "second_won");
+            /** @description The status of the final board. */
+            status: components["schemas"]["Status"];
             /**
              * Winner
              * @description The side that won the game on the final board, if any.
              */
-            winner: ("X" | "O") | ("first" | "second") | null;
+            winner: components["schemas"]["Player"] | null;
         };
         /**
          * SideReview
@@ -1135,11 +1119,10 @@ export interface components {
             X: components["schemas"]["SideReview"];
         };
         /**
-         * Status
-         * @description Where a game stands on a board.
+         * @description Where a game stands on a board: `in_progress`, `draw`, and `x_won` or `o_won` (`first_won` or `second_won` in `wild` and Notakto, whose sides are named by their turn).
          * @enum {string}
          */
-        Status: "in_progress" | "x_won" | "o_won" | "draw";
+        Status: "in_progress" | "x_won" | "o_won" | "draw" | "first_won" | "second_won";
         /**
          * TurnSides
          * @description Each side's part of a game of `wild` or Notakto, whose sides are named by their turn.
@@ -1148,6 +1131,11 @@ export interface components {
             first: components["schemas"]["SideReview"];
             second: components["schemas"]["SideReview"];
         };
+        /**
+         * @description A rule variant, the value of `variant` (`standard` when it is not sent): see `GET /v1/variants` for each one's rules, board and sides.
+         * @enum {string}
+         */
+        Variant: "standard" | "misere" | "wild" | "notakto" | "notakto-2" | "notakto-3" | "4x4" | "4x4-3";
         /**
          * VariantInfo
          * @description One rule variant: its rules, its board, and its value from the empty board.
@@ -1163,12 +1151,8 @@ export interface components {
              * @description Columns of each board.
              */
             columns: number;
-            /**
-             * Id
-             * @description The value of `variant` that names it.
-             * @enum {string}
-             */
-            id: "standard" | "misere" | "wild" | "notakto" | "notakto-2" | "notakto-3" | "4x4" | "4x4-3";
+            /** @description The value of `variant` that names it. */
+            id: components["schemas"]["Variant"];
             /**
              * Line
              * @description Cells in a row that make a line.
@@ -1542,10 +1526,10 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The rule variant (`standard` by default): see `GET /v1/variants` for each one's rules, board and sides. */
-                variant?: "standard" | "misere" | "wild" | "notakto" | "notakto-2" | "notakto-3" | "4x4" | "4x4-3";
+                variant?: components["schemas"]["Variant"];
                 board: components["schemas"]["BoardString"];
                 /** @description The side to move. Needed only when both sides have as many marks (X by default); otherwise the counts decide, and a player that contradicts them is an error. In `wild` and Notakto the sides are `first` and `second`, and the number of marks decides (even: `first`). */
-                player?: ("X" | "O" | "first" | "second") | null;
+                player?: components["schemas"]["Player"] | null;
             };
             header?: {
                 /** @description Entity tags the client holds; a match gets `304 Not Modified`. */
@@ -1961,9 +1945,9 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description The rule variant (`standard` by default): see `GET /v1/variants` for each one's rules, board and sides. */
-                variant?: "standard" | "misere" | "wild" | "notakto" | "notakto-2" | "notakto-3" | "4x4" | "4x4-3";
+                variant?: components["schemas"]["Variant"];
                 /** @description The side to move. Needed only when both sides have as many marks (X by default); otherwise the counts decide, and a player that contradicts them is an error. In `wild` and Notakto the sides are `first` and `second`, and the number of marks decides (even: `first`). */
-                player?: ("X" | "O" | "first" | "second") | null;
+                player?: components["schemas"]["Player"] | null;
             };
             header?: {
                 /** @description Entity tags the client holds; a match gets `304 Not Modified`. */

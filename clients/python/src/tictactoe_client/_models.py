@@ -92,11 +92,11 @@ BoardString = TypeAliasType(
     Annotated[
         str,
         Field(
-            description="Nine cells in row-major order: X or O (either case) for a mark, '.', '-', '_' or a space for an empty cell.",
-            examples=["X.O...X.."],
-            max_length=9,
+            description="The cells in row-major order, as many as the variant's board has: 9 on a 3×3 board, 16 on a 4×4 board, 9 per board in Notakto (18 on 2 boards, 27 on 3). X or O (either case) for a mark (Notakto: X only), '.', '-', '_' or a space for an empty cell.",
+            examples=["X.O...X..", "X....O.........."],
+            max_length=27,
             min_length=9,
-            pattern="^[XxOo.\\-_ ]{9}$",
+            pattern="^(?:[XxOo.\\-_ ]{9}|[XxOo.\\-_ ]{16}|[XxOo.\\-_ ]{18}|[XxOo.\\-_ ]{27})$",
         ),
     ],
 )
@@ -144,22 +144,6 @@ class ErrorDetail(BaseModel):
     type: Annotated[str, Field(description="A machine-readable name of the rule that failed.", title="Type")]
 
 
-class HealthResponse(BaseModel):
-    """
-    The service is up and its solved table is ready.
-    """
-
-    positions: Annotated[
-        int, Field(description="Legal boards in the solved table (8,533).", title="Positions")
-    ]
-    status: Annotated[Literal["ok"], Field(title="Status")]
-    variants: Annotated[
-        list[Literal["standard", "misere", "wild", "notakto", "notakto-2", "notakto-3", "4x4", "4x4-3"]],
-        Field(description="The variants whose exact values are ready: all of them.", title="Variants"),
-    ]
-    version: Annotated[str, Field(title="Version")]
-
-
 Judgement = TypeAliasType(
     "Judgement",
     Annotated[
@@ -201,7 +185,13 @@ class MarkedMove(BaseModel):
         extra="forbid",
     )
     mark: Annotated[
-        Literal["X", "O"], Field(description="The mark placed: either side may place X or O.", title="Mark")
+        str,
+        Field(
+            description="The mark placed, X or O (either case): either side may place either.",
+            examples=["X"],
+            pattern="^[XxOo]$",
+            title="Mark",
+        ),
     ]
     position: Annotated[int, Field(description="The cell, 0 to 8.", ge=0, le=8, title="Position")]
 
@@ -381,6 +371,17 @@ class MoveInfo(BaseModel):
     ]
 
 
+Player = TypeAliasType(
+    "Player",
+    Annotated[
+        Literal["X", "O", "first", "second"],
+        Field(
+            description="A side: `X` or `O`, or `first` or `second` in `wild` and Notakto, where both sides place any mark."
+        ),
+    ],
+)
+
+
 BestMove = TypeAliasType(
     "BestMove",
     Annotated[
@@ -463,10 +464,7 @@ class PlyReview(BaseModel):
     outcome_before: Annotated[
         Literal["win", "draw", "loss"], Field(description="The score in words.", title="Outcome Before")
     ]
-    player: Annotated[
-        Literal["X", "O"] | Literal["first", "second"],
-        Field(description="The side that played the move.", title="Player"),
-    ]
+    player: Annotated[Player, Field(description="The side that played the move.")]
     plies_to_end: Annotated[
         int,
         Field(
@@ -699,8 +697,10 @@ class Sides(BaseModel):
 Status = TypeAliasType(
     "Status",
     Annotated[
-        Literal["in_progress", "x_won", "o_won", "draw"],
-        Field(description="Where a game stands on a board.", title="Status"),
+        Literal["in_progress", "x_won", "o_won", "draw", "first_won", "second_won"],
+        Field(
+            description="Where a game stands on a board: `in_progress`, `draw`, and `x_won` or `o_won` (`first_won` or `second_won` in `wild` and Notakto, whose sides are named by their turn)."
+        ),
     ],
 )
 
@@ -712,6 +712,17 @@ class TurnSides(BaseModel):
 
     first: SideReview
     second: SideReview
+
+
+Variant = TypeAliasType(
+    "Variant",
+    Annotated[
+        Literal["standard", "misere", "wild", "notakto", "notakto-2", "notakto-3", "4x4", "4x4-3"],
+        Field(
+            description="A rule variant, the value of `variant` (`standard` when it is not sent): see `GET /v1/variants` for each one's rules, board and sides."
+        ),
+    ],
+)
 
 
 class VariantStart(BaseModel):
@@ -749,8 +760,7 @@ class AnalysisResponse(BaseModel):
     ]
     outcome: Annotated[Literal["win", "draw", "loss"] | None, Field(title="Outcome")]
     player: Annotated[
-        Literal["X", "O"] | Literal["first", "second"] | None,
-        Field(description="The side to move; null when the game is over.", title="Player"),
+        Player | None, Field(description="The side to move; null when the game is over.", title="Player")
     ]
     plies_to_end: Annotated[PliesToEnd | None, Field(title="Plies To End")]
     principal_variation: Annotated[
@@ -762,14 +772,13 @@ class AnalysisResponse(BaseModel):
     ]
     score: Annotated[Score | None, Field(title="Score")]
     status: Annotated[
-        Status | Literal["first_won", "second_won"],
+        Status,
         Field(
-            description="`in_progress`, `draw`, and `x_won` or `o_won` (`first_won` or `second_won` in `wild` and Notakto).",
-            title="Status",
+            description="`in_progress`, `draw`, and `x_won` or `o_won` (`first_won` or `second_won` in `wild` and Notakto)."
         ),
     ]
     winner: Annotated[
-        Literal["X", "O"] | Literal["first", "second"] | None,
+        Player | None,
         Field(
             description="The side that won, null if none (in `misere`, the side that did not make the line).",
             title="Winner",
@@ -823,10 +832,7 @@ class BestMoveResponse(BaseModel):
     outcome: Annotated[
         Literal["win", "draw", "loss"], Field(description="The score in words.", title="Outcome")
     ]
-    player: Annotated[
-        Literal["X", "O"] | Literal["first", "second"],
-        Field(description="The side to move, who plays the returned move.", title="Player"),
-    ]
+    player: Annotated[Player, Field(description="The side to move, who plays the returned move.")]
     plies_to_end: Annotated[
         int,
         Field(
@@ -859,10 +865,7 @@ class BestMoveResponse(BaseModel):
     score: Annotated[
         int, Field(description="1 win, 0 draw, -1 loss, for the side to move.", ge=-1, le=1, title="Score")
     ]
-    status_after: Annotated[
-        Status | Literal["first_won", "second_won"],
-        Field(description="The status of the board after the move.", title="Status After"),
-    ]
+    status_after: Annotated[Status, Field(description="The status of the board after the move.")]
     tactics: Annotated[
         list[
             Literal[
@@ -892,41 +895,74 @@ class BestMoveResponse(BaseModel):
     ]
 
 
-BoardCells = TypeAliasType(
-    "BoardCells",
+BoardCells3x3 = TypeAliasType(
+    "BoardCells3x3",
     Annotated[
         list[Cell],
-        Field(
-            description="Nine cells in row-major order.",
-            examples=[["X", None, "O", None, None, None, "X", None, None]],
-            max_length=9,
-            min_length=9,
-        ),
+        Field(description="The 9 cells of a 3×3 board in row-major order.", max_length=9, min_length=9),
     ],
 )
 """
-Nine cells in row-major order.
+The 9 cells of a 3×3 board in row-major order.
 """
 
 
-BoardRow = TypeAliasType("BoardRow", Annotated[list[Cell], Field(max_length=3, min_length=3)])
-
-
-BoardRows = TypeAliasType(
-    "BoardRows",
+BoardCells4x4 = TypeAliasType(
+    "BoardCells4x4",
     Annotated[
-        list[BoardRow],
-        Field(
-            description="Three rows of three cells, top row first.",
-            examples=[[["X", "", "O"], ["", "", ""], ["X", "", ""]]],
-            max_length=3,
-            min_length=3,
-        ),
+        list[Cell],
+        Field(description="The 16 cells of a 4×4 board in row-major order.", max_length=16, min_length=16),
     ],
 )
 """
-Three rows of three cells, top row first.
+The 16 cells of a 4×4 board in row-major order.
 """
+
+
+BoardRows3x3Item = TypeAliasType("BoardRows3x3Item", Annotated[list[Cell], Field(max_length=3, min_length=3)])
+
+
+BoardRows3x3 = TypeAliasType(
+    "BoardRows3x3",
+    Annotated[
+        list[BoardRows3x3Item],
+        Field(description="The 3 rows of 3 cells of a 3×3 board, top row first.", max_length=3, min_length=3),
+    ],
+)
+"""
+The 3 rows of 3 cells of a 3×3 board, top row first.
+"""
+
+
+BoardRows4x4Item = TypeAliasType("BoardRows4x4Item", Annotated[list[Cell], Field(max_length=4, min_length=4)])
+
+
+BoardRows4x4 = TypeAliasType(
+    "BoardRows4x4",
+    Annotated[
+        list[BoardRows4x4Item],
+        Field(description="The 4 rows of 4 cells of a 4×4 board, top row first.", max_length=4, min_length=4),
+    ],
+)
+"""
+The 4 rows of 4 cells of a 4×4 board, top row first.
+"""
+
+
+class HealthResponse(BaseModel):
+    """
+    The service is up and its solved table is ready.
+    """
+
+    positions: Annotated[
+        int, Field(description="Legal boards in the solved table (8,533).", title="Positions")
+    ]
+    status: Annotated[Literal["ok"], Field(title="Status")]
+    variants: Annotated[
+        list[Variant],
+        Field(description="The variants whose exact values are ready: all of them.", title="Variants"),
+    ]
+    version: Annotated[str, Field(title="Version")]
 
 
 class Problem(BaseModel):
@@ -947,7 +983,7 @@ class Problem(BaseModel):
         ),
     ] = None
     game_status: Annotated[
-        Status | Literal["first_won", "second_won"] | None,
+        Status | None,
         Field(
             description="For a best-move request on a finished board: the board's status.",
             title="Game Status",
@@ -957,46 +993,6 @@ class Problem(BaseModel):
     status: Annotated[int, Field(description="The HTTP status code.", title="Status")]
     title: Annotated[str, Field(description="A short summary of the kind of problem.", title="Title")]
     type: Annotated[str, Field(description="A URI reference naming the kind of problem.", title="Type")]
-
-
-class ReviewRequest(BaseModel):
-    """
-    Body of ``POST /v1/review``: a game, as the moves played from a starting board.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    board: Annotated[
-        BoardString | BoardCells | BoardRows | None,
-        Field(
-            description="The board the game starts from, in any of the forms of its variant; its empty board by default.",
-            title="Board",
-        ),
-    ] = None
-    moves: Annotated[
-        list[Moves | MarkedMove],
-        Field(
-            description="The moves played, in order, the side to move first: each a cell of the board string (0 to 8 in the standard game, row * 3 + column), or in `wild` an object with the cell (`position`) and the `mark` placed. Each must be legal when it is played: a move off the board, on a taken cell or a dead Notakto board, in the wrong form for the variant, or after the game is over, is a `422` located at its index.",
-            max_length=27,
-            min_length=1,
-            title="Moves",
-        ),
-    ]
-    player: Annotated[
-        Literal["X", "O", "first", "second"] | None,
-        Field(
-            description="The side to move. Needed only when both sides have as many marks (X by default); otherwise the counts decide, and a player that contradicts them is an error. In `wild` and Notakto the sides are `first` and `second`, and the number of marks decides (even: `first`).",
-            title="Player",
-        ),
-    ] = None
-    variant: Annotated[
-        Literal["standard", "misere", "wild", "notakto", "notakto-2", "notakto-3", "4x4", "4x4-3"] | None,
-        Field(
-            description="The rule variant (`standard` by default): see `GET /v1/variants` for each one's rules, board and sides.",
-            title="Variant",
-        ),
-    ] = None
 
 
 class ReviewResponse(BaseModel):
@@ -1013,10 +1009,7 @@ class ReviewResponse(BaseModel):
             title="Board",
         ),
     ]
-    player: Annotated[
-        Literal["X", "O"] | Literal["first", "second"],
-        Field(description="The side that played the first move.", title="Player"),
-    ]
+    player: Annotated[Player, Field(description="The side that played the first move.")]
     players: Annotated[
         Sides | TurnSides,
         Field(
@@ -1025,12 +1018,9 @@ class ReviewResponse(BaseModel):
         ),
     ]
     plies: Annotated[list[PlyReview], Field(description="Every move, in order.", title="Plies")]
-    status: Annotated[
-        Status | Literal["first_won", "second_won"],
-        Field(description="The status of the final board.", title="Status"),
-    ]
+    status: Annotated[Status, Field(description="The status of the final board.")]
     winner: Annotated[
-        Literal["X", "O"] | Literal["first", "second"] | None,
+        Player | None,
         Field(description="The side that won the game on the final board, if any.", title="Winner"),
     ]
 
@@ -1044,10 +1034,7 @@ class VariantInfo(BaseModel):
         int, Field(description="Boards played at once (Notakto: 1 to 3).", ge=1, le=3, title="Boards")
     ]
     columns: Annotated[int, Field(description="Columns of each board.", ge=3, le=4, title="Columns")]
-    id: Annotated[
-        Literal["standard", "misere", "wild", "notakto", "notakto-2", "notakto-3", "4x4", "4x4-3"],
-        Field(description="The value of `variant` that names it.", title="Id"),
-    ]
+    id: Annotated[Variant, Field(description="The value of `variant` that names it.")]
     line: Annotated[int, Field(description="Cells in a row that make a line.", ge=3, le=4, title="Line")]
     marks: Annotated[
         Literal["own", "either", "x_only"],
@@ -1096,12 +1083,75 @@ class BatchResponse(BaseModel):
     results: Annotated[list[BestMoveResponse], Field(title="Results")]
 
 
+BoardCells = TypeAliasType(
+    "BoardCells",
+    Annotated[
+        BoardCells3x3 | BoardCells4x4,
+        Field(
+            description="The cells in row-major order: 9 on a 3×3 board, 16 on a 4×4 board.",
+            examples=[["X", None, "O", None, None, None, "X", None, None]],
+        ),
+    ],
+)
+
+
+BoardRows = TypeAliasType(
+    "BoardRows",
+    Annotated[
+        BoardRows3x3 | BoardRows4x4,
+        Field(
+            description="The rows of cells, top row first: 3 rows of 3 on a 3×3 board, 4 rows of 4 on a 4×4 board.",
+            examples=[[["X", "", "O"], ["", "", ""], ["X", "", ""]]],
+        ),
+    ],
+)
+
+
+class ReviewRequest(BaseModel):
+    """
+    Body of ``POST /v1/review``: a game, as the moves played from a starting board.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    board: Annotated[
+        BoardString | BoardCells | BoardRows | None,
+        Field(
+            description="The board the game starts from, in any of the forms of its variant; its empty board by default.",
+            title="Board",
+        ),
+    ] = None
+    moves: Annotated[
+        list[Moves | MarkedMove],
+        Field(
+            description="The moves played, in order, the side to move first: each a cell of the board string (0 to 8 in the standard game, row * 3 + column), or in `wild` an object with the cell (`position`) and the `mark` placed. Each must be legal when it is played: a move off the board, on a taken cell or a dead Notakto board, in the wrong form for the variant, or after the game is over, is a `422` located at its index.",
+            max_length=27,
+            min_length=1,
+            title="Moves",
+        ),
+    ]
+    player: Annotated[
+        Player | None,
+        Field(
+            description="The side to move. Needed only when both sides have as many marks (X by default); otherwise the counts decide, and a player that contradicts them is an error. In `wild` and Notakto the sides are `first` and `second`, and the number of marks decides (even: `first`).",
+            title="Player",
+        ),
+    ] = None
+    variant: Annotated[
+        Variant | None,
+        Field(
+            description="The rule variant (`standard` by default): see `GET /v1/variants` for each one's rules, board and sides."
+        ),
+    ] = None
+
+
 Board = TypeAliasType(
     "Board",
     Annotated[
         BoardString | BoardCells | BoardRows,
         Field(
-            description="A board in one of three forms: a 9-character string, an array of 9 cells, or an array of 3 rows of 3 cells. Cell i is at row i // 3, column i % 3."
+            description="A board in one of three forms: a string, an array of cells, or an array of rows, of the size of the request's variant (Notakto's boards as a string only). Cells are numbered in row-major order: on a board of c columns (3, or 4 in `4x4` and `4x4-3`), cell i is at row i // c, column i % c; Notakto's boards are written one after another, board j holding cells 9j to 9j + 8."
         ),
     ],
 )
@@ -1117,17 +1167,16 @@ class AnalysisRequest(BaseModel):
     )
     board: Board
     player: Annotated[
-        Literal["X", "O", "first", "second"] | None,
+        Player | None,
         Field(
             description="The side to move. Needed only when both sides have as many marks (X by default); otherwise the counts decide, and a player that contradicts them is an error. In `wild` and Notakto the sides are `first` and `second`, and the number of marks decides (even: `first`).",
             title="Player",
         ),
     ] = None
     variant: Annotated[
-        Literal["standard", "misere", "wild", "notakto", "notakto-2", "notakto-3", "4x4", "4x4-3"] | None,
+        Variant | None,
         Field(
-            description="The rule variant (`standard` by default): see `GET /v1/variants` for each one's rules, board and sides.",
-            title="Variant",
+            description="The rule variant (`standard` by default): see `GET /v1/variants` for each one's rules, board and sides."
         ),
     ] = None
 
@@ -1144,7 +1193,7 @@ class BestMoveRequest(BaseModel):
     depth: Annotated[Depth | None, Field(title="Depth")] = None
     level: Level | None = None
     player: Annotated[
-        Literal["X", "O", "first", "second"] | None,
+        Player | None,
         Field(
             description="The side to move. Needed only when both sides have as many marks (X by default); otherwise the counts decide, and a player that contradicts them is an error. In `wild` and Notakto the sides are `first` and `second`, and the number of marks decides (even: `first`).",
             title="Player",
@@ -1169,10 +1218,9 @@ class BestMoveRequest(BaseModel):
         ),
     ] = None
     variant: Annotated[
-        Literal["standard", "misere", "wild", "notakto", "notakto-2", "notakto-3", "4x4", "4x4-3"] | None,
+        Variant | None,
         Field(
-            description="The rule variant (`standard` by default): see `GET /v1/variants` for each one's rules, board and sides.",
-            title="Variant",
+            description="The rule variant (`standard` by default): see `GET /v1/variants` for each one's rules, board and sides."
         ),
     ] = None
 
