@@ -19,7 +19,17 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from tictactoe_client import Client, Mark, Puzzle, ReviewMove, ReviewResponse, Sides, TurnSides, Variant
+from tictactoe_client import (
+    Client,
+    Mark,
+    Puzzle,
+    ReviewMove,
+    ReviewResponse,
+    ServiceError,
+    Sides,
+    TurnSides,
+    Variant,
+)
 from tictactoe_client._cli import LEVELS, MAX_RATING, THEMES, main, parser, render_board
 
 from service import cli as service_cli
@@ -902,12 +912,14 @@ def test_a_rating_on_the_command_line(live_server: Server, capsys: pytest.Captur
 )
 def test_play_any_variant(variant: str, cells: int, options: list[str]) -> None:
     """A whole game of each variant, the cells answered 1, 2, ... (taken ones and dead boards are
-    asked again); wild asks for each move's mark. Its boards, its cells numbered from 1, its end."""
+    asked again); wild asks for each move's mark. Its boards, its cells numbered from 1, its end.
+    The engine's level is asked first, as in the standard game (Enter: perfect)."""
     mark = "X\n" if variant == "wild" else ""
-    answers = "".join(f"{cell}\n{mark}" for _ in range(2) for cell in range(1, cells + 1)) + "n\n"
+    answers = "\n" + "".join(f"{cell}\n{mark}" for _ in range(2) for cell in range(1, cells + 1)) + "n\n"
     code, output = run_cli(["play", "--variant", variant, *options], stdin=answers)
     assert code == 0, output
     assert output.startswith(f"Tic-tac-toe ({variant}) against the engine.")
+    assert "(level perfect)" in output, output
     assert f"Your move (1-{cells}, q to quit): " in output
     assert re.search(r"^(Draw\.|.* wins\. (You win!|The engine wins\.))$", output, re.M), output
     assert "Games: you won " in output and output.endswith("Bye.\n")
@@ -932,3 +944,108 @@ def test_best_move_and_analyze_in_a_variant(capsys: pytest.CaptureFixture[str]) 
     assert "X to move: win with perfect play" in capsys.readouterr().out
     assert main(["best-move", "X...O....", "--variant", "misere", "--rating", "200"]) == 1
     assert "--rating" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("variant", "cells", "options", "intro"),
+    [
+        ("4x4", 16, ["--side", "O", "--first", "X"], "You are O, the engine is X (level {level}); X starts."),
+        ("notakto-2", 18, ["--order", "second"], "You move second, the engine first (level {level})."),
+        (
+            "misere",
+            9,
+            ["--side", "X", "--first", "O"],
+            "You are X, the engine is O (level {level}); O starts.",
+        ),
+    ],
+)
+def test_play_in_a_variant_asks_the_level_as_the_standard_game_does(
+    variant: str, cells: int, options: list[str], intro: str
+) -> None:
+    """The level prompt of the standard game (test_bad_input_is_asked_again_never_a_crash) in every
+    variant, a wrong answer asked again, and the level chosen is the engine's, shown as in the
+    standard game: never "skill 1"."""
+    answers = "expert\nbeginner\n" + "".join(f"{cell}\n" for _ in range(2) for cell in range(1, cells + 1))
+    code, output = run_cli(["play", "--variant", variant, *options], stdin=answers + "n\n")
+    assert code == 0, output
+    prompt = "Engine level [beginner/easy/medium/hard/perfect, Enter for perfect]: "
+    assert output.count(prompt) == 2, output
+    assert output.count("Please answer one of beginner, easy, medium, hard, perfect.") == 1, output
+    assert intro.format(level="beginner") in output, output
+    assert "skill 1" not in output
+    assert "Games: you won " in output and output.endswith("Bye.\n"), output
+
+
+def refusal(board: str, variant: Variant | None, depth: int, url: str) -> str:
+    """The API's own message for ``depth`` in ``variant`` (a 422 at ``depth``)."""
+    with Client(url) as client, pytest.raises(ServiceError) as refused:
+        client.best_move(board, variant=variant, depth=depth)
+    (error,) = refused.value.problem.errors or []
+    assert error.loc[-1] == "depth", error
+    return error.msg
+
+
+@pytest.mark.parametrize(("variant", "cells"), [("4x4", 16), ("notakto-2", 18), ("standard", 9)])
+def test_depth_up_to_the_variants_cells_and_no_further(
+    live_server: Server, capsys: pytest.CaptureFixture[str], variant: Variant, cells: int
+) -> None:
+    """``--depth`` runs to the variant's number of cells, as the API's ``depth`` does; one more is
+    refused before anything is played, in the API's words, by best-move and play alike."""
+    url = live_server.url
+    board = "." * cells
+    assert (
+        main(["best-move", board, "--variant", variant, "--depth", str(cells), "--seed", "5", "--url", url])
+        == 0
+    )
+    with Client(url) as client:
+        move = client.best_move(board, variant=variant, depth=cells, seed=5)
+    said = capsys.readouterr().out
+    assert f"plays cell {move.position + 1} (" in said, said
+    api = refusal(board, variant, cells + 1, url)
+    assert api == f"Input should be less than or equal to {cells}"
+    assert main(["best-move", board, "--variant", variant, "--depth", str(cells + 1), "--url", url]) == 1
+    assert capsys.readouterr().err == f"error: --depth: {api}\n"
+    # Beyond every variant's cells the API names its schema's bound; the terminal the variant's.
+    assert main(["best-move", board, "--variant", variant, "--depth", "40", "--url", url]) == 1
+    assert capsys.readouterr().err == f"error: --depth: {api}\n"
+    # play: refused before the first prompt; accepted and shown up to the cells.
+    code, output = run_cli(["play", "--variant", variant, "--depth", str(cells + 1), "--url", url], stdin="")
+    assert code == 1, output
+    assert output == f"error: --depth: {api}\n"
+    # The engine moves first, then q ends the game.
+    options = ["--order", "second"] if variant.startswith("notakto") else ["--side", "O", "--first", "X"]
+    code, output = run_cli(
+        ["play", "--variant", variant, *options, "--depth", str(cells), "--url", url], "q\n"
+    )
+    assert code == 0, output
+    assert f"(skill 1, depth {cells})" in output and "The engine plays" in output, output
+
+
+def test_selfplay_depths_are_the_standard_games(
+    live_server: Server, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """selfplay plays the standard game: its depths run to 9, and a tenth is named by its option."""
+    url = live_server.url
+    assert main(["selfplay", "--games", "2", "--x-depth", "9", "--o-depth", "9", "--url", url]) == 0
+    assert (
+        "2 game(s), X skill 1, depth 9, O skill 1, depth 9: X won 0, O won 0, drawn 2"
+        in capsys.readouterr().out
+    )
+    assert main(["selfplay", "--o-depth", "10", "--url", url]) == 1
+    assert capsys.readouterr().err == f"error: --o-depth: {refusal('.' * 9, None, 10, url)}\n"
+
+
+def test_a_rating_where_the_variant_is_not_rated_is_refused_before_play(live_server: Server) -> None:
+    """``--rating`` plays only where ``GET /v1/variants`` says ``rated``: elsewhere ``play`` stops
+    before its first prompt, as the API refuses the rating, rather than at the engine's first move."""
+    with Client(live_server.url) as client:
+        unrated = [info.id for info in client.variants() if not info.rated]
+    if not unrated:
+        pytest.skip("every variant is rated")
+    variant = unrated[-1]
+    code, output = run_cli(["play", "--variant", variant, "--rating", "100", "--url", live_server.url], "")
+    assert code == 1, output
+    assert output.startswith(f"error: --rating: rating is on a calibrated variant's scale, and {variant} "), (
+        output
+    )
+    assert "Tic-tac-toe" not in output

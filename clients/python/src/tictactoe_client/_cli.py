@@ -49,6 +49,7 @@ from ._models import (
     ReviewResponse,
     SideReview,
     Sides,
+    VariantInfo,
 )
 from ._models import Level as LevelName
 from ._types import Mark, Player, ReviewMove, Theme, Variant
@@ -299,7 +300,7 @@ def side_summary(mark: Player, side: SideReview) -> str:
     )
     accuracy = "-" if side.accuracy is None else f"{side.accuracy:.1f}%"
     only = f"{side.only_moves} only move{'' if side.only_moves == 1 else 's'} found"
-    # A rating only where the variant's levels are calibrated (the standard game's).
+    # A rating only where the variant's levels are calibrated (``rated`` in GET /v1/variants).
     strength = side.level if side.rating is None else f"{side.level} (≈ {side.rating})"
     return (
         f"{mark}: {side.moves} move{'' if side.moves == 1 else 's'}: {judged}.\n"
@@ -418,10 +419,57 @@ def ask_move(ask: Ask, out: TextIO, cells: str) -> int:
 # --- commands --------------------------------------------------------------------------------------
 
 
-#: The cells of each variant's board (its boards').
+#: The cells of each variant's board (its boards'), for the checks of ``review`` made before anything
+#: is sent; the commands that talk to the service read them from ``GET /v1/variants``.
 CELLS = {"notakto-2": 18, "notakto-3": 27, "4x4": 16, "4x4-3": 16}
 #: The lines of a 3 × 3 board.
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
+
+
+async def variants_of(client: AsyncClient) -> dict[str, VariantInfo]:
+    """Every variant the service plays, by its id (``GET /v1/variants``)."""
+    return {info.id: info for info in await client.variants()}
+
+
+def board_cells(info: VariantInfo) -> int:
+    """The cells of a variant's board (of all its boards): the most plies a game of it lasts."""
+    return info.rows * info.columns * info.boards
+
+
+def strength_fault(
+    variants: Mapping[str, VariantInfo], variant: Variant, engine: Engine, option: str = "--"
+) -> str | None:
+    """Why the service would refuse ``engine`` in ``variant``, in the API's words, the options named
+    as on the command line (``option`` their prefix, such as ``--x-``), or ``None``: a depth beyond
+    the variant's cells, or a rating in a variant that is not rated."""
+    info = variants.get(variant)
+    if info is None:
+        return f"the service does not play {variant} (it plays {', '.join(variants)})"
+    cells = board_cells(info)
+    if engine.depth is not None and engine.depth > cells:
+        return f"{option}depth: Input should be less than or equal to {cells}"
+    if engine.rating is not None and not info.rated:
+        rated = ", ".join(name for name, other in variants.items() if other.rated) or "none"
+        return (
+            f"{option}rating: rating is on a calibrated variant's scale, and {variant} is not calibrated "
+            f"(calibrated: {rated}): use {option}level, {option}depth or {option}skill"
+        )
+    return None
+
+
+def refuse_strengths(
+    variants: Mapping[str, VariantInfo], variant: Variant, engines: Mapping[str, Engine]
+) -> None:
+    """:class:`InputError` for the first engine (by its options' prefix) that ``variant`` cannot play."""
+    for option, engine in engines.items():
+        fault = strength_fault(variants, variant, engine, option)
+        if fault is not None:
+            raise InputError(fault)
+
+
+def bounded(engines: Mapping[str, Engine]) -> bool:
+    """Whether any of ``engines`` has a depth or a rating, whose bounds depend on the variant."""
+    return any(engine.depth is not None or engine.rating is not None for engine in engines.values())
 
 
 def dead_board(cells: str, index: int) -> bool:
@@ -439,9 +487,11 @@ async def play_game(
     starter: Player,
     engine: Engine,
     variant: Variant = "standard",
+    size: int = 9,
 ) -> str:
-    """One game of a person against the engine; its final status. In wild and Notakto the sides
-    are ``"first"`` and ``"second"``: in wild each move asks for its mark, in Notakto it is X."""
+    """One game of a person against the engine on a board of ``size`` cells; its final status. In
+    wild and Notakto the sides are ``"first"`` and ``"second"``: in wild each move asks for its
+    mark, in Notakto it is X."""
     sides = variant in BY_SIDES
     mark = OTHER[person]
     named = None if variant == "standard" else variant
@@ -449,7 +499,7 @@ async def play_game(
         out.write(f"You move {person}, the engine {mark} ({engine}).\n")
     else:
         out.write(f"You are {person}, the engine is {mark} ({engine}); {starter} starts.\n")
-    cells, to_move, status = "." * CELLS.get(variant, 9), starter, "in_progress"
+    cells, to_move, status = "." * size, starter, "in_progress"
     while status == "in_progress":
         out.write("\n" + render_board(cells, numbered=True) + "\n")
         if to_move == person:
@@ -500,8 +550,12 @@ async def play(
     variant: Variant = "standard",
     order: Player | None = None,
 ) -> int:
-    """A person against the engine, game after game (asked for its level when ``engine`` is ``None``
-    in the standard game; the other variants' engine plays perfectly unless given a skill)."""
+    """A person against the engine, game after game, in any variant (asked for the engine's level
+    when ``engine`` is ``None``: the same five levels in every variant). An ``engine`` the variant
+    cannot play (a depth beyond its cells, a rating where it is not rated) is refused first, in the
+    API's words, from the variant's board and ``rated`` in ``GET /v1/variants``."""
+    variants = await variants_of(client)
+    refuse_strengths(variants, variant, {"--": engine or Engine()})
     if variant == "standard":
         out.write("Tic-tac-toe against the engine. Type q to quit at any prompt.\n")
     else:
@@ -522,16 +576,19 @@ async def play(
                 "o_won": "you" if person == "O" else "engine",
             }
         if engine is None:
-            # Levels are the standard game's: the other variants' engine plays perfectly.
-            engine = (
-                Engine(level=ask_choice(ask, out, "Engine level", LEVELS, "perfect"))
-                if variant == "standard"
-                else Engine()
-            )
+            # The API's five levels play in every variant: the same choice as in the standard game.
+            engine = Engine(level=ask_choice(ask, out, "Engine level", LEVELS, "perfect"))
         tally: Counter[str] = Counter()
         while True:
             status = await play_game(
-                client, ask, out, person=person, starter=starter, engine=engine, variant=variant
+                client,
+                ask,
+                out,
+                person=person,
+                starter=starter,
+                engine=engine,
+                variant=variant,
+                size=board_cells(variants[variant]),
             )
             tally[wins.get(status, "drawn")] += 1
             out.write(
@@ -652,15 +709,17 @@ def skill_value(text: str) -> float:
 
 
 DEPTH_HELP = (
-    "look only this many moves ahead, 1 to 9: 1 takes a win, 2 also blocks, 3 also forks, "
-    "and a depth of at least the moves left plays perfectly"
+    "look only this many moves ahead, 1 to the variant's number of cells (9 in the standard game; 16 "
+    "on 4x4 and 4x4-3, 18 and 27 on notakto-2 and notakto-3): 1 takes a win, 2 also blocks, 3 also "
+    "forks, and a depth of at least the moves left plays perfectly"
 )
-LEVEL_HELP = "a difficulty level, weakest first (not with --skill, --depth or --rating)"
+LEVEL_HELP = "a difficulty level, weakest first, in any variant (not with --skill, --depth or --rating)"
 BOARD_HELP = "the board: 9 characters, X or O for a mark and . for an empty cell, such as X.O...X.."
 PLAYER_HELP = "the side to move, needed only when both sides have as many marks (default: X)"
 RATING_HELP = (
-    f"an opponent of this Elo strength, from 0 (a random player) to {MAX_RATING:g} (perfect play), "
-    "on the scale of the levels' calibration (not with --level, --skill or --depth)"
+    "an opponent of this Elo strength, from 0 (a random player) to perfect play's rating "
+    f"({MAX_RATING:g} in the standard game), on the variant's scale of the levels' calibration; only in "
+    "a variant whose levels are calibrated, rated in GET /v1/variants (not with --level, --skill or --depth)"
 )
 
 
@@ -709,8 +768,9 @@ def puzzle_rating(text: str) -> int:
 
 
 def depth_value(text: str) -> int:
-    """How far the engine looks ahead: a whole number from 1 to 9."""
-    return _number(text, int, "a whole number", lambda depth: 1 <= depth <= 9, "from 1 to 9")
+    """How far the engine looks ahead: a whole number of at least 1. Its bound, the variant's number
+    of cells, is checked against the variant's board as the service gives it (:func:`strength_fault`)."""
+    return _number(text, int, "a whole number", lambda depth: depth >= 1, "1 or more")
 
 
 def count_value(text: str) -> int:
@@ -750,8 +810,12 @@ def play_options(command: argparse.ArgumentParser) -> None:
         choices=SIDES,
         help="in wild and Notakto, whether you move first or second (asked when absent)",
     )
-    command.add_argument("--side", choices=MARKS, help="your side (asked when absent)")
-    command.add_argument("--first", choices=MARKS, help="who starts (asked when absent)")
+    command.add_argument(
+        "--side", choices=MARKS, help="your mark (asked when absent; in wild and Notakto see --order)"
+    )
+    command.add_argument(
+        "--first", choices=MARKS, help="who starts (asked when absent; in wild and Notakto see --order)"
+    )
     command.add_argument("--level", choices=LEVELS, help=f"{LEVEL_HELP} (asked when no strength is given)")
     command.add_argument("--skill", type=skill_value, help="engine skill from 0 (random) to 1 (perfect)")
     command.add_argument("--depth", type=depth_value, help=f"the engine's depth: {DEPTH_HELP}")
@@ -823,6 +887,11 @@ GameCommand = Callable[[AsyncClient, argparse.Namespace, TextIO, TextIO], Awaita
 
 
 async def best_move_command(client: AsyncClient, args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+    engines = {"--": Engine(args.level, args.skill, args.depth, args.rating)}
+    if bounded(engines):
+        # Checked here as the service does, so that a depth beyond every variant's cells (28 and
+        # more, where the service names its schema's bound) is also said with the variant's bound.
+        refuse_strengths(await variants_of(client), args.variant or "standard", engines)
     move = await client.best_move(
         args.board,
         args.player,
@@ -861,6 +930,10 @@ async def play_command(client: AsyncClient, args: argparse.Namespace, stdin: Tex
 async def selfplay_command(client: AsyncClient, args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     x = Engine(args.x_level, args.x_skill, args.x_depth, args.x_rating)
     o = Engine(args.o_level, args.o_skill, args.o_depth, args.o_rating)
+    engines = {"--x-": x, "--o-": o}
+    if bounded(engines):
+        # Refused before the first game rather than at the first move of the engine at fault.
+        refuse_strengths(await variants_of(client), "standard", engines)
     return await selfplay(client, out, games=args.games, x=x, o=o, first=args.first, seed=args.seed)
 
 
@@ -902,8 +975,8 @@ async def why_illegal(
     (the service's ``message`` when the board does not tell)."""
     variant: Variant = args.variant or "standard"
     if index == 0:
-        empty = "." * CELLS.get(variant, 9)
-        before = await client.analyze(args.board or empty, args.player, variant=args.variant)
+        start = args.board or "." * board_cells((await variants_of(client))[variant])
+        before = await client.analyze(start, args.player, variant=args.variant)
         cells, status = before.board, before.status
     else:
         review = await client.review(moves[:index], args.board, args.player, variant=args.variant)
