@@ -831,17 +831,20 @@ def _move_words(data: dict[str, Any]) -> str:
 
 
 def _game_move(value: object, info: ValidationInfo) -> int | MarkedMove:
-    """A move of a review as its form reads it: an integer is a cell, an object a cell and a mark.
+    """A move of a review in its variant's form: an integer is a cell, in ``wild`` an object is a
+    cell and a mark.
 
-    Whether the move is on the board, free, and in its variant's form is the game's to say (it names
-    the move's index); anything else is refused here in words that say what a move of the request's
-    variant is, located at the move's index.
+    Anything else is refused here in words that say what a move of the request's variant is,
+    located at the move's index; whether the move is on the board and free is the game's to say.
     """
-    if isinstance(value, int) and not isinstance(value, bool):
+    variant = VARIANTS.get(info.data.get("variant", ""))
+    marked = variant is None or variant.marks == "either"
+    cell = variant is None or variant.marks != "either"
+    if isinstance(value, int) and not isinstance(value, bool) and cell:
         return value
-    if isinstance(value, MarkedMove):
+    if isinstance(value, MarkedMove) and marked:
         return value
-    if isinstance(value, dict):
+    if isinstance(value, dict) and marked:
         try:
             return MarkedMove.model_validate(value)
         except ValidationError as error:

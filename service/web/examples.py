@@ -44,6 +44,27 @@ BEST_MOVE_REQUESTS: dict[str, Example] = {
         "summary": "Optimal, but not always the same move",
         "value": {"board": ".........", "random": True},
     },
+    "4x4": {
+        "summary": "Four in a row on a 4×4 board, as a string of 16 cells",
+        "value": {"variant": "4x4", "board": "X....O.........."},
+    },
+    "4x4 rows": {
+        "summary": "Three in a row on a 4×4 board, as 4 rows, at a level",
+        "value": {
+            "variant": "4x4-3",
+            "board": [["X", "", "", ""], ["", "O", "", ""], ["", "", "", ""], ["", "", "", ""]],
+            "level": "hard",
+            "seed": 7,
+        },
+    },
+    "wild": {
+        "summary": "Wild tic-tac-toe: the answer says which mark to place",
+        "value": {"variant": "wild", "board": "X...O...."},
+    },
+    "notakto": {
+        "summary": "Notakto on two boards, as a string of 18 cells",
+        "value": {"variant": "notakto-2", "board": "X...X....X........"},
+    },
 }
 
 BATCH_REQUESTS: dict[str, Example] = {
@@ -113,6 +134,18 @@ BEST_MOVE_QUERY_RESPONSE: dict[str, Any] = {
 ANALYSIS_REQUESTS: dict[str, Example] = {
     "unfinished": {"summary": "X to move and win", "value": {"board": "XX.OO...."}},
     "finished": {"summary": "A finished board", "value": {"board": "XXXOO.O.."}},
+    "misere": {
+        "summary": "Misère: the side that makes three in a row loses",
+        "value": {"variant": "misere", "board": "XX.OO...."},
+    },
+    "4x4": {
+        "summary": "Four in a row on a 4×4 board",
+        "value": {"variant": "4x4", "board": "XXX.OOO........."},
+    },
+    "notakto": {
+        "summary": "Notakto on three boards",
+        "value": {"variant": "notakto-3", "board": "XX......." + "X...X...." + "........."},
+    },
 }
 
 #: The analysis of ``XX.OO....`` (X to move), from ``POST /v1/analysis`` or ``GET /v1/positions/XX.OO....``.
@@ -279,6 +312,177 @@ PROBLEMS: dict[int, tuple[str, dict[str, Any]]] = {
             "status": 503,
             "detail": "this worker is answering as many large requests as it takes at once (1); retry in 1 s",
             "instance": "/v1/best-move/batch",
+        },
+    ),
+}
+
+#: For each operation that takes input, a request it refuses as invalid and the service's answer to it:
+#: the ``422`` example of that operation in the document (a test sends each request, and compares).
+INVALID_INPUT: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
+    "postBestMove": (
+        {"method": "POST", "url": "/v1/best-move", "json": {"board": "X...Z...."}},
+        PROBLEMS[422][1],
+    ),
+    "getBestMove": (
+        {"method": "GET", "url": "/v1/best-move", "params": {"variant": "4x4", "board": "X........"}},
+        {
+            "type": "/problems/invalid-input",
+            "title": "Invalid input",
+            "status": 422,
+            "detail": "query.board: a board string has exactly 16 characters, one per cell; got 9",
+            "instance": "/v1/best-move",
+            "errors": [
+                {
+                    "loc": ["query", "board"],
+                    "msg": "a board string has exactly 16 characters, one per cell; got 9",
+                    "type": "board_length",
+                }
+            ],
+        },
+    ),
+    "postBestMoveBatch": (
+        {
+            "method": "POST",
+            "url": "/v1/best-move/batch",
+            "json": {"items": [{"board": "X........"}, {"board": "XX......."}]},
+        },
+        {
+            "type": "/problems/invalid-input",
+            "title": "Invalid input",
+            "status": 422,
+            "detail": "body.items.1.board: the board has 2 X and 0 O; the sides alternate, so the counts "
+            "differ by at most one",
+            "instance": "/v1/best-move/batch",
+            "errors": [
+                {
+                    "loc": ["body", "items", 1, "board"],
+                    "msg": "the board has 2 X and 0 O; the sides alternate, so the counts differ by at "
+                    "most one",
+                    "type": "board_counts",
+                }
+            ],
+        },
+    ),
+    "getPosition": (
+        {"method": "GET", "url": "/v1/positions/XXXOO.O..", "params": {"player": "X"}},
+        {
+            "type": "/problems/invalid-input",
+            "title": "Invalid input",
+            "status": 422,
+            "detail": "query.player: X has three in a row, so X moved last and cannot be the player to move",
+            "instance": "/v1/positions/XXXOO.O..",
+            "errors": [
+                {
+                    "loc": ["query", "player"],
+                    "msg": "X has three in a row, so X moved last and cannot be the player to move",
+                    "type": "player_winner_not_last",
+                }
+            ],
+        },
+    ),
+    "postAnalysis": (
+        {"method": "POST", "url": "/v1/analysis", "json": {"variant": "notakto", "board": "X...O...."}},
+        {
+            "type": "/problems/invalid-input",
+            "title": "Invalid input",
+            "status": 422,
+            "detail": "body.board: this game's boards hold only X; cell 4 (row 1, column 1) has O",
+            "instance": "/v1/analysis",
+            "errors": [
+                {
+                    "loc": ["body", "board"],
+                    "msg": "this game's boards hold only X; cell 4 (row 1, column 1) has O",
+                    "type": "board_symbol",
+                }
+            ],
+        },
+    ),
+    "postReview": (
+        {
+            "method": "POST",
+            "url": "/v1/review",
+            "json": {
+                "variant": "wild",
+                "moves": [{"position": 4, "mark": "X"}, {"position": 4, "mark": "o"}],
+            },
+        },
+        {
+            "type": "/problems/invalid-input",
+            "title": "Invalid input",
+            "status": 422,
+            "detail": "body.moves.1: cell 4 is taken (by X)",
+            "instance": "/v1/review",
+            "errors": [
+                {"loc": ["body", "moves", 1], "msg": "cell 4 is taken (by X)", "type": "illegal_move"}
+            ],
+        },
+    ),
+    "listPuzzles": (
+        {"method": "GET", "url": "/v1/puzzles", "params": {"limit": 0}},
+        {
+            "type": "/problems/invalid-input",
+            "title": "Invalid input",
+            "status": 422,
+            "detail": "query.limit: Input should be greater than or equal to 1",
+            "instance": "/v1/puzzles",
+            "errors": [
+                {
+                    "loc": ["query", "limit"],
+                    "msg": "Input should be greater than or equal to 1",
+                    "type": "greater_than_equal",
+                }
+            ],
+        },
+    ),
+    "getRandomPuzzle": (
+        {"method": "GET", "url": "/v1/puzzles/random", "params": {"min_rating": 300, "max_rating": 100}},
+        {
+            "type": "/problems/invalid-input",
+            "title": "Invalid input",
+            "status": 422,
+            "detail": "query.max_rating: max_rating (100) is below min_rating (300)",
+            "instance": "/v1/puzzles/random",
+            "errors": [
+                {
+                    "loc": ["query", "max_rating"],
+                    "msg": "max_rating (100) is below min_rating (300)",
+                    "type": "rating_range",
+                }
+            ],
+        },
+    ),
+    "getPuzzle": (
+        {"method": "GET", "url": "/v1/puzzles/..OOOXXOXX", "params": {"variant": "4x4"}},
+        {
+            "type": "/problems/invalid-input",
+            "title": "Invalid input",
+            "status": 422,
+            "detail": "query.variant: Extra inputs are not permitted",
+            "instance": "/v1/puzzles/..OOOXXOXX",
+            "errors": [
+                {
+                    "loc": ["query", "variant"],
+                    "msg": "Extra inputs are not permitted",
+                    "type": "extra_forbidden",
+                }
+            ],
+        },
+    ),
+    "getVariants": (
+        {"method": "GET", "url": "/v1/variants", "params": {"variant": "4x4"}},
+        {
+            "type": "/problems/invalid-input",
+            "title": "Invalid input",
+            "status": 422,
+            "detail": "query.variant: Extra inputs are not permitted",
+            "instance": "/v1/variants",
+            "errors": [
+                {
+                    "loc": ["query", "variant"],
+                    "msg": "Extra inputs are not permitted",
+                    "type": "extra_forbidden",
+                }
+            ],
         },
     ),
 }

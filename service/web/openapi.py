@@ -201,6 +201,18 @@ def _examples_as_declared(document: dict[str, Any], routes: Sequence[BaseRoute])
 ENUM_KEYS = ("type", "enum", "title")
 
 
+def _invalid_input_examples(document: dict[str, Any]) -> None:
+    """Each operation's ``422`` example is a real answer of that operation (its locations are its
+    own: ``query.board`` on a ``GET``), from :data:`.examples.INVALID_INPUT`."""
+    for operations in document["paths"].values():
+        for operation in operations.values():
+            invalid = operation.get("responses", {}).get("422")
+            if invalid is not None:
+                invalid["content"][PROBLEM_JSON]["example"] = examples.INVALID_INPUT[
+                    operation["operationId"]
+                ][1]
+
+
 def _named_schemas(document: dict[str, Any]) -> None:
     """The board forms, the cell and the enumerations as named components, referred to wherever
     they are used.
@@ -311,6 +323,7 @@ def install_openapi(app: FastAPI, routes: Sequence[BaseRoute]) -> None:
             document["security"] = []  # every operation is public: no credentials of any kind
             _examples_as_declared(document, routes)
             _problem_media_types(document)
+            _invalid_input_examples(document)
             _used_components(document)
             _integer_bounds(document)
             app.openapi_schema = document

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import httpx
@@ -109,6 +110,12 @@ async def test_response_examples_are_real_answers(client: httpx.AsyncClient) -> 
     assert batch.json() == examples.BATCH_RESPONSE
     for example in examples.BEST_MOVE_REQUESTS.values():
         assert (await client.post("/v1/best-move", json=example["value"])).status_code == 200
+    for example in examples.ANALYSIS_REQUESTS.values():
+        assert (await client.post("/v1/analysis", json=example["value"])).status_code == 200
+    variants = {
+        example["value"].get("variant", "standard") for example in examples.BEST_MOVE_REQUESTS.values()
+    }
+    assert {"4x4", "4x4-3", "wild", "notakto-2"} <= variants  # the forms of the variants' boards
     review = await client.post("/v1/review", json=examples.REVIEW_REQUESTS["game"]["value"])
     assert review.json() == examples.REVIEW_RESPONSE
     for example in examples.REVIEW_REQUESTS.values():
@@ -131,6 +138,32 @@ async def test_problem_examples_are_real_answers(client: httpx.AsyncClient) -> N
     for code, request in cases.items():
         response = await request
         assert response.json() == examples.PROBLEMS[code][1], code
+
+
+async def test_each_operations_invalid_input_example_is_its_own_real_answer(
+    client: httpx.AsyncClient,
+) -> None:
+    """The ``422`` example of every operation that has one is the answer that operation gives to a
+    request of its own: the locations (``query.board`` on a ``GET``) and the messages as sent."""
+    document = await served(client)
+    checked: list[str] = []
+    for method, path, operation in operations(document):
+        documented = operation["responses"].get("422")
+        if documented is None:
+            continue
+        request, example = examples.INVALID_INPUT[operation["operationId"]]
+        assert request["method"] == method
+        pattern = re.escape(path).replace(r"\{board\}", "[^/]+").replace(r"\{puzzle_id\}", "[^/]+")
+        assert re.fullmatch(pattern, request["url"]), (request["url"], path)
+        sent = {key: value for key, value in request.items() if key in ("json", "params")}
+        answer = await client.request(request["method"], request["url"], **sent)
+        assert answer.status_code == 422
+        assert answer.headers["content-type"] == "application/problem+json"
+        assert answer.json() == example == documented["content"]["application/problem+json"]["example"]
+        assert example["errors"][0]["loc"][0] == ("body" if "json" in request else "query")
+        checked.append(operation["operationId"])
+    assert sorted(checked) == sorted(examples.INVALID_INPUT), "every example belongs to an operation"
+    assert len(checked) >= 10
 
 
 LINTERS = ROOT / "openapi" / "node_modules" / ".bin"

@@ -419,11 +419,11 @@ async def test_games_of_the_large_variants_are_reviewed_from_their_tables(
 @pytest.mark.parametrize(
     ("body", "loc", "words"),
     [
-        ({"variant": "wild", "moves": [4]}, ["body", "moves", 0], "in wild a move names its mark"),
+        ({"variant": "wild", "moves": [4]}, ["body", "moves", 0], "a move of wild is an object"),
         (
             {"variant": "misere", "moves": [{"position": 4, "mark": "X"}]},
             ["body", "moves", 0],
-            "only in wild",
+            "a move of misere is a cell: an integer from 0 to 8",
         ),
         ({"variant": "4x4", "moves": [0, 16]}, ["body", "moves", 1], "cells are 0 to 15"),
         (

@@ -203,6 +203,38 @@ def test_swagger_ui_offline_shows_every_operation_and_tries_one(page: Page, live
     page.assert_only_own_host()
 
 
+def test_swagger_ui_sends_a_variants_board_and_its_example(page: Page) -> None:
+    """The console takes what the service takes: a 4×4 board typed into the cacheable GET (its
+    schema once refused more than 9 characters), and the 4×4 example of the POST, sent as shown."""
+    page.goto("/docs")
+    page.page.wait_for_selector(".opblock")
+    block = page.page.locator("#operations-moves-getBestMove")
+    block.locator(".opblock-summary").click()
+    block.locator("tr[data-param-name='variant'] select").select_option("4x4")
+    block.locator("tr[data-param-name='board'] input").fill("X....O..........")
+    block.locator("button.execute").click()
+    status_cell = block.locator(".live-responses-table tr.response .response-col_status").first
+    status_cell.wait_for()
+    assert status_cell.inner_text().strip().startswith("200")
+    assert (
+        '"board": "X....O.........."' in block.locator(".live-responses-table .microlight").first.inner_text()
+    )
+    post = page.page.locator("#operations-moves-postBestMove")
+    post.locator(".opblock-summary").click()
+    post.locator(".examples-select select").first.select_option(
+        label="Four in a row on a 4×4 board, as a string of 16 cells"
+    )
+    post.locator("button.execute").click()
+    sent = post.locator(".live-responses-table tr.response .response-col_status").first
+    sent.wait_for()
+    assert sent.inner_text().strip().startswith("200")
+    assert (
+        '"status_after": "in_progress"'
+        in post.locator(".live-responses-table .microlight").first.inner_text()
+    )
+    page.assert_only_own_host()
+
+
 def test_redoc_renders_offline(page: Page) -> None:
     page.goto("/redoc")
     page.page.locator("h2", has_text="Best move for a board").first.wait_for()
