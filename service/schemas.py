@@ -28,6 +28,7 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from .game import Board, BoardError, Level, Mark, Options, Outcome, Position, Status
+from .game.board import EMPTY
 from .game.choice import DEFAULT as DEFAULT_OPTIONS
 from .game.choice import MAX_DEPTH
 from .game.horizon import DEPTH_IN_WORDS
@@ -869,17 +870,24 @@ GameMove = Annotated[
 ]
 
 
-def _empty_board(data: dict[str, Any]) -> Board | VariantBoard:
-    """The empty board of the request's variant (the standard game's when the variant is not valid)."""
-    variant = data.get("variant", "standard")
-    return Board.empty() if variant == "standard" else VARIANTS[variant].board("." * VARIANTS[variant].cells)
+def _start_board(value: object, info: ValidationInfo) -> object:
+    """The board a reviewed game starts from: as given, or the empty board of the request's variant
+    when it is absent (or ``null``)."""
+    if value is None and "variant" in info.data:
+        value = EMPTY * VARIANTS[info.data["variant"]].cells
+    return _variant_board(value, info, playable=True, string=False)
+
+
+#: The board a game starts from, its variant's empty board by default.
+StartBoard = Annotated[Board | VariantBoard, PlainValidator(_start_board), WithJsonSchema(BOARD_SCHEMA)]
 
 
 class ReviewRequest(PositionRequest):
     """Body of ``POST /v1/review``: a game, as the moves played from a starting board."""
 
-    board: PlayableBoard = Field(
-        default_factory=_empty_board,
+    board: StartBoard = Field(
+        default=None,
+        validate_default=True,
         description="The board the game starts from, in any of the forms of its variant; its empty "
         "board by default.",
     )

@@ -477,6 +477,24 @@ async def test_bad_moves_in_a_variant_are_a_422_naming_them(
     assert any(words in error["msg"] for error in errors), errors
 
 
+async def test_an_unknown_variant_is_the_one_problem_of_a_review(client: httpx.AsyncClient) -> None:
+    """The start board is the variant's empty board, so an unknown variant leaves nothing else to say
+    about it: the one error names the variant and lists the known ones."""
+    answer = await client.post("/v1/review", json={"variant": "chess", "moves": [4]})
+    assert answer.status_code == 422
+    assert [error["loc"] for error in answer.json()["errors"]] == [["body", "variant"]]
+    assert "'4x4-3'" in answer.json()["errors"][0]["msg"]
+
+
+async def test_a_null_board_starts_the_game_from_the_variants_empty_board(client: httpx.AsyncClient) -> None:
+    for variant, cells in (("standard", 9), ("4x4", 16), ("notakto-3", 27)):
+        body = {"variant": variant, "moves": [4]}
+        answers = [await client.post("/v1/review", json=body | given) for given in ({}, {"board": None})]
+        assert [answer.status_code for answer in answers] == [200, 200]
+        assert answers[0].json() == answers[1].json()
+        assert answers[1].json()["board"] == "." * cells
+
+
 async def test_a_wild_move_takes_its_mark_in_either_case_as_boards_do(client: httpx.AsyncClient) -> None:
     upper = [{"position": 4, "mark": "X"}, {"position": 0, "mark": "O"}, {"position": 8, "mark": "O"}]
     lower = [{"position": move["position"], "mark": str(move["mark"]).lower()} for move in upper]
