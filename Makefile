@@ -41,7 +41,7 @@ LINTERS := openapi/node_modules/.package-lock.json
 
 # The TypeScript client's tools, and those of the generated-client check, when npm is there.
 TS_TOOLS := clients/typescript/node_modules/.package-lock.json tests/e2e/generated/typescript/node_modules/.package-lock.json \
-  tests/e2e/generated/heyapi/node_modules/.package-lock.json
+  tests/e2e/generated/heyapi/node_modules/.package-lock.json tests/e2e/generated/orval/node_modules/.package-lock.json
 # axe-core, which the browser tests run on the pages (tests/browser/package.json).
 TS_TOOLS += tests/browser/node_modules/.package-lock.json
 %/node_modules/.package-lock.json: %/package.json %/package-lock.json

@@ -8,8 +8,10 @@ Two generations by datamodel-code-generator:
 * one with the generator's default settings, as a user of the document would make, into a
   temporary directory: its models must validate the real answers of every operation of a live
   server (best move by POST and GET, batch, positions, analysis, review, puzzles, health,
-  problems), and refuse
-  what the service refuses (a seed of 2**64, which needs integer bounds in the document).
+  problems) in the variants too (4x4 boards in the three forms, Notakto's boards of 18 cells, wild's
+  marked moves), and refuse what the service refuses (a seed of 2**64, which needs integer bounds in
+  the document); the variants are named by the document's ``x-enum-varnames``
+  (``Variant.FOUR_BY_FOUR``), and requests built with those names get the real answers.
 """
 
 from __future__ import annotations
@@ -133,6 +135,64 @@ REQUESTS: list[tuple[str, str, dict[str, Any], str]] = [
     ("GET", "/v1/puzzles/random", {"params": {"seed": 3, "max_rating": 200}}, "Puzzle"),
     ("GET", "/v1/puzzles/..OOOXXOXX", {}, "Puzzle"),
     ("GET", "/health", {}, "HealthResponse"),
+    # The variants: a 4x4 board in the three forms, Notakto on two boards, wild's marked moves.
+    ("POST", "/v1/best-move", {"json": {"variant": "4x4", "board": "X..............."}}, "BestMoveResponse"),
+    (
+        "POST",
+        "/v1/best-move",
+        {"json": {"variant": "4x4", "board": ["X", *[None] * 15], "level": "hard", "seed": 4}},
+        "BestMoveResponse",
+    ),
+    (
+        "POST",
+        "/v1/best-move",
+        {
+            "json": {
+                "variant": "4x4",
+                "board": [["X", "", "", ""], ["", "O", "", ""], ["", "", "", ""], ["", "", "", ""]],
+            }
+        },
+        "BestMoveResponse",
+    ),
+    (
+        "GET",
+        "/v1/best-move",
+        {"params": {"variant": "4x4-3", "board": "X..............."}},
+        "BestMoveResponse",
+    ),
+    (
+        "POST",
+        "/v1/best-move",
+        {"json": {"variant": "notakto-2", "board": "X........X........"}},
+        "BestMoveResponse",
+    ),
+    (
+        "POST",
+        "/v1/analysis",
+        {"json": {"variant": "notakto-2", "board": "XXX......XXX......"}},
+        "AnalysisResponse",
+    ),
+    ("GET", "/v1/positions/X........X........", {"params": {"variant": "notakto-2"}}, "AnalysisResponse"),
+    ("GET", "/v1/positions/XXXO.....", {"params": {"variant": "wild"}}, "AnalysisResponse"),
+    ("POST", "/v1/best-move", {"json": {"variant": "wild", "board": "....X...."}}, "BestMoveResponse"),
+    (
+        "POST",
+        "/v1/review",
+        {
+            "json": {
+                "variant": "wild",
+                "moves": [
+                    {"position": 4, "mark": "X"},
+                    {"position": 0, "mark": "O"},
+                    {"position": 8, "mark": "O"},
+                ],
+            }
+        },
+        "ReviewResponse",
+    ),
+    ("POST", "/v1/review", {"json": {"variant": "notakto", "moves": [4, 0, 8]}}, "ReviewResponse"),
+    ("POST", "/v1/best-move", {"json": {"variant": "4x4", "board": "X........"}}, "Problem"),
+    ("POST", "/v1/review", {"json": {"variant": "wild", "moves": [4]}}, "Problem"),
     ("POST", "/v1/best-move", {"json": {"board": "XXXOO...."}}, "Problem"),
     ("POST", "/v1/best-move/batch", {"json": {"items": [{"board": "X........", "skill": 3}]}}, "Problem"),
     ("GET", "/v1/positions/XX", {}, "Problem"),
@@ -183,3 +243,60 @@ def test_default_generated_models_refuse_what_the_service_refuses(models: Module
         request.model_validate({"board": "X........", "level": "impossible"})
     with pytest.raises(ValidationError):
         request.model_validate({"board": "X........", "skil": 0.5})
+
+
+def test_default_generated_models_name_the_variants(models: ModuleType, live_server: Server) -> None:
+    """The variants by the document's ``x-enum-varnames``; requests built with them get real answers."""
+    variant: Any = models.Variant
+    assert {member.name: member.value for member in variant} == {
+        "STANDARD": "standard",
+        "MISERE": "misere",
+        "WILD": "wild",
+        "NOTAKTO": "notakto",
+        "NOTAKTO_2": "notakto-2",
+        "NOTAKTO_3": "notakto-3",
+        "FOUR_BY_FOUR": "4x4",
+        "FOUR_BY_FOUR_THREE_IN_A_ROW": "4x4-3",
+    }
+    status: Any = models.Status
+    player: Any = models.Player
+    statuses = {"in_progress", "x_won", "o_won", "draw", "first_won", "second_won"}
+    assert {member.value for member in status} == statuses
+
+    def answer(path: str, request: BaseModel, schema: str) -> Any:
+        body = request.model_dump_json(exclude_unset=True)
+        response = httpx.post(
+            live_server.url + path, content=body, headers={"Content-Type": "application/json"}, timeout=10
+        )
+        assert response.is_success, response.text
+        return model(models, schema).model_validate_json(response.content)
+
+    best_move = model(models, "BestMoveRequest")
+    move = answer(
+        "/v1/best-move", best_move(variant=variant.FOUR_BY_FOUR, board="X..............."), "BestMoveResponse"
+    )
+    assert (move.position, move.row, move.column, move.player) == (1, 0, 1, player.O), move
+    assert move.status_after is status.in_progress and move.board_after == "XO..............", move
+
+    move = answer(
+        "/v1/best-move", best_move(variant=variant.NOTAKTO_2, board="X........X........"), "BestMoveResponse"
+    )
+    assert (move.position, move.grid, move.player) == (8, 0, player.first), move
+    analysis = model(models, "AnalysisRequest")
+    position = answer(
+        "/v1/analysis", analysis(variant=variant.NOTAKTO_2, board="XXX......XXX......"), "AnalysisResponse"
+    )
+    assert position.status is status.first_won and position.winner is player.first, position
+
+    marked = model(models, "MarkedMove")
+    moves = [marked(position=4, mark="X"), marked(position=0, mark="O"), marked(position=8, mark="O")]
+    review_request = model(models, "ReviewRequest")
+    review = answer("/v1/review", review_request(variant=variant.WILD, moves=moves), "ReviewResponse")
+    assert (review.status, review.winner, review.player) == (status.in_progress, None, player.first), review
+    # Wild's sides, named by their turn.
+    assert (review.players.first.moves, review.players.second.moves) == (2, 1), review.players
+    assert isinstance(review.players, model(models, "TurnSides")), review.players
+    assert [ply.judgement.value for ply in review.plies] == ["best", "inaccuracy", "best"], review.plies
+    moves += [marked(position=1, mark="X"), marked(position=7, mark="X")]
+    won = answer("/v1/review", review_request(variant=variant.WILD, moves=moves), "ReviewResponse")
+    assert won.status is status.first_won and won.winner is player.first, won

@@ -1,11 +1,15 @@
 // What a TypeScript front end writes with the SDK @hey-api/openapi-ts generates with its default
 // options (its fetch client included): every operation, the three board forms, paging with a
-// cursor, 422 and 404 problems and 304s. Compiled with tsc --strict and run with Node by
-// tests/e2e/test_generated_clients.py.
+// cursor, 422 and 404 problems and 304s, and the variants: a 4x4 best move in the three forms,
+// Notakto on two boards, a review of wild with marked moves, an analysis of each status. With its
+// defaults it makes no constants: a variant is its string ("4x4"), checked against the Variant
+// union. Compiled with tsc --strict and run with Node by tests/e2e/test_generated_clients.py.
 import { client } from "./generated/client.gen.js";
 import {
   type Board,
   type BoardCells,
+  type BoardCells4X4,
+  type BoardRows4X4,
   getBestMove,
   getHealth,
   getMetrics,
@@ -13,17 +17,70 @@ import {
   getPuzzle,
   getRandomPuzzle,
   listPuzzles,
+  type MarkedMove,
   type Problem,
   postAnalysis,
   postBestMove,
   postBestMoveBatch,
   postReview,
+  type Status,
+  type Variant,
 } from "./generated/index.js";
 
 declare const process: { argv: string[] }; // Node's, without its type package
 
 function check(condition: boolean, what: string): void {
   if (!condition) throw new Error(`failed: ${what}`);
+}
+
+// A board of each status, in a variant that has it: a status the union lacks, or one it has and
+// this lacks, fails to compile.
+const STATUSES: Record<Status, { variant: Variant; board: string }> = {
+  in_progress: { variant: "standard", board: "........." },
+  x_won: { variant: "standard", board: "XXXOO...." },
+  o_won: { variant: "standard", board: "OOOXX.X.." },
+  draw: { variant: "standard", board: "XOXXOOOXX" },
+  first_won: { variant: "wild", board: "XXX......" },
+  second_won: { variant: "notakto", board: "XXX......" },
+};
+
+async function variants(): Promise<void> {
+  // A 4×4 board's cells and rows are tuples of 16 and of 4 × 4, as a 3×3 board's are of 9 and 3 × 3.
+  const cells: BoardCells4X4 = ["X", null, null, null, null, null, null, null, null, null, null, null, null, null, null, null];
+  const rows: BoardRows4X4 = [["X", "", "", ""], ["", "", "", ""], ["", "", "", ""], ["", "", "", ""]];
+  for (const board of ["X...............", cells, rows] satisfies Board[]) {
+    const { data } = await postBestMove({ body: { variant: "4x4", board } });
+    check(
+      data?.position === 1 && data.player === "O" && data.board === "X..............." && data.status_after === "in_progress",
+      `4x4 best move on ${JSON.stringify(board)}`,
+    );
+  }
+  const cached = await getBestMove({ query: { variant: "4x4", board: "X..............." } });
+  check(cached.data?.board_after === "XO..............", "4x4 by GET");
+
+  const twoBoards = await postBestMove({ body: { variant: "notakto-2", board: "X........X........" } });
+  check(twoBoards.data?.position === 8 && twoBoards.data.grid === 0 && twoBoards.data.player === "first", "notakto-2 best move");
+  const notakto = await getPosition({ path: { board: "X........X........" }, query: { variant: "notakto-2" } });
+  check(notakto.data?.best_moves.join() === "8,17" && notakto.data.score === 1, "notakto-2 analysis");
+
+  const moves: MarkedMove[] = [
+    { position: 4, mark: "X" },
+    { position: 0, mark: "O" },
+    { position: 8, mark: "O" },
+  ];
+  const review = await postReview({ body: { variant: "wild", moves } });
+  const players = review.data?.players;
+  check(review.data?.status === "in_progress" && review.data.winner === null && review.data.player === "first", "wild review");
+  check(players !== undefined && "first" in players && players.first.moves === 2 && players.second.moves === 1, "wild's sides");
+  check(review.data?.plies[1]?.judgement === "inaccuracy" && review.data.plies[2]?.mark === "O", "wild review: the plies");
+  const finished = [...moves, { position: 1, mark: "X" }, { position: 7, mark: "X" }];
+  const won = await postReview({ body: { variant: "wild", moves: finished } });
+  check(won.data?.status === "first_won" && won.data.winner === "first", "a won game of wild");
+
+  for (const [status, body] of Object.entries(STATUSES)) {
+    const { data } = await postAnalysis({ body });
+    check(data?.status === status, `analysis: ${status}`);
+  }
 }
 
 async function main(baseUrl: string): Promise<void> {
@@ -77,6 +134,8 @@ async function main(baseUrl: string): Promise<void> {
   const illegalProblem: Problem | undefined = illegal.error;
   const where = illegalProblem?.errors?.[0]?.loc.join();
   check(illegal.response.status === 422 && where === "body,moves,2", "an illegal move, at its index");
+
+  await variants();
 
   const pageAt = (cursor: string | null) => listPuzzles({ query: { limit: 100, cursor } });
   const ids = new Set<string>();
