@@ -312,6 +312,11 @@ ENUM_SCHEMAS: dict[str, dict[str, Any]] = {
         "description": "Where a game stands on a board: `in_progress`, `draw`, and `x_won` or `o_won` "
         "(`first_won` or `second_won` in `wild` and Notakto, whose sides are named by their turn).",
     },
+    "Mark": {
+        "type": "string",
+        "enum": list(get_args(Mark)),
+        "description": "A mark: `X` or `O`.",
+    },
     "Player": {
         "type": "string",
         "enum": list(get_args(AnySide)),

@@ -31,11 +31,13 @@ DEPENDENCY_BODIES: tuple[type[BaseModel], ...] = (BatchRequest,)
 DESCRIPTION = """\
 Perfect play for tic-tac-toe, as a stateless REST/JSON service for game front ends.
 
-POST a board and get back the best move, its value and the reasons: every one of the
-8,533 legal boards is solved when the service starts, so an answer is a table lookup.
+POST a board and get back the best move, its value and the reasons. Eight games of the
+family are solved exactly (`GET /v1/variants`): the standard game, misère, wild, Notakto on
+1 to 3 boards, and 4×4 with four or three in a row; name one with `variant`.
 
-* **Boards** come as a 9-character string (`"X.O...X.."`), an array of 9 cells, or
-  3 rows of 3 cells. Answers always use the canonical string of `X`, `O` and `.`.
+* **Boards** come as a string (`"X.O...X.."`), an array of cells, or an array of rows, of the
+  variant's size: 9 cells on a 3×3 board, 16 on a 4×4 board, Notakto's 2 or 3 boards as a
+  string of 18 or 27. Answers always use the canonical string of `X`, `O` and `.`.
 * **Values** are from the side to move: `score` 1 win, 0 draw, -1 loss;
   `plies_to_end` is how many moves the game still lasts under perfect play.
 * **Errors** are `application/problem+json` (RFC 9457) with the location of each problem.
@@ -63,15 +65,18 @@ leaves the opponent the most mistakes; the lowest cell index. Values are from
 the side to move: `score` 1 win, 0 draw, -1 loss; `plies_to_end` counts the
 moves left under perfect play, this one included.
 
-The board may be a 9-character string, an array of 9 cells or 3 rows of 3.
-`player` is needed only when both sides have as many marks (X moves first by
-default). A finished board gets `422` with type `/problems/game-over`.
+The board may be a string, an array of cells or an array of rows, of the
+variant's size (`variant`, `standard` by default). `player` is needed only when
+both sides have as many marks (X moves first by default; in `wild` and Notakto
+the number of marks decides). A finished board gets `422` with type
+`/problems/game-over`.
 """
 
 MOVE_OPTIONS = """
 Options for front ends: `random: true` breaks the ties between optimal moves
 at random; `skill` (0 to 1) plays a uniformly random legal move with
-probability `1 - skill`, a difficulty slider; `depth` (1 to 9) looks only that
+probability `1 - skill`, a difficulty slider; `depth` (1 to the variant's
+number of cells, 9 in the standard game) looks only that
 many plies ahead and plays one of the moves best within that horizon; `level`
 (`beginner`, `easy`, `medium`, `hard` or `perfect`) names a calibrated
 combination of `depth` and `skill`, and is not sent with either; `seed`
@@ -229,7 +234,10 @@ def _named_schemas(document: dict[str, Any]) -> None:
         if isinstance(value, dict):
             for name, schema in inline.items():
                 if name != inside and _comparable(value) == schema:
-                    return {"$ref": COMPONENTS + name}
+                    beside = {key: item for key, item in value.items() if key == "description"}
+                    if beside.get("description") == BOARD_SCHEMAS[name].get("description"):
+                        beside = {}
+                    return {"$ref": COMPONENTS + name, **beside}
             for name, values in enums.items():
                 if name != inside and value.get("type") == "string" and value.get("enum") == values:
                     beside = {key: item for key, item in value.items() if key not in ENUM_KEYS}
@@ -246,8 +254,9 @@ def _named_schemas(document: dict[str, Any]) -> None:
 
 
 def _comparable(schema: dict[str, Any]) -> dict[str, Any]:
-    """A schema without the keys FastAPI and Pydantic add of their own (``title``)."""
-    return {key: value for key, value in schema.items() if key != "title"}
+    """A schema without the keys FastAPI and Pydantic add of their own (``title``), nor what a field
+    says of its own use of it (``description``)."""
+    return {key: value for key, value in schema.items() if key not in ("title", "description")}
 
 
 def _used_components(document: dict[str, Any]) -> None:

@@ -90,9 +90,11 @@ export interface paths {
          *     the side to move: `score` 1 win, 0 draw, -1 loss; `plies_to_end` counts the
          *     moves left under perfect play, this one included.
          *
-         *     The board may be a 9-character string, an array of 9 cells or 3 rows of 3.
-         *     `player` is needed only when both sides have as many marks (X moves first by
-         *     default). A finished board gets `422` with type `/problems/game-over`.
+         *     The board may be a string, an array of cells or an array of rows, of the
+         *     variant's size (`variant`, `standard` by default). `player` is needed only when
+         *     both sides have as many marks (X moves first by default; in `wild` and Notakto
+         *     the number of marks decides). A finished board gets `422` with type
+         *     `/problems/game-over`.
          *
          *     The same answer as `POST /v1/best-move` with default options (no randomness), for a board in string form. Cacheable: `Cache-Control: public, max-age=86400` and a strong `ETag`; a matching `If-None-Match` gets `304`.
          */
@@ -108,13 +110,16 @@ export interface paths {
          *     the side to move: `score` 1 win, 0 draw, -1 loss; `plies_to_end` counts the
          *     moves left under perfect play, this one included.
          *
-         *     The board may be a 9-character string, an array of 9 cells or 3 rows of 3.
-         *     `player` is needed only when both sides have as many marks (X moves first by
-         *     default). A finished board gets `422` with type `/problems/game-over`.
+         *     The board may be a string, an array of cells or an array of rows, of the
+         *     variant's size (`variant`, `standard` by default). `player` is needed only when
+         *     both sides have as many marks (X moves first by default; in `wild` and Notakto
+         *     the number of marks decides). A finished board gets `422` with type
+         *     `/problems/game-over`.
          *
          *     Options for front ends: `random: true` breaks the ties between optimal moves
          *     at random; `skill` (0 to 1) plays a uniformly random legal move with
-         *     probability `1 - skill`, a difficulty slider; `depth` (1 to 9) looks only that
+         *     probability `1 - skill`, a difficulty slider; `depth` (1 to the variant's
+         *     number of cells, 9 in the standard game) looks only that
          *     many plies ahead and plays one of the moves best within that horizon; `level`
          *     (`beginner`, `easy`, `medium`, `hard` or `perfect`) names a calibrated
          *     combination of `depth` and `skill`, and is not sent with either; `seed`
@@ -167,7 +172,7 @@ export interface paths {
          *     A finished board is valid here: it gets its status, winner and lines, and no
          *     moves.
          *
-         *     The board is a 9-character string in the path. Cacheable: `Cache-Control: public, max-age=86400` and a strong `ETag`; a matching `If-None-Match` gets `304`.
+         *     The board is a string of the variant's cells in the path. Cacheable: `Cache-Control: public, max-age=86400` and a strong `ETag`; a matching `If-None-Match` gets `304`.
          */
         get: operations["getPosition"];
         put?: never;
@@ -467,7 +472,7 @@ export interface components {
              * Mark
              * @description In `wild`: the mark the move places. Absent in other variants.
              */
-            mark?: ("X" | "O") | null;
+            mark?: components["schemas"]["Mark"] | null;
             /**
              * Optimal
              * @description Whether the returned move is one of the optimal moves.
@@ -643,6 +648,11 @@ export interface components {
          */
         Level: "beginner" | "easy" | "medium" | "hard" | "perfect";
         /**
+         * @description A mark: `X` or `O`.
+         * @enum {string}
+         */
+        Mark: "X" | "O";
+        /**
          * MarkedMove
          * @description A move of `wild`: a cell and the mark placed on it.
          */
@@ -678,7 +688,7 @@ export interface components {
              * Mark
              * @description In `wild`: the mark the move places. Absent in other variants.
              */
-            mark?: ("X" | "O") | null;
+            mark?: components["schemas"]["Mark"] | null;
             /**
              * Outcome
              * @description The score in words.
@@ -736,7 +746,7 @@ export interface components {
              * Mark
              * @description In `wild`: the mark the move places. Absent in other variants.
              */
-            mark?: ("X" | "O") | null;
+            mark?: components["schemas"]["Mark"] | null;
             /**
              * Outcome
              * @description The score in words.
@@ -825,7 +835,7 @@ export interface components {
              * Mark
              * @description In `wild`: the mark the move places. Absent in other variants.
              */
-            mark?: ("X" | "O") | null;
+            mark?: components["schemas"]["Mark"] | null;
             /**
              * Only Move
              * @description The position had two or more legal moves, exactly one kept its outcome, and it was played.
@@ -960,12 +970,8 @@ export interface components {
              * @enum {string}
              */
             outcome: "win" | "draw";
-            /**
-             * Player
-             * @description The side to move, who solves the puzzle.
-             * @enum {string}
-             */
-            player: "X" | "O";
+            /** @description The side to move, who solves the puzzle. */
+            player: components["schemas"]["Mark"];
             /**
              * Plies To End
              * @description Moves the game still lasts under perfect play, the next one included; the winner hurries, the loser delays.
@@ -1022,11 +1028,8 @@ export interface components {
          * @description Body of ``POST /v1/review``: a game, as the moves played from a starting board.
          */
         ReviewRequest: {
-            /**
-             * Board
-             * @description The board the game starts from, in any of the forms of its variant; its empty board by default.
-             */
-            board?: components["schemas"]["BoardString"] | components["schemas"]["BoardCells"] | components["schemas"]["BoardRows"];
+            /** @description The board the game starts from, in any of the forms of its variant; its empty board by default. */
+            board?: components["schemas"]["Board"];
             /**
              * Moves
              * @description The moves played, in order, the side to move first: each a cell of the board string (0 to 8 in the standard game, row * 3 + column), or in `wild` an object with the cell (`position`) and the `mark` placed. Each must be legal when it is played: a move off the board, on a taken cell or a dead Notakto board, in the wrong form for the variant, or after the game is over, is a `422` located at its index.
@@ -1480,18 +1483,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "detail": "body.board: unknown symbol: cell 4 (row 1, column 1) has 'Z' (U+005A). Use X or O for a mark and '.', '-', '_', ' ' for an empty cell",
+                     *       "detail": "body.board: this game's boards hold only X; cell 4 (row 1, column 1) has O",
                      *       "errors": [
                      *         {
                      *           "loc": [
                      *             "body",
                      *             "board"
                      *           ],
-                     *           "msg": "unknown symbol: cell 4 (row 1, column 1) has 'Z' (U+005A). Use X or O for a mark and '.', '-', '_', ' ' for an empty cell",
+                     *           "msg": "this game's boards hold only X; cell 4 (row 1, column 1) has O",
                      *           "type": "board_symbol"
                      *         }
                      *       ],
-                     *       "instance": "/v1/best-move",
+                     *       "instance": "/v1/analysis",
                      *       "status": 422,
                      *       "title": "Invalid input",
                      *       "type": "/problems/invalid-input"
@@ -1584,15 +1587,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "detail": "body.board: unknown symbol: cell 4 (row 1, column 1) has 'Z' (U+005A). Use X or O for a mark and '.', '-', '_', ' ' for an empty cell",
+                     *       "detail": "query.board: a board string has exactly 16 characters, one per cell; got 9",
                      *       "errors": [
                      *         {
                      *           "loc": [
-                     *             "body",
+                     *             "query",
                      *             "board"
                      *           ],
-                     *           "msg": "unknown symbol: cell 4 (row 1, column 1) has 'Z' (U+005A). Use X or O for a mark and '.', '-', '_', ' ' for an empty cell",
-                     *           "type": "board_symbol"
+                     *           "msg": "a board string has exactly 16 characters, one per cell; got 9",
+                     *           "type": "board_length"
                      *         }
                      *       ],
                      *       "instance": "/v1/best-move",
@@ -1899,18 +1902,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "detail": "body.board: unknown symbol: cell 4 (row 1, column 1) has 'Z' (U+005A). Use X or O for a mark and '.', '-', '_', ' ' for an empty cell",
+                     *       "detail": "body.items.1.board: the board has 2 X and 0 O; the sides alternate, so the counts differ by at most one",
                      *       "errors": [
                      *         {
                      *           "loc": [
                      *             "body",
+                     *             "items",
+                     *             1,
                      *             "board"
                      *           ],
-                     *           "msg": "unknown symbol: cell 4 (row 1, column 1) has 'Z' (U+005A). Use X or O for a mark and '.', '-', '_', ' ' for an empty cell",
-                     *           "type": "board_symbol"
+                     *           "msg": "the board has 2 X and 0 O; the sides alternate, so the counts differ by at most one",
+                     *           "type": "board_counts"
                      *         }
                      *       ],
-                     *       "instance": "/v1/best-move",
+                     *       "instance": "/v1/best-move/batch",
                      *       "status": 422,
                      *       "title": "Invalid input",
                      *       "type": "/problems/invalid-input"
@@ -1954,7 +1959,7 @@ export interface operations {
                 "if-none-match"?: string | null;
             };
             path: {
-                /** @description The board: 9 characters, X or O for a mark and '.', '-', '_' or a space for an empty cell (URL-encode a space as `%20`). */
+                /** @description The board as a string of the variant's cells (9, 16 on a 4×4 board, 18 or 27 in Notakto on 2 or 3 boards), X or O for a mark and '.', '-', '_' or a space for an empty cell (URL-encode a space as `%20`). */
                 board: components["schemas"]["BoardString"];
             };
             cookie?: never;
@@ -2097,18 +2102,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "detail": "body.board: unknown symbol: cell 4 (row 1, column 1) has 'Z' (U+005A). Use X or O for a mark and '.', '-', '_', ' ' for an empty cell",
+                     *       "detail": "query.player: X has three in a row, so X moved last and cannot be the player to move",
                      *       "errors": [
                      *         {
                      *           "loc": [
-                     *             "body",
-                     *             "board"
+                     *             "query",
+                     *             "player"
                      *           ],
-                     *           "msg": "unknown symbol: cell 4 (row 1, column 1) has 'Z' (U+005A). Use X or O for a mark and '.', '-', '_', ' ' for an empty cell",
-                     *           "type": "board_symbol"
+                     *           "msg": "X has three in a row, so X moved last and cannot be the player to move",
+                     *           "type": "player_winner_not_last"
                      *         }
                      *       ],
-                     *       "instance": "/v1/best-move",
+                     *       "instance": "/v1/positions/XXXOO.O..",
                      *       "status": 422,
                      *       "title": "Invalid input",
                      *       "type": "/problems/invalid-input"
@@ -2217,18 +2222,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "detail": "body.board: unknown symbol: cell 4 (row 1, column 1) has 'Z' (U+005A). Use X or O for a mark and '.', '-', '_', ' ' for an empty cell",
+                     *       "detail": "query.limit: Input should be greater than or equal to 1",
                      *       "errors": [
                      *         {
                      *           "loc": [
-                     *             "body",
-                     *             "board"
+                     *             "query",
+                     *             "limit"
                      *           ],
-                     *           "msg": "unknown symbol: cell 4 (row 1, column 1) has 'Z' (U+005A). Use X or O for a mark and '.', '-', '_', ' ' for an empty cell",
-                     *           "type": "board_symbol"
+                     *           "msg": "Input should be greater than or equal to 1",
+                     *           "type": "greater_than_equal"
                      *         }
                      *       ],
-                     *       "instance": "/v1/best-move",
+                     *       "instance": "/v1/puzzles",
                      *       "status": 422,
                      *       "title": "Invalid input",
                      *       "type": "/problems/invalid-input"
@@ -2323,18 +2328,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "detail": "body.board: unknown symbol: cell 4 (row 1, column 1) has 'Z' (U+005A). Use X or O for a mark and '.', '-', '_', ' ' for an empty cell",
+                     *       "detail": "query.max_rating: max_rating (100) is below min_rating (300)",
                      *       "errors": [
                      *         {
                      *           "loc": [
-                     *             "body",
-                     *             "board"
+                     *             "query",
+                     *             "max_rating"
                      *           ],
-                     *           "msg": "unknown symbol: cell 4 (row 1, column 1) has 'Z' (U+005A). Use X or O for a mark and '.', '-', '_', ' ' for an empty cell",
-                     *           "type": "board_symbol"
+                     *           "msg": "max_rating (100) is below min_rating (300)",
+                     *           "type": "rating_range"
                      *         }
                      *       ],
-                     *       "instance": "/v1/best-move",
+                     *       "instance": "/v1/puzzles/random",
                      *       "status": 422,
                      *       "title": "Invalid input",
                      *       "type": "/problems/invalid-input"
@@ -2426,18 +2431,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "detail": "body.board: unknown symbol: cell 4 (row 1, column 1) has 'Z' (U+005A). Use X or O for a mark and '.', '-', '_', ' ' for an empty cell",
+                     *       "detail": "query.variant: Extra inputs are not permitted",
                      *       "errors": [
                      *         {
                      *           "loc": [
-                     *             "body",
-                     *             "board"
+                     *             "query",
+                     *             "variant"
                      *           ],
-                     *           "msg": "unknown symbol: cell 4 (row 1, column 1) has 'Z' (U+005A). Use X or O for a mark and '.', '-', '_', ' ' for an empty cell",
-                     *           "type": "board_symbol"
+                     *           "msg": "Extra inputs are not permitted",
+                     *           "type": "extra_forbidden"
                      *         }
                      *       ],
-                     *       "instance": "/v1/best-move",
+                     *       "instance": "/v1/puzzles/..OOOXXOXX",
                      *       "status": 422,
                      *       "title": "Invalid input",
                      *       "type": "/problems/invalid-input"
@@ -2810,18 +2815,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "detail": "body.board: unknown symbol: cell 4 (row 1, column 1) has 'Z' (U+005A). Use X or O for a mark and '.', '-', '_', ' ' for an empty cell",
+                     *       "detail": "body.moves.1: cell 4 is taken (by X)",
                      *       "errors": [
                      *         {
                      *           "loc": [
                      *             "body",
-                     *             "board"
+                     *             "moves",
+                     *             1
                      *           ],
-                     *           "msg": "unknown symbol: cell 4 (row 1, column 1) has 'Z' (U+005A). Use X or O for a mark and '.', '-', '_', ' ' for an empty cell",
-                     *           "type": "board_symbol"
+                     *           "msg": "cell 4 is taken (by X)",
+                     *           "type": "illegal_move"
                      *         }
                      *       ],
-                     *       "instance": "/v1/best-move",
+                     *       "instance": "/v1/review",
                      *       "status": 422,
                      *       "title": "Invalid input",
                      *       "type": "/problems/invalid-input"
@@ -3109,18 +3115,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "detail": "body.board: unknown symbol: cell 4 (row 1, column 1) has 'Z' (U+005A). Use X or O for a mark and '.', '-', '_', ' ' for an empty cell",
+                     *       "detail": "query.variant: Extra inputs are not permitted",
                      *       "errors": [
                      *         {
                      *           "loc": [
-                     *             "body",
-                     *             "board"
+                     *             "query",
+                     *             "variant"
                      *           ],
-                     *           "msg": "unknown symbol: cell 4 (row 1, column 1) has 'Z' (U+005A). Use X or O for a mark and '.', '-', '_', ' ' for an empty cell",
-                     *           "type": "board_symbol"
+                     *           "msg": "Extra inputs are not permitted",
+                     *           "type": "extra_forbidden"
                      *         }
                      *       ],
-                     *       "instance": "/v1/best-move",
+                     *       "instance": "/v1/variants",
                      *       "status": 422,
                      *       "title": "Invalid input",
                      *       "type": "/problems/invalid-input"

@@ -23,8 +23,9 @@ router = APIRouter(prefix="/v1", tags=["analysis"], route_class=StrictRoute)
 BoardInPath = Annotated[
     str,
     Path(
-        description="The board: 9 characters, X or O for a mark and '.', '-', '_' or a space "
-        "for an empty cell (URL-encode a space as `%20`).",
+        description="The board as a string of the variant's cells (9, 16 on a 4×4 board, 18 or 27 "
+        "in Notakto on 2 or 3 boards), X or O for a mark and '.', '-', '_' or a space for an empty "
+        "cell (URL-encode a space as `%20`).",
         json_schema_extra=BOARD_STRING_SCHEMA,
         openapi_examples={"X to move and win": {"value": examples.ANALYSIS_BOARD}},
     ),
@@ -51,7 +52,7 @@ def path_position(answers: Answers, board: str, query: PositionQuery) -> Positio
     "/positions/{board}",
     operation_id="getPosition",
     summary="Analysis of a board (cacheable)",
-    description=ANALYSIS + "\nThe board is a 9-character string in the path. " + CACHEABLE,
+    description=ANALYSIS + "\nThe board is a string of the variant's cells in the path. " + CACHEABLE,
     response_model=AnalysisResponse,
     responses=ok(examples.ANALYSIS_RESPONSE) | NOT_MODIFIED | problem_responses(404, 422),
 )

@@ -176,6 +176,9 @@ Level = TypeAliasType(
 )
 
 
+Mark = TypeAliasType("Mark", Annotated[Literal["X", "O"], Field(description="A mark: `X` or `O`.")])
+
+
 class MarkedMove(BaseModel):
     """
     A move of `wild`: a cell and the mark placed on it.
@@ -212,7 +215,7 @@ class Move(BaseModel):
         ),
     ] = None
     mark: Annotated[
-        Literal["X", "O"] | None,
+        Mark | None,
         Field(description="In `wild`: the mark the move places. Absent in other variants.", title="Mark"),
     ] = None
     outcome: Annotated[
@@ -295,7 +298,7 @@ class MoveInfo(BaseModel):
         ),
     ] = None
     mark: Annotated[
-        Literal["X", "O"] | None,
+        Mark | None,
         Field(description="In `wild`: the mark the move places. Absent in other variants.", title="Mark"),
     ] = None
     outcome: Annotated[
@@ -448,7 +451,7 @@ class PlyReview(BaseModel):
         ),
     ]
     mark: Annotated[
-        Literal["X", "O"] | None,
+        Mark | None,
         Field(description="In `wild`: the mark the move places. Absent in other variants.", title="Mark"),
     ] = None
     only_move: Annotated[
@@ -566,9 +569,7 @@ class Puzzle(BaseModel):
         ),
     ]
     outcome: Annotated[Literal["win", "draw"], Field(description="What the solution keeps.", title="Outcome")]
-    player: Annotated[
-        Literal["X", "O"], Field(description="The side to move, who solves the puzzle.", title="Player")
-    ]
+    player: Annotated[Mark, Field(description="The side to move, who solves the puzzle.")]
     plies_to_end: Annotated[
         int,
         Field(
@@ -823,7 +824,7 @@ class BestMoveResponse(BaseModel):
         ),
     ] = None
     mark: Annotated[
-        Literal["X", "O"] | None,
+        Mark | None,
         Field(description="In `wild`: the mark the move places. Absent in other variants.", title="Mark"),
     ] = None
     optimal: Annotated[
@@ -1107,6 +1108,17 @@ BoardRows = TypeAliasType(
 )
 
 
+Board = TypeAliasType(
+    "Board",
+    Annotated[
+        BoardString | BoardCells | BoardRows,
+        Field(
+            description="A board in one of three forms: a string, an array of cells, or an array of rows, of the size of the request's variant (Notakto's boards as a string only). Cells are numbered in row-major order: on a board of c columns (3, or 4 in `4x4` and `4x4-3`), cell i is at row i // c, column i % c; Notakto's boards are written one after another, board j holding cells 9j to 9j + 8."
+        ),
+    ],
+)
+
+
 class ReviewRequest(BaseModel):
     """
     Body of ``POST /v1/review``: a game, as the moves played from a starting board.
@@ -1116,10 +1128,9 @@ class ReviewRequest(BaseModel):
         extra="forbid",
     )
     board: Annotated[
-        BoardString | BoardCells | BoardRows | None,
+        Board | None,
         Field(
-            description="The board the game starts from, in any of the forms of its variant; its empty board by default.",
-            title="Board",
+            description="The board the game starts from, in any of the forms of its variant; its empty board by default."
         ),
     ] = None
     moves: Annotated[
@@ -1144,17 +1155,6 @@ class ReviewRequest(BaseModel):
             description="The rule variant (`standard` by default): see `GET /v1/variants` for each one's rules, board and sides."
         ),
     ] = None
-
-
-Board = TypeAliasType(
-    "Board",
-    Annotated[
-        BoardString | BoardCells | BoardRows,
-        Field(
-            description="A board in one of three forms: a string, an array of cells, or an array of rows, of the size of the request's variant (Notakto's boards as a string only). Cells are numbered in row-major order: on a board of c columns (3, or 4 in `4x4` and `4x4-3`), cell i is at row i // c, column i % c; Notakto's boards are written one after another, board j holding cells 9j to 9j + 8."
-        ),
-    ],
-)
 
 
 class AnalysisRequest(BaseModel):
