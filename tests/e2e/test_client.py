@@ -5,7 +5,10 @@ are checked against the OpenAPI document, and the errors a program sees against 
 an error answer, a proxy's page, a port where nothing listens, a server that never answers. The
 coach's operations (review, puzzles, rating) are checked against the service's other answers:
 a review's judgements against the analysis of each position, a puzzle's solution against the
-values of its moves, and every page of the puzzles against the total.
+values of its moves, and every page of the puzzles against the total. A review is typed by its
+variant: the two groups of variants are those ``GET /v1/variants`` lists by their sides, and
+``mypy --strict`` passes programs of the standard game and of wild and Notakto written without
+narrowing, and refuses the sides a variant has not.
 """
 
 from __future__ import annotations
@@ -35,6 +38,8 @@ from tictactoe_client import (
     Level,
     Mark,
     MarkedMove,
+    MarkReview,
+    MarkVariant,
     NotModified,
     Player,
     Puzzle,
@@ -45,7 +50,10 @@ from tictactoe_client import (
     ServiceError,
     Sides,
     Theme,
+    Turn,
+    TurnReview,
     TurnSides,
+    TurnVariant,
     Variant,
     VariantInfo,
 )
@@ -53,6 +61,7 @@ from tictactoe_client import (
 from tests.support import ROOT
 from tests.support.commands import run
 from tests.support.server import Server, free_port
+from tests.support.tools import require_module
 
 DOCUMENT = json.loads((ROOT / "openapi" / "openapi.json").read_text(encoding="utf-8"))
 SCHEMAS = DOCUMENT["components"]["schemas"]
@@ -303,7 +312,8 @@ def test_the_input_types_are_the_documents() -> None:
 
     assert list(get_args(Player)) == [v for v in enum(request["properties"]["player"]) if v is not None]
     assert list(get_args(Variant)) == [v for v in enum(request["properties"]["variant"]) if v is not None]
-    assert list(get_args(Mark)) == SCHEMAS["BestMoveResponse"]["properties"]["mark"]["anyOf"][0]["enum"]
+    mark = SCHEMAS["BestMoveResponse"]["properties"]["mark"]
+    assert list(get_args(Mark)) == [v for v in enum(mark) if v is not None]
     assert [*get_args(get_args(Level.__value__)[0])] == SCHEMAS["Level"]["enum"]
     for name, schema in request["properties"].items():
         nullable = any(part.get("type") == "null" for part in schema.get("anyOf", []))
@@ -708,3 +718,184 @@ def test_a_move_of_a_variant_review_that_cannot_be_played_is_located_at_its_inde
         # A pair that is not a cell and a mark is the caller's mistake, named by its index.
         with pytest.raises(TypeError, match=r"moves\[1\]"):
             client.review([(4, "X"), cast(Any, (0,))], variant="wild")
+
+
+# --- reviews typed by their variant -----------------------------------------------------------------
+
+
+def test_the_variant_groups_are_the_services(live_server: Server) -> None:
+    """``MarkVariant`` is every variant whose ``marks`` is ``own`` in ``GET /v1/variants`` and
+    ``TurnVariant`` every other one; a review in each is parsed as its group's model (sync and
+    async), whose sides are those the service gives, and no review of a variant's game parses as
+    the other group's."""
+    listed = httpx.get(f"{live_server.url}/v1/variants").json()["variants"]
+    own = [variant["id"] for variant in listed if variant["marks"] == "own"]
+    others = [variant["id"] for variant in listed if variant["marks"] != "own"]
+    assert own and others
+    assert list(get_args(MarkVariant)) == own
+    assert list(get_args(TurnVariant)) == others
+    assert list(get_args(Variant)) == [variant["id"] for variant in listed]
+    assert list(get_args(Turn)) == ["first", "second"]
+
+    def moves(info: VariantInfo) -> list[ReviewMove]:
+        return [(4, "X"), (0, "O")] if info.marks == "either" else [4, 0]
+
+    with Client(live_server.url) as client:
+        variants = client.variants()
+        assert client.review([4, 0]) == client.review([4, 0], variant="standard")
+        assert isinstance(client.review([4, 0]), MarkReview)
+        for info in variants:
+            review = client.review(moves(info), variant=info.id)
+            raw = httpx.post(
+                f"{live_server.url}/v1/review",
+                json={"variant": info.id, "moves": [move_body(move) for move in moves(info)]},
+            ).json()
+            assert review.model_dump(mode="json", exclude_unset=True) == raw, info.id
+            assert ReviewResponse.model_validate(raw).model_dump() == review.model_dump(), info.id
+            if info.marks == "own":
+                assert type(review) is MarkReview and isinstance(review.players, Sides), info.id
+                assert {review.player, *(ply.player for ply in review.plies)} <= set(get_args(Mark))
+                wrong: type[ReviewResponse] = TurnReview
+            else:
+                assert type(review) is TurnReview and isinstance(review.players, TurnSides), info.id
+                assert [ply.player for ply in review.plies] == ["first", "second"]
+                wrong = MarkReview
+            with pytest.raises(pydantic.ValidationError):
+                wrong.model_validate(raw)
+
+    async def reviewed() -> list[type[ReviewResponse]]:
+        async with AsyncClient(live_server.url) as client:
+            return [type(await client.review(moves(info), variant=info.id)) for info in variants]
+
+    assert asyncio.run(reviewed()) == [MarkReview if info.marks == "own" else TurnReview for info in variants]
+
+
+def move_body(move: ReviewMove) -> int | dict[str, Any]:
+    """A review's move as the API's body has it."""
+    if isinstance(move, int):
+        return move
+    position, mark = (move.position, move.mark) if isinstance(move, MarkedMove) else move
+    return {"position": position, "mark": mark}
+
+
+#: A program of the standard game as it was written before the variants: it names no variant (or a
+#: variant whose sides are marks too), and reads the review's sides and marks without narrowing.
+STANDARD_PROGRAM = """\
+from typing import Literal
+
+from tictactoe_client import AsyncClient, Client, Mark, ReviewResponse, SideReview, Sides
+
+
+def weakest(client: Client) -> str | None:
+    review = client.review([0, 1, 4, 2, 8])
+    return review.players.O.level
+
+
+def first_mover(client: Client) -> Mark:
+    return client.review([4, 0]).player
+
+
+def movers(client: Client) -> list[Mark]:
+    return [ply.player for ply in client.review([4, 0, 8], "X........", "X").plies]
+
+
+def winner(client: Client) -> Mark | None:
+    return client.review([0, 3, 1, 4, 2]).winner
+
+
+def status(client: Client) -> Literal["in_progress", "x_won", "o_won", "draw"]:
+    return client.review([4], variant=None).status
+
+
+def other_games(client: Client) -> list[SideReview]:
+    misere: Sides = client.review([4], variant="misere").players
+    return [misere.X, client.review([0, 5], variant="4x4").players.O]
+
+
+def annotated(client: Client) -> ReviewResponse:
+    review: ReviewResponse = client.review([4])
+    return review
+
+
+async def accuracy(client: AsyncClient) -> tuple[float | None, Mark]:
+    review = await client.review([0, 1, 4, 2, 8])
+    return review.players.X.accuracy, review.plies[0].player
+"""
+
+#: A program of wild and Notakto: the sides by their turn, without narrowing; and one of a variant
+#: known only at run time, which narrows.
+TURN_PROGRAM = """\
+from tictactoe_client import AsyncClient, Client, MarkedMove, SideReview, Sides, Turn, Variant
+
+
+def wild(client: Client) -> tuple[SideReview, SideReview]:
+    review = client.review([(4, "X"), MarkedMove(position=0, mark="O")], variant="wild")
+    return review.players.first, review.players.second
+
+
+def turns(client: Client) -> list[Turn]:
+    review = client.review([4, 13], variant="notakto-2")
+    return [review.player, *(ply.player for ply in review.plies)]
+
+
+def winner(client: Client) -> Turn | None:
+    return client.review([11], "XXX......XX.X.X...", variant="notakto-2").winner
+
+
+async def level(client: AsyncClient) -> str | None:
+    return (await client.review([(4, "X")], variant="wild")).players.second.level
+
+
+def any_variant(client: Client, variant: Variant) -> SideReview:
+    players = client.review([4], variant=variant).players
+    return players.X if isinstance(players, Sides) else players.first
+"""
+
+#: Mistakes mypy --strict must find: each marked line, with the error code and what it says.
+WRONG_PROGRAM = """\
+from tictactoe_client import Client, Mark, Variant
+
+client = Client()
+wild = client.review([(4, "X")], variant="wild")
+print(wild.players.O.level)  # [attr-defined] "TurnSides" has no attribute "O"
+mark: Mark = wild.player  # [assignment] expression has type "Literal['first', 'second']"
+print(client.review([4]).players.first)  # [attr-defined] "Sides" has no attribute "first"
+print(client.review([4, 0], variant="notakto").players.X)  # [attr-defined] "TurnSides" has no attribute
+marks: list[Mark] = [ply.player for ply in wild.plies]  # [misc] List comprehension has incompatible type
+
+
+def unknown(variant: Variant) -> int:
+    return client.review([4], variant=variant).players.O.moves  # [union-attr] Item "TurnSides" of
+"""
+MYPY_ERROR = re.compile(
+    r"^(?P<file>[\w.]+):(?P<line>\d+): error: (?P<message>.*)  \[(?P<code>[\w-]+)\]$", re.M
+)
+MYPY_MARK = re.compile(r"  # \[(?P<code>[\w-]+)\] (?P<message>.+)$")
+
+
+def test_mypy_strict_types_a_review_by_its_variant(tmp_path: Path) -> None:
+    """Under ``mypy --strict`` (no plugin, no configuration of the project's): a program of the
+    standard game reads ``review.players.O`` and the review's marks as it did before the variants,
+    one of wild and Notakto reads ``players.first``, and a wild review's ``players.O`` (and the
+    other mistakes marked in :data:`WRONG_PROGRAM`) are refused, exactly there."""
+    require_module("mypy")
+    programs = {"standard.py": STANDARD_PROGRAM, "turns.py": TURN_PROGRAM, "wrong.py": WRONG_PROGRAM}
+    for name, text in programs.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    (tmp_path / "mypy.ini").write_text("[mypy]\n", encoding="utf-8")  # none of the project's
+    command = [sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(tmp_path / "cache"), *programs]
+    result = run(command, cwd=tmp_path, timeout=300, check=False)
+    found = {
+        (match["file"], int(match["line"]), match["code"]): match["message"]
+        for match in MYPY_ERROR.finditer(result.stdout)
+    }
+    assert result.returncode == 1 and result.stdout.count(": error:") == len(found), result.output
+    marked = {
+        ("wrong.py", number, match["code"]): match["message"]
+        for number, line in enumerate(WRONG_PROGRAM.splitlines(), 1)
+        if (match := MYPY_MARK.search(line))
+    }
+    assert len(marked) >= 6
+    assert set(found) == set(marked), result.stdout
+    for where, message in marked.items():
+        assert message in found[where], (where, found[where])

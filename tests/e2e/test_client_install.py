@@ -42,6 +42,7 @@ MODULES = {
     "_client.py",
     "_errors.py",
     "_models.py",
+    "_reviews.py",
     "_types.py",
     "_version.py",
 }
@@ -121,7 +122,7 @@ CORRECT = """from collections.abc import Iterator
 from tictactoe_client import (
     AnalysisResponse, AsyncClient, BestMoveItem, BestMoveResponse, Client, Fetched, Judgement, Level,
     Mark, MarkedMove, NotModified, Player, Puzzle, PuzzlePage, ReviewMove, ServiceError, SideReview,
-    Sides, Theme, TurnSides, Variant, VariantInfo,
+    Sides, Theme, Turn, TurnSides, Variant, VariantInfo,
 )
 
 
@@ -168,6 +169,12 @@ def reviewed(client: Client, variant: Variant) -> list[SideReview]:
     return [sides.X, sides.O]
 
 
+def sides_of_their_variant(client: Client) -> tuple[str | None, Mark, Turn, int]:
+    standard = client.review([0, 1, 4, 2, 8])
+    wild = client.review([(4, "X"), (0, "O")], variant="wild")
+    return standard.players.O.level, standard.plies[0].player, wild.player, wild.players.first.moves
+
+
 def themed(client: Client, theme: Theme) -> Iterator[Puzzle]:
     page: PuzzlePage = client.puzzles(theme=theme, outcome="win", min_rating=100, limit=5).value
     yield from page.puzzles
@@ -205,9 +212,9 @@ WRONG = {
     'Client().best_move("X........", variant="5x5")': "incompatible type \"Literal['5x5']\"",
     'Client().analyze("X........", "third", variant="wild")': "incompatible type \"Literal['third']\"",
     "Client().variants()[0].board": 'has no attribute "board"',
-    'Client().review([(4, "Z")], variant="wild")': "has incompatible type",
-    'Client().review([4], variant="wild").players.first': 'Item "Sides" of "Sides | TurnSides" has no '
-    'attribute "first"',
+    'Client().review([(4, "Z")], variant="wild")': 'matches argument types "list[tuple[int, str]]"',
+    'Client().review([4], variant="wild").players.X': '"TurnSides" has no attribute "X"',
+    "Client().review([4]).players.first": '"Sides" has no attribute "first"',
 }
 
 

@@ -13,6 +13,10 @@ Two kinds of example are found in each document:
 
 A document without examples, a console block with output before its first command, and a Python
 block that prints no answer to compare all fail: the check cannot pass vacuously.
+
+Every ``python`` block of those documents and of the Python client's README must also pass
+``mypy --strict`` as it is written, as a user's program would be checked: a program of the
+standard game that the documents show must type-check unchanged.
 """
 
 from __future__ import annotations
@@ -21,13 +25,14 @@ import json
 import re
 import sys
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 
 from tests.support import ROOT
 from tests.support.commands import run
 from tests.support.server import Server
-from tests.support.tools import require_tool
+from tests.support.tools import require_module, require_tool
 
 #: The documents whose examples are checked, relative to the project root.
 DOCUMENTS = ("README.md", "docs/api.md")
@@ -78,6 +83,10 @@ PYTHON_COVERAGE = {
         "AsyncClient(",
     ],
 }
+
+#: The documents whose Python examples must pass ``mypy --strict`` as written.
+TYPED_DOCUMENTS = (*DOCUMENTS, "clients/python/README.md")
+MYPY_ERROR = re.compile(r"^(?P<file>example_\d+)\.py:(?P<line>\d+): (?P<rest>error: .*)$", re.M)
 
 BLOCK = re.compile(r"^```(console|python)\n(.*?)^```", re.S | re.M)
 ANSWER_COMMENT = re.compile(r"^\s*print\(.*\)\s+# (.+)$")
@@ -205,3 +214,30 @@ def test_example_answers_as_printed(live_server: Server, example: Example) -> No
     if example.kind == "python":
         assert result.returncode == 0, result.stderr
     assert_same_answer(result.stdout.strip(), example.expected)
+
+
+def test_the_python_examples_pass_mypy_strict(tmp_path: Path) -> None:
+    """Each Python block, in a file of its own outside the repository, through ``mypy --strict``
+    with the client installed and no configuration of the project's (no plugin): as a user's
+    program. An error is reported at its line of the document."""
+    require_module("mypy")
+    where: dict[str, tuple[str, int]] = {}
+    for document in TYPED_DOCUMENTS:
+        assert (ROOT / document).is_file(), f"{document} is missing"
+        for start, kind, text in blocks(document):
+            if kind == "python":
+                name = f"example_{len(where) + 1}"
+                where[name] = (document, start)
+                (tmp_path / f"{name}.py").write_text(text, encoding="utf-8")
+    checked = {document for document, _ in where.values()}
+    assert {"docs/api.md", "clients/python/README.md"} <= checked, "no Python example to check"
+    assert any("review(" in (tmp_path / f"{name}.py").read_text(encoding="utf-8") for name in where)
+    (tmp_path / "mypy.ini").write_text("[mypy]\n", encoding="utf-8")
+    command = [sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(tmp_path / "cache")]
+    result = run([*command, *(f"{name}.py" for name in where)], cwd=tmp_path, timeout=300, check=False)
+    errors = [
+        f"{where[match['file']][0]}:{where[match['file']][1] + int(match['line']) - 1}: {match['rest']}"
+        for match in MYPY_ERROR.finditer(result.stdout)
+    ]
+    assert result.returncode == 0 and not errors, "\n".join(errors) or result.output
+    assert f"no issues found in {len(where)} source files" in result.stdout

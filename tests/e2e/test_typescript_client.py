@@ -7,7 +7,9 @@
 * in a fresh project outside the repository that installed the tarball, ``tsc --strict`` with
   ``skipLibCheck: false`` compiles a program using every operation, as an ES module and as
   CommonJS (each resolving the package's types of its condition), and refuses a wrong program with
-  exactly the errors marked in it;
+  exactly the errors marked in it (a review's sides that its variant has not among them); the
+  package's two groups of variants, which type a review, are those ``GET /v1/variants`` lists by
+  their sides;
 * both compiled programs, run by Node against a live server, get its real answers (a game's
   review, reviews in wild, Notakto on two boards and 4×4, every puzzle by paging with the cursor,
   one puzzle, a random one, a move at a rating), 304s, problems (an illegal move at its index, in
@@ -209,6 +211,46 @@ def test_a_wrong_program_fails_with_exactly_the_errors_marked_in_it(consumer: Pa
     }, output
 
 
+#: Compiles only while the package's variant groups are the variants that GET /v1/variants lists
+#: with each kind of sides (MARKS, TURNS: unions of string literals), and a review in each is typed
+#: with them. ``Same`` is exact equality of two types, not assignability.
+GROUPS = """\
+import type { MarkReview, MarkVariant, Review, TurnReview, TurnVariant, Variant } from "tictactoe-client";
+
+type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+export const marks: Same<MarkVariant, MARKS> = true;
+export const turns: Same<TurnVariant, TURNS> = true;
+export const every: Same<Variant, MARKS | TURNS> = true;
+export const markReview: Same<Review<MARKS>, MarkReview> = true;
+export const turnReview: Same<Review<TURNS>, TurnReview> = true;
+"""
+
+
+def test_the_variant_groups_are_the_services(consumer: Path, live_server: Server) -> None:
+    """``MarkVariant`` is every variant whose ``marks`` is ``own`` in ``GET /v1/variants`` and
+    ``TurnVariant`` every other one, exactly: the check compiles, and fails when one is left out."""
+    listed = httpx.get(f"{live_server.url}/v1/variants").json()["variants"]
+    own = [variant["id"] for variant in listed if variant["marks"] == "own"]
+    others = [variant["id"] for variant in listed if variant["marks"] != "own"]
+    assert own and others
+
+    def checked(name: str, marks: list[str], turns: list[str]) -> str:
+        text = GROUPS.replace("MARKS", " | ".join(map(json.dumps, marks)))
+        text = text.replace("TURNS", " | ".join(map(json.dumps, turns)))
+        (consumer / f"{name}.mts").write_text(text, encoding="utf-8")
+        return name
+
+    right, short = checked("groups", own, others), checked("groups-short", own[:-1], others)
+    for name, fails in ((right, False), (short, True)):
+        settings = json.loads((consumer / "tsconfig.wrong.json").read_text(encoding="utf-8"))
+        settings["files"] = [f"{name}.mts"]
+        (consumer / f"tsconfig.{name}.json").write_text(json.dumps(settings), encoding="utf-8")
+        output = tsc("--project", f"tsconfig.{name}.json", cwd=consumer, fails=fails)
+        if fails:  # neither MarkVariant nor Variant is the list without its last variant
+            lines = {int(match["line"]) for match in TSC_ERROR.finditer(output)}
+            assert lines == {4, 6}, output
+
+
 @pytest.fixture
 def silent() -> Iterator[socket.socket]:
     """A socket on 127.0.0.1 that listens and never accepts nor answers: a request to it hangs."""
@@ -263,7 +305,12 @@ def test_the_compiled_programs_against_a_live_server(
         "again": {"notModified": True},
         "otherEtag": {"notModified": False, "etag": position_etag},
     }
-    assert report["analyze"] == {"status": "x_won", "winner": "X", "winning_lines": [[0, 1, 2]]}
+    assert report["analyze"] == {
+        "status": "x_won",
+        "winner": "X",
+        "winning_lines": [[0, 1, 2]],
+        "wonByTurn": "first_won",  # a value of the exported Status
+    }
     assert report["health"] == {"status": "ok", "positions": 8533}
     assert report["variants"] == {
         "ids": ["standard", "misere", "wild", "notakto", "notakto-2", "notakto-3", "4x4", "4x4-3"],
@@ -441,6 +488,7 @@ def check_coach(report: dict[str, Any], url: str) -> None:
             "level": None,
             "rating": None,
         },
+        "movers": ["X", "X"],  # read as marks: the start's side and each ply's
     }
 
     check_variant_reviews(report["variantReviews"], url)
@@ -501,8 +549,11 @@ def check_variant_reviews(reviews: dict[str, Any], url: str) -> None:
     assert reviews["betterMarks"] == [ply["better"] and ply["better"]["mark"] for ply in wild["plies"]]
     assert any(mark is not None for mark in reviews["betterMarks"])
     assert [ply["player"] for ply in wild["plies"]] == ["first", "second", "first"]
-    # The narrowing by `in`: wild's and Notakto's sides are by turn, 4×4's by mark.
+    # Each variant's sides, read without narrowing: wild's and Notakto's by turn, 4×4's by mark; and
+    # by `in` for a variant known only at run time (4×4, as listed by GET /v1/variants).
     first, second = reviews["turns"]
+    assert reviews["turnsPlayed"] == ["first", "second", "first"]
+    assert reviews["listed"] == {"variant": "4x4", "X": 1}
     assert (first["moves"], second["moves"]) == (2, 1)
     assert first["rating"] is None and first["level"] is not None  # wild's levels are not calibrated
     assert reviews["grids"] == [0, 1, 0, 1] == [ply["grid"] for ply in notakto["plies"]]

@@ -19,6 +19,7 @@ import type {
   Review,
   ReviewMove,
   ReviewOptions,
+  Variant,
   VariantList,
 } from "./types.js";
 import type { components } from "./api.js";
@@ -153,14 +154,20 @@ export class TicTacToeClient {
   /**
    * A game judged move by move from the solved values, and each side's strength (`POST /v1/review`):
    * `moves` are the cells played in order, from `options.board` (the empty board of
-   * `options.variant` by default); in `wild` each move is `{ position, mark }`. `players` is
-   * `{ X, O }` (`Sides`), or `{ first, second }` (`TurnSides`) in `wild` and Notakto. An illegal
-   * move, or one in the wrong form for the variant, is a 422 `ProblemError` whose
-   * `problem.errors[0].loc` starts with `["body", "moves", N]`, N its index.
+   * `options.variant` by default); in `wild` each move is `{ position, mark }`. The answer is the
+   * review of that variant, `Review<V>`: without a variant, and in `misere`, `4x4` and `4x4-3`, a
+   * `MarkReview`, whose `players` is `{ X, O }` (`Sides`) and whose sides are marks; in `wild` and
+   * Notakto a `TurnReview`, with `{ first, second }` (`TurnSides`); for a variant known only as a
+   * `Variant`, a `Review`, either. An illegal move, or one in the wrong form for the variant, is a
+   * 422 `ProblemError` whose `problem.errors[0].loc` starts with `["body", "moves", N]`, N its index.
    */
-  async review(moves: readonly ReviewMove[], options: ReviewOptions = {}, call: CallOptions = {}): Promise<Review> {
+  async review<V extends Variant = "standard">(
+    moves: readonly ReviewMove[],
+    options: ReviewOptions<V> = {},
+    call: CallOptions = {},
+  ): Promise<Review<V>> {
     refuseCallOptions(options, "the third argument of review");
-    return this.#json<Review>("POST", "/v1/review", call, { ...options, moves });
+    return this.#json<Review<V>>("POST", "/v1/review", call, { ...options, moves });
   }
 
   // Puzzles

@@ -10,12 +10,33 @@ export type Board = Schemas["Board"];
 export type BoardString = Schemas["BoardString"];
 /** One cell of a board in array form: a mark (either case) or an empty cell. */
 export type Cell = Schemas["Cell"];
-/** A side: `X` or `O`. */
+/** A side of the games whose sides are marks: `X` or `O`. */
 export type Mark = "X" | "O";
-/** The side to move as a request names it: a mark, or `first` or `second` in `wild` and Notakto. */
+/** A side of `wild` and Notakto, named by its turn, not by a mark: `first` or `second`. */
+export type Turn = "first" | "second";
+/**
+ * A side as requests and answers name it: a mark, or `first` or `second` in `wild` and Notakto. An
+ * answer's `player` and `winner` are a `Player` in every variant (a review's, typed by its variant,
+ * excepted: see {@link Review}).
+ */
 export type Player = NonNullable<Schemas["BestMoveRequest"]["player"]>;
 /** A rule variant: `standard`, `misere`, `wild`, `notakto`, `notakto-2`, `notakto-3`, `4x4` or `4x4-3`. */
 export type Variant = NonNullable<Schemas["BestMoveRequest"]["variant"]>;
+/** The variants whose sides are the marks X and O (`marks` is `"own"` in `GET /v1/variants`). */
+export type MarkVariant = "standard" | "misere" | "4x4" | "4x4-3";
+/** The variants whose sides are `first` and `second`: both sides place any mark (`wild`) or only X (Notakto). */
+export type TurnVariant = "wild" | "notakto" | "notakto-2" | "notakto-3";
+/** Holds only a type that is `never`: a type argument that is not fails to compile. */
+type Never<T extends never> = T;
+/**
+ * Compiles only while every variant of the document is in exactly one of the two groups (a test
+ * checks the groups against `GET /v1/variants`).
+ */
+type VariantsPlaced = [
+  Never<Exclude<Variant, MarkVariant | TurnVariant>>,
+  Never<Exclude<MarkVariant | TurnVariant, Variant>>,
+  Never<MarkVariant & TurnVariant>,
+];
 /** The side to move and the rule variant of a board, both optional (X by default when both sides have as many marks; `standard` by default). */
 export interface PositionOptions {
   player?: Player;
@@ -38,8 +59,15 @@ export type BestMove = Schemas["BestMoveResponse"];
 export type Analysis = Schemas["AnalysisResponse"];
 /** One legal move of an analysis, with its value. */
 export type MoveInfo = Schemas["MoveInfo"];
-/** The status of a board: `in_progress`, `x_won`, `o_won` or `draw`. */
+/**
+ * Where a game stands on a board: `in_progress`, `draw`, and `x_won` or `o_won`, or in `wild` and
+ * Notakto, whose sides are named by their turn, `first_won` or `second_won`.
+ */
 export type Status = Schemas["Status"];
+/** Where a game whose sides are marks stands: `in_progress`, `x_won`, `o_won` or `draw`. */
+export type MarkStatus = Extract<Status, "in_progress" | "x_won" | "o_won" | "draw">;
+/** Where a game of `wild` or Notakto stands: `in_progress`, `first_won`, `second_won` or `draw`. */
+export type TurnStatus = Extract<Status, "in_progress" | "first_won" | "second_won" | "draw">;
 /** Whether the service is ready, its version, and the size of its table. */
 export type Health = Schemas["HealthResponse"];
 /** An error answer of the service (RFC 9457 problem details). */
@@ -52,24 +80,72 @@ export type Level = Schemas["Level"];
 export type ReviewRequest = Schemas["ReviewRequest"];
 /**
  * The options of a review beside its moves: the rule `variant` (`standard` by default), the starting
- * `board` (the variant's empty board by default) and `player`.
+ * `board` (the variant's empty board by default) and `player`. `V` is the variant, when it is known.
  */
-export type ReviewOptions = Omit<ReviewRequest, "moves">;
-/** A move of `wild`: the cell (`position`, 0 to 8) and the `mark` placed, `X` or `O`. */
-export type MarkedMove = Schemas["MarkedMove"];
+export type ReviewOptions<V extends Variant = Variant> = Omit<ReviewRequest, "moves" | "variant"> & { variant?: V };
+/** A move of `wild`: the cell (`position`, 0 to 8) and the `mark` placed, `X` or `O` (either case). */
+export type MarkedMove = Omit<Schemas["MarkedMove"], "mark"> & { mark: Mark | Lowercase<Mark> };
 /**
  * A move of a review: a cell (0 to the board's cells - 1, as the board string indexes them), or in
  * `wild` a {@link MarkedMove}, `{ position, mark }`.
  */
-export type ReviewMove = ReviewRequest["moves"][number];
-/** A game reviewed move by move (`plies`), and each side's strength (`players`). */
-export type Review = Schemas["ReviewResponse"];
+export type ReviewMove = Exclude<ReviewRequest["moves"][number], Schemas["MarkedMove"]> | MarkedMove;
+type ReviewResponse = Schemas["ReviewResponse"];
+/**
+ * A game reviewed move by move (`plies`), and each side's strength (`players`), in the variant `V`:
+ * a {@link MarkReview} in the games whose sides are marks ({@link MarkVariant}: the standard game,
+ * `misere`, `4x4`, `4x4-3`), a {@link TurnReview} in `wild` and Notakto ({@link TurnVariant}).
+ * `review()` gives the review of the variant of its options (`standard` without one). `Review`
+ * alone, a variant not known before run time, is the document's `ReviewResponse`, with either
+ * sides (`players` is `Sides | TurnSides`: `"X" in review.players` tells them apart).
+ */
+export type Review<V extends Variant = Variant> = [Variant] extends [V]
+  ? ReviewResponse
+  : V extends MarkVariant
+    ? MarkReview
+    : TurnReview;
+/** A review of a game whose sides are the marks X and O: `players` is {@link Sides}, and its sides are marks. */
+export interface MarkReview extends ReviewResponse {
+  /** The side that played the first move. */
+  player: Mark;
+  /** Each side: `X` and `O`. */
+  players: Sides;
+  /** Every move, in order. */
+  plies: MarkPlyReview[];
+  /** The status of the final board. */
+  status: MarkStatus;
+  /** The mark that won the game on the final board, if any. */
+  winner: Mark | null;
+}
+/** A review of a game of `wild` or Notakto: `players` is {@link TurnSides}, and its sides are `first` and `second`. */
+export interface TurnReview extends ReviewResponse {
+  /** The side that played the first move. */
+  player: Turn;
+  /** Each side: `first` and `second`. */
+  players: TurnSides;
+  /** Every move, in order. */
+  plies: TurnPlyReview[];
+  /** The status of the final board. */
+  status: TurnStatus;
+  /** The side that won the game on the final board, if any. */
+  winner: Turn | null;
+}
 /** Each side's part of a reviewed game whose sides are marks: `X` and `O`. */
 export type Sides = Schemas["Sides"];
 /** Each side's part of a reviewed game of `wild` or Notakto, whose sides are named by their turn: `first` and `second`. */
 export type TurnSides = Schemas["TurnSides"];
 /** One move of a reviewed game: its value, its `judgement`, and the `better` move when it was not best. */
 export type PlyReview = Schemas["PlyReview"];
+/** One move of a reviewed game whose sides are marks: its `player` is `X` or `O`. */
+export interface MarkPlyReview extends PlyReview {
+  /** The side that played the move. */
+  player: Mark;
+}
+/** One move of a reviewed game of `wild` or Notakto: its `player` is `first` or `second`. */
+export interface TurnPlyReview extends PlyReview {
+  /** The side that played the move. */
+  player: Turn;
+}
 /** One side's part of a reviewed game: its judgements, accuracy, and the level and rating it played at. */
 export type SideReview = Schemas["SideReview"];
 /** How good a move was: `best`, `inaccuracy`, `mistake` or `blunder`. */

@@ -8,9 +8,12 @@
 It needs only httpx and pydantic, and imports nothing else. Answers are Pydantic models
 generated from the service's OpenAPI document (:class:`BestMoveResponse`,
 :class:`AnalysisResponse`, :class:`ReviewResponse`, :class:`PuzzlePage`, :class:`Puzzle`,
-:class:`HealthResponse`, :class:`VariantInfo`). A review's ``players`` is :class:`Sides`
-(``X``, ``O``), or in wild and Notakto :class:`TurnSides` (``first``, ``second``); in wild its
-moves name their mark, as a ``(cell, mark)`` pair or a :class:`MarkedMove` (:data:`ReviewMove`).
+:class:`HealthResponse`, :class:`VariantInfo`). A review is typed by its variant: in the standard
+game, misère, 4×4 and 4×4-3 (:data:`MarkVariant`) a :class:`MarkReview`, whose ``players`` is
+:class:`Sides` (``X``, ``O``), in wild and Notakto (:data:`TurnVariant`) a :class:`TurnReview`,
+whose ``players`` is :class:`TurnSides` (``first``, ``second``), and a :class:`ReviewResponse`,
+either, for a variant known only as a :data:`Variant`; in wild its moves name their mark, as a
+``(cell, mark)`` pair or a :class:`MarkedMove` (:data:`ReviewMove`).
 Every error answer raises :class:`ServiceError` with its problem details; a service that
 cannot be reached or does not answer in time raises httpx's ``TransportError``
 (``ConnectError``, ``TimeoutException``). ``help(Client)`` tells the rest.
@@ -43,16 +46,20 @@ from ._models import (
     VariantList,
     VariantStart,
 )
+from ._reviews import MarkPlyReview, MarkReview, MarkStatus, TurnPlyReview, TurnReview, TurnStatus
 from ._types import (
     BestMoveItem,
     BoardInput,
     Fetched,
     Mark,
+    MarkVariant,
     NotModified,
     Player,
     PuzzleOutcome,
     ReviewMove,
     Theme,
+    Turn,
+    TurnVariant,
     Variant,
 )
 from ._version import __version__
@@ -73,6 +80,10 @@ __all__ = [
     "Judgements",
     "Level",
     "Mark",
+    "MarkPlyReview",
+    "MarkReview",
+    "MarkStatus",
+    "MarkVariant",
     "MarkedMove",
     "Move",
     "MoveInfo",
@@ -90,7 +101,12 @@ __all__ = [
     "Sides",
     "Status",
     "Theme",
+    "Turn",
+    "TurnPlyReview",
+    "TurnReview",
     "TurnSides",
+    "TurnStatus",
+    "TurnVariant",
     "Variant",
     "VariantInfo",
     "VariantList",

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, get_args
 from urllib.parse import quote
 
 import httpx
@@ -31,15 +31,18 @@ from ._models import (
     VariantInfo,
     VariantList,
 )
+from ._reviews import MarkReview, TurnReview
 from ._types import (
     BestMoveItem,
     BoardInput,
     Fetched,
+    MarkVariant,
     NotModified,
     Player,
     PuzzleOutcome,
     ReviewMove,
     Theme,
+    TurnVariant,
     Variant,
 )
 from ._version import __version__
@@ -98,6 +101,23 @@ def move_json(move: ReviewMove, index: int) -> int | dict[str, Any]:
         position, mark = move
         return {"position": position, "mark": mark}
     return move
+
+
+#: The variants of each kind of review, as the client tells them apart at run time.
+MARK_VARIANTS: frozenset[str] = frozenset(get_args(MarkVariant))
+TURN_VARIANTS: frozenset[str] = frozenset(get_args(TurnVariant))
+
+
+def review_model(variant: Variant | None) -> type[ReviewResponse]:
+    """The model of a review in ``variant``: :class:`MarkReview` where the sides are X and O (the
+    standard game when ``None``), :class:`TurnReview` where they are first and second, and the
+    generated :class:`ReviewResponse`, whose sides are either, for a variant this client does not
+    know."""
+    if variant is None or variant in MARK_VARIANTS:
+        return MarkReview
+    if variant in TURN_VARIANTS:
+        return TurnReview
+    return ReviewResponse
 
 
 def parse(response: httpx.Response, model: type[ModelT]) -> ModelT:
@@ -226,7 +246,8 @@ class BaseClient:
             body["board"] = board_json(board)
         if player is not None:
             body["player"] = player
-        return Call("POST", "/v1/review", lambda response: parse(response, ReviewResponse), json=body)
+        model = review_model(variant)
+        return Call("POST", "/v1/review", lambda response: parse(response, model), json=body)
 
     @staticmethod
     def _puzzles_call(

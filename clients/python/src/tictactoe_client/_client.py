@@ -23,15 +23,18 @@ from ._models import (
     ReviewResponse,
     VariantInfo,
 )
+from ._reviews import MarkReview, TurnReview
 from ._types import (
     BestMoveItem,
     BoardInput,
     Fetched,
+    MarkVariant,
     NotModified,
     Player,
     PuzzleOutcome,
     ReviewMove,
     Theme,
+    TurnVariant,
     Variant,
 )
 
@@ -212,6 +215,33 @@ class Client(BaseClient):
         """Everything about a board in any form (``POST /v1/analysis``); a finished board too."""
         return self._send(self._analyze_call(board, player, variant))
 
+    @overload
+    def review(
+        self,
+        moves: Sequence[ReviewMove],
+        board: BoardInput | None = None,
+        player: Player | None = None,
+        *,
+        variant: MarkVariant | None = None,
+    ) -> MarkReview: ...
+    @overload
+    def review(
+        self,
+        moves: Sequence[ReviewMove],
+        board: BoardInput | None = None,
+        player: Player | None = None,
+        *,
+        variant: TurnVariant,
+    ) -> TurnReview: ...
+    @overload
+    def review(
+        self,
+        moves: Sequence[ReviewMove],
+        board: BoardInput | None = None,
+        player: Player | None = None,
+        *,
+        variant: Variant | None = None,
+    ) -> ReviewResponse: ...
     def review(
         self,
         moves: Sequence[ReviewMove],
@@ -233,10 +263,18 @@ class Client(BaseClient):
         ``"mistake"``, ``"blunder"``), ``only_move``, ``reason`` and, when it was not best, the
         ``better`` move (in wild each with its ``mark``, in Notakto its ``grid``); ``players`` sums
         up each side (``accuracy``, ``only_moves``, the ``level`` and ``rating`` it played like,
-        the rating ``None`` where the variant's levels are not calibrated): a
-        :class:`~tictactoe_client.Sides` (``X``, ``O``), or in wild and Notakto a
-        :class:`~tictactoe_client.TurnSides` (``first``, ``second``). A move that cannot be
-        played, or in the wrong form for the variant, raises
+        the rating ``None`` where the variant's levels are not calibrated).
+
+        The answer is typed by ``variant``: without one (the standard game), and in misère, 4×4
+        and 4×4-3 (:data:`~tictactoe_client.MarkVariant`), a
+        :class:`~tictactoe_client.MarkReview`, whose ``players`` is a
+        :class:`~tictactoe_client.Sides` (``X``, ``O``) and whose ``player``, ``winner`` and
+        plies' ``player`` are marks; in wild and Notakto (:data:`~tictactoe_client.TurnVariant`),
+        a :class:`~tictactoe_client.TurnReview`, with a :class:`~tictactoe_client.TurnSides`
+        (``first``, ``second``) and sides named by their turn. Both are subclasses of
+        :class:`~tictactoe_client.ReviewResponse`, the type of the answer when ``variant`` is only
+        known as a :data:`~tictactoe_client.Variant`. A move that cannot be played, or in the wrong
+        form for the variant, raises
         :class:`~tictactoe_client.ServiceError` whose ``errors[0].loc`` starts with ``["body",
         "moves", index]``; a pair that is not two items, ``TypeError`` naming its index.
         """
@@ -580,6 +618,33 @@ class AsyncClient(BaseClient):
         """Everything about a board in any form (``POST /v1/analysis``); a finished board too."""
         return await self._send(self._analyze_call(board, player, variant))
 
+    @overload
+    async def review(
+        self,
+        moves: Sequence[ReviewMove],
+        board: BoardInput | None = None,
+        player: Player | None = None,
+        *,
+        variant: MarkVariant | None = None,
+    ) -> MarkReview: ...
+    @overload
+    async def review(
+        self,
+        moves: Sequence[ReviewMove],
+        board: BoardInput | None = None,
+        player: Player | None = None,
+        *,
+        variant: TurnVariant,
+    ) -> TurnReview: ...
+    @overload
+    async def review(
+        self,
+        moves: Sequence[ReviewMove],
+        board: BoardInput | None = None,
+        player: Player | None = None,
+        *,
+        variant: Variant | None = None,
+    ) -> ReviewResponse: ...
     async def review(
         self,
         moves: Sequence[ReviewMove],
@@ -601,10 +666,18 @@ class AsyncClient(BaseClient):
         ``"mistake"``, ``"blunder"``), ``only_move``, ``reason`` and, when it was not best, the
         ``better`` move (in wild each with its ``mark``, in Notakto its ``grid``); ``players`` sums
         up each side (``accuracy``, ``only_moves``, the ``level`` and ``rating`` it played like,
-        the rating ``None`` where the variant's levels are not calibrated): a
-        :class:`~tictactoe_client.Sides` (``X``, ``O``), or in wild and Notakto a
-        :class:`~tictactoe_client.TurnSides` (``first``, ``second``). A move that cannot be
-        played, or in the wrong form for the variant, raises
+        the rating ``None`` where the variant's levels are not calibrated).
+
+        The answer is typed by ``variant``: without one (the standard game), and in misère, 4×4
+        and 4×4-3 (:data:`~tictactoe_client.MarkVariant`), a
+        :class:`~tictactoe_client.MarkReview`, whose ``players`` is a
+        :class:`~tictactoe_client.Sides` (``X``, ``O``) and whose ``player``, ``winner`` and
+        plies' ``player`` are marks; in wild and Notakto (:data:`~tictactoe_client.TurnVariant`),
+        a :class:`~tictactoe_client.TurnReview`, with a :class:`~tictactoe_client.TurnSides`
+        (``first``, ``second``) and sides named by their turn. Both are subclasses of
+        :class:`~tictactoe_client.ReviewResponse`, the type of the answer when ``variant`` is only
+        known as a :data:`~tictactoe_client.Variant`. A move that cannot be played, or in the wrong
+        form for the variant, raises
         :class:`~tictactoe_client.ServiceError` whose ``errors[0].loc`` starts with ``["body",
         "moves", index]``; a pair that is not two items, ``TypeError`` naming its index.
         """

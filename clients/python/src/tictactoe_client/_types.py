@@ -17,11 +17,14 @@ __all__ = [
     "BoardInput",
     "Fetched",
     "Mark",
+    "MarkVariant",
     "NotModified",
     "Player",
     "PuzzleOutcome",
     "ReviewMove",
     "Theme",
+    "Turn",
+    "TurnVariant",
     "Variant",
 ]
 
@@ -32,9 +35,20 @@ Mark = Literal["X", "O"]
 #: ``"second"``.
 Player = Literal["X", "O", "first", "second"]
 
+#: A side of wild and Notakto, whose sides are named by their turn, not by a mark.
+Turn = Literal["first", "second"]
+
 #: A rule variant, the requests' ``variant`` (``"standard"`` when it is not sent): see
 #: :meth:`~._client.Client.variants` for each one's rules and board.
 Variant = Literal["standard", "misere", "wild", "notakto", "notakto-2", "notakto-3", "4x4", "4x4-3"]
+
+#: The variants whose sides are the marks X and O (``marks`` ``"own"`` in ``GET /v1/variants``): a
+#: review of one of them is a :class:`~._reviews.MarkReview`.
+MarkVariant = Literal["standard", "misere", "4x4", "4x4-3"]
+
+#: The variants whose sides are ``"first"`` and ``"second"``, as both place any mark (wild) or only X
+#: (Notakto): a review of one of them is a :class:`~._reviews.TurnReview`.
+TurnVariant = Literal["wild", "notakto", "notakto-2", "notakto-3"]
 
 #: A move of a review: a cell, an ``int`` (0 to the board's cells - 1, as the board string indexes
 #: them), or in wild, where each move places X or O, the cell and the mark placed: a ``(cell, mark)``

@@ -11,6 +11,7 @@ import {
   type ClientError,
   createClient,
   isClientError,
+  type Mark,
   type MoveOptions,
   NetworkError,
   ProblemError,
@@ -21,8 +22,11 @@ import {
   type ReviewMove,
   type SideReview,
   type Sides,
+  type Status,
   TicTacToeError,
   TimeoutError,
+  type Turn,
+  type Variant,
 } from "tictactoe-client";
 
 declare const process: { argv: string[]; exitCode?: number }; // Node's, without its type package
@@ -64,7 +68,7 @@ function side(review: SideReview): Record<string, unknown> {
   return { moves, judgements, accuracy, only_moves, level, rating };
 }
 
-/** The sides of a review of a game whose sides are marks: narrowed from `Sides | TurnSides`. */
+/** The sides of a review annotated `Review`, a variant not known statically: narrowed from `Sides | TurnSides`. */
 function marked(players: Sides | TurnSides): Sides {
   if ("X" in players) return players;
   throw new Error("a review of the standard game has the sides X and O");
@@ -87,6 +91,8 @@ async function main(baseUrl: string, silentUrl: string, refusedUrl: string): Pro
   const positionAgain = await client.getPosition("XX.OO....", undefined, { ifNoneMatch: position.etag ?? "" });
   const otherEtag = await client.getPosition("XX.OO....", undefined, { ifNoneMatch: '"not-the-etag"' });
   const finished = await client.analyze([["X", "X", "X"], ["O", "O", ""], ["O", "", ""]]);
+  const finishedStatus: Status = finished.status;
+  const wonByTurn: Status = (await client.analyze("XO.X.OX..", { variant: "wild" })).status; // six values
   const health = await client.health();
   const metrics = await client.metrics();
   const variants = await client.variants();
@@ -104,14 +110,21 @@ async function main(baseUrl: string, silentUrl: string, refusedUrl: string): Pro
     { board: "X...O....", rating: 200, seed: 11 },
   ]);
   const ratedAgain = await client.bestMove("X...O....", { rating: 200, seed: 11 });
-  const review: Review = await client.review([0, 4, 8, 2, 6, 3, 1]);
+  const review: Review = await client.review([0, 4, 8, 2, 6, 3, 1]); // an annotation of before the variants
+  // The standard game's review as its program reads it: its sides are X and O, no narrowing needed.
   const fromRows = await client.review([2], { board: [["X", "X", ""], ["O", "O", ""], ["", "", ""]], player: "X" });
+  const movers: Mark[] = fromRows.plies.map((ply) => ply.player);
+  const firstMover: Mark = fromRows.player;
   // Reviews in the variants: wild's moves with their marks, Notakto on two boards, 4x4.
   const wildMoves: ReviewMove[] = [{ position: 4, mark: "X" }, { position: 0, mark: "O" }, { position: 8, mark: "X" }];
   const wildGame = await client.review(wildMoves, { variant: "wild" });
   const wildFromBoard = await client.review([{ position: 8, mark: "O" }], { variant: "wild", board: "X...O....", player: "first" });
   const notaktoGame = await client.review([4, 13, 0, 9], { variant: "notakto-2" });
   const fourGame = await client.review([0, 5, 1, 6, 2, 7, 3], { variant: "4x4" });
+  const turnsPlayed: Turn[] = wildGame.plies.map((ply) => ply.player);
+  // A variant known only at run time (4x4, the seventh listed): its review has either sides.
+  const listedVariant: Variant = variants.value.variants[6]?.id ?? "standard";
+  const listedGame = await client.review([0, 5], { variant: listedVariant });
 
   const forks: PuzzleQuery = { theme: "fork", limit: 5 };
   const page = await client.puzzles(forks);
@@ -159,7 +172,7 @@ async function main(baseUrl: string, silentUrl: string, refusedUrl: string): Pro
       again: { notModified: positionAgain.notModified },
       otherEtag: { notModified: otherEtag.notModified, etag: otherEtag.etag },
     },
-    analyze: { status: finished.status, winner: finished.winner, winning_lines: finished.winning_lines },
+    analyze: { status: finishedStatus, winner: finished.winner, winning_lines: finished.winning_lines, wonByTurn },
     health: { status: health.status, positions: health.positions },
     variants: {
       ids: variants.value.variants.map((variant) => variant.id),
@@ -180,7 +193,13 @@ async function main(baseUrl: string, silentUrl: string, refusedUrl: string): Pro
       better: review.plies.map((ply) => ply.better?.position ?? null),
       X: side(marked(review.players).X),
       O: side(marked(review.players).O),
-      fromRows: { board: fromRows.board, status: fromRows.status, winner: fromRows.winner, O: side(marked(fromRows.players).O) },
+      fromRows: {
+        board: fromRows.board,
+        status: fromRows.status,
+        winner: fromRows.winner,
+        O: side(fromRows.players.O),
+        movers: [firstMover, ...movers],
+      },
     },
     variantReviews: {
       wild: wildGame,
@@ -190,9 +209,11 @@ async function main(baseUrl: string, silentUrl: string, refusedUrl: string): Pro
       marks: wildGame.plies.map((ply) => ply.mark ?? null),
       betterMarks: wildGame.plies.map((ply) => ply.better?.mark ?? null),
       grids: notaktoGame.plies.map((ply) => ply.grid ?? null),
-      turns: "first" in wildGame.players ? [side(wildGame.players.first), side(wildGame.players.second)] : null,
-      notaktoTurns: "second" in notaktoGame.players ? notaktoGame.players.second.moves : null,
-      fourSides: "X" in fourGame.players ? [fourGame.players.X.moves, fourGame.players.O.moves] : null,
+      turns: [side(wildGame.players.first), side(wildGame.players.second)],
+      turnsPlayed,
+      notaktoTurns: notaktoGame.players.second.moves,
+      fourSides: [fourGame.players.X.moves, fourGame.players.O.moves],
+      listed: "X" in listedGame.players ? { variant: listedVariant, X: listedGame.players.X.moves } : null,
     },
     puzzles: {
       ids: page.value.puzzles.map((puzzle) => puzzle.id),

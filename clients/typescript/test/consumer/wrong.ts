@@ -1,11 +1,11 @@
 // Mistakes the package's types must catch. tests/e2e/test_typescript_client.py compiles this file
 // in a fresh project that installed the packed package, as an ES module and as CommonJS, with
 // tsc --strict, and expects exactly the error marked at the end of each line, and no other.
-import { createClient, ProblemError } from "tictactoe-client";
+import { createClient, type Mark, ProblemError, type Status, type Variant } from "tictactoe-client";
 
 const client = createClient({ baseUrl: "http://127.0.0.1:8000" });
 
-export async function mistakes(signal: AbortSignal): Promise<string> {
+export async function mistakes(signal: AbortSignal, variant: Variant): Promise<string> {
   const move = await client.bestMove("X........");
   const wrong: string = move.position; // error TS2322
   await client.bestMove("X........", { level: "impossible" }); // error TS2322
@@ -27,7 +27,15 @@ export async function mistakes(signal: AbortSignal): Promise<string> {
   await client.review([{ cell: 4, mark: "X" }], { variant: "wild" }); // error TS2353
   await client.review([4], { variant: "5x5" }); // error TS2322
   const reviewed = await client.review([4], { variant: "wild" });
-  const first: number = reviewed.players.first.moves; // error TS2339
+  const level = reviewed.players.O.level; // error TS2339
+  const mover: Mark = reviewed.player; // error TS2322
+  const standard = await client.review([4]);
+  const first: number = standard.players.first.moves; // error TS2339
+  const notakto = await client.review([4], { variant: "notakto-3" });
+  const marks: Mark[] = notakto.plies.map((ply) => ply.player); // error TS2322
+  const listed = await client.review([4], { variant });
+  const o = listed.players.O; // error TS2339
+  const lost: Status = "x_lost"; // error TS2322
   await client.puzzles({ minRating: 100 }); // error TS2561
   await client.randomPuzzle({ theme: "center" }); // error TS2322
   const puzzle = await client.puzzle("X...O...XO");
@@ -39,5 +47,5 @@ export async function mistakes(signal: AbortSignal): Promise<string> {
     const status: number = error.status; // error TS18046
     if (error instanceof ProblemError) return error.problem.title + wrong + position + version + status + solution + first;
   }
-  return move.outcome;
+  return `${move.outcome} ${level} ${mover} ${marks.join()} ${o.moves} ${lost}`;
 }
