@@ -117,15 +117,18 @@ class Client(BaseClient):
     ) -> BestMoveResponse:
         """The move to play on ``board``, its value and why (``POST /v1/best-move``).
 
-        ``board`` is a string of 9 cells, 9 cells or 3 rows of 3; ``player`` the side to move,
-        needed only when both sides have as many marks. ``variant`` names the rules (the standard
-        game by default; see :meth:`variants`): in wild and Notakto ``player`` is ``"first"`` or
-        ``"second"``, and ``level``, ``rating`` and ``depth`` are the standard game's only. Options
-        left ``None`` are not sent:
+        ``board`` is a string, a sequence of cells or a sequence of rows, of the variant's size
+        (9 cells or 3 rows of 3 in the standard game, 16 or 4 rows of 4 on a 4×4 board, Notakto's
+        2 or 3 boards as a string of 18 or 27); ``player`` the side to move, needed only when both
+        sides have as many marks. ``variant`` names the rules (the standard game by default; see
+        :meth:`variants`): in wild and Notakto ``player`` is ``"first"`` or ``"second"``. Options
+        left ``None`` are not sent, and apply in every variant:
         ``level`` (``"beginner"`` to ``"perfect"``; not with ``skill`` or ``depth``), ``skill``
         (0 to 1), ``random`` (break ties at random), ``seed`` (reproducible randomness),
-        ``depth`` (1 to 9 plies ahead), ``rating`` (an opponent of that Elo strength, 0 for a
-        random player to 493 for ``"perfect"``; not with ``level``, ``skill`` or ``depth``).
+        ``depth`` (1 to the variant's number of cells, plies ahead), ``rating`` (an opponent of
+        that Elo strength, 0 for a random player to 493 for ``"perfect"`` in the standard game;
+        in a variant whose ``rated`` is false, a ``ServiceError``; not with ``level``, ``skill``
+        or ``depth``).
         Raises :class:`~tictactoe_client.ServiceError` for an illegal or finished board
         (``problem.type`` ``/problems/game-over``) or a bad option.
         """
@@ -520,15 +523,18 @@ class AsyncClient(BaseClient):
     ) -> BestMoveResponse:
         """The move to play on ``board``, its value and why (``POST /v1/best-move``).
 
-        ``board`` is a string of 9 cells, 9 cells or 3 rows of 3; ``player`` the side to move,
-        needed only when both sides have as many marks. ``variant`` names the rules (the standard
-        game by default; see :meth:`variants`): in wild and Notakto ``player`` is ``"first"`` or
-        ``"second"``, and ``level``, ``rating`` and ``depth`` are the standard game's only. Options
-        left ``None`` are not sent:
+        ``board`` is a string, a sequence of cells or a sequence of rows, of the variant's size
+        (9 cells or 3 rows of 3 in the standard game, 16 or 4 rows of 4 on a 4×4 board, Notakto's
+        2 or 3 boards as a string of 18 or 27); ``player`` the side to move, needed only when both
+        sides have as many marks. ``variant`` names the rules (the standard game by default; see
+        :meth:`variants`): in wild and Notakto ``player`` is ``"first"`` or ``"second"``. Options
+        left ``None`` are not sent, and apply in every variant:
         ``level`` (``"beginner"`` to ``"perfect"``; not with ``skill`` or ``depth``), ``skill``
         (0 to 1), ``random`` (break ties at random), ``seed`` (reproducible randomness),
-        ``depth`` (1 to 9 plies ahead), ``rating`` (an opponent of that Elo strength, 0 for a
-        random player to 493 for ``"perfect"``; not with ``level``, ``skill`` or ``depth``).
+        ``depth`` (1 to the variant's number of cells, plies ahead), ``rating`` (an opponent of
+        that Elo strength, 0 for a random player to 493 for ``"perfect"`` in the standard game;
+        in a variant whose ``rated`` is false, a ``ServiceError``; not with ``level``, ``skill``
+        or ``depth``).
         Raises :class:`~tictactoe_client.ServiceError` for an illegal or finished board
         (``problem.type`` ``/problems/game-over``) or a bad option.
         """
