@@ -18,20 +18,18 @@ from typing import NamedTuple
 from ..game import OUTCOMES, Position, SolvedGame
 from ..game.choice import generator
 from ..game.family_review import FamilyPly, FamilyReview, review_game
-from ..game.geometry import column, row
 from ..game.levels import NAMES
 from ..game.puzzles import Puzzle, Theme, canonical_form, puzzles
-from ..game.review import IllegalMove, PlyReview, Review, SideReview, review
-from ..game.variants import VARIANTS, Move, Variant, VariantPosition
+from ..game.review import IllegalMove, SideReview
+from ..game.variants import Move, Variant, VariantPosition
 from ..schemas import Judgements, MarkedMove, ReviewResponse, Sides, TurnSides
 from ..schemas import Move as MoveModel
 from ..schemas import PlyReview as PlyModel
 from ..schemas import Puzzle as PuzzleModel
 from ..schemas import SideReview as SideModel
 from .entity import Entity
-from .moves import move_fields
-from .variants import WINNERS, exact_values
-from .variants import move_fields as variant_move_fields
+from .moves import family_position
+from .variants import WINNERS, exact_values, move_fields
 
 #: How many pages of puzzles are kept rendered.
 PAGES_KEPT = 1024
@@ -78,12 +76,10 @@ class Coach:
     def review(self, start: Position | VariantPosition, moves: Sequence[int | MarkedMove]) -> bytes:
         """The review of a game in any variant; raises :class:`~service.game.review.IllegalMove` for a
         move that cannot be played, or that is not in the variant's form of a move."""
-        if isinstance(start, VariantPosition):
-            played = review_game(self.values[start.variant.id], start, game_moves(start.variant, moves))
-            answer = family_review_response(played)
-        else:
-            answer = review_response(review(self.game, start, cells_of(VARIANTS["standard"], moves)))
-        return answer.model_dump_json(exclude_unset=True).encode()
+        if not isinstance(start, VariantPosition):
+            start = family_position(start)
+        played = review_game(self.values[start.variant.id], start, game_moves(start.variant, moves))
+        return review_response(played).model_dump_json(exclude_unset=True).encode()
 
     def puzzle(self, puzzle_id: str) -> Entity | None:
         """One puzzle by its id, ``None`` when there is no such puzzle."""
@@ -140,19 +136,6 @@ class Coach:
         return tuple(puzzle for puzzle in self.book if wanted.matches(puzzle))
 
 
-def review_response(done: Review) -> ReviewResponse:
-    """The answer to ``POST /v1/review``."""
-    assert done.start.to_move is not None
-    return ReviewResponse(
-        board=done.start.board.cells,
-        player=done.start.to_move,
-        status=done.final.status,
-        winner=done.final.board.winner,
-        plies=[_ply(ply) for ply in done.plies],
-        players=Sides(X=_side(done.sides["X"]), O=_side(done.sides["O"])),
-    )
-
-
 def game_moves(variant: Variant, moves: Sequence[int | MarkedMove]) -> Sequence[int | Move]:
     """The moves of a request as the game reads them: cells, or in ``wild`` cells and marks (a bare
     cell there is refused by the game, which names the move's index)."""
@@ -172,8 +155,8 @@ def cells_of(variant: Variant, moves: Sequence[int | MarkedMove]) -> list[int]:
     return cells
 
 
-def family_review_response(done: FamilyReview) -> ReviewResponse:
-    """The answer to ``POST /v1/review`` in a variant other than the standard game."""
+def review_response(done: FamilyReview) -> ReviewResponse:
+    """The answer to ``POST /v1/review``."""
     start, final = done.start, done.final
     assert start.player is not None
     first, second = (_side(side) for side in done.sides)
@@ -184,12 +167,12 @@ def family_review_response(done: FamilyReview) -> ReviewResponse:
         player=start.player,
         status=final.status,
         winner=WINNERS.get(final.status),
-        plies=[_family_ply(ply) for ply in done.plies],
+        plies=[_ply(ply) for ply in done.plies],
         players=players,
     )
 
 
-def _family_ply(ply: FamilyPly) -> PlyModel:
+def _ply(ply: FamilyPly) -> PlyModel:
     before, top, better = ply.before, ply.ranked[0], ply.better
     return PlyModel(
         ply=ply.ply,
@@ -202,36 +185,8 @@ def _family_ply(ply: FamilyPly) -> PlyModel:
         best_moves=list(ply.best_moves),
         judgement=ply.judgement,
         only_move=ply.only_move,
-        better=None if better is None else MoveModel(**variant_move_fields(before, better)),
-        **variant_move_fields(before, ply.played),
-    )
-
-
-def _ply(ply: PlyReview) -> PlyModel:
-    better = None
-    if ply.better is not None:
-        assert ply.better_tactics is not None and ply.better_reason is not None, "a better move is explained"
-        better = MoveModel(**move_fields(ply.better, ply.better_tactics, ply.better_reason))
-    return PlyModel(
-        ply=ply.ply,
-        player=ply.player,
-        position=ply.cell,
-        row=row(ply.cell),
-        column=column(ply.cell),
-        board_before=ply.board_before,
-        board_after=ply.board_after,
-        score_before=ply.score_before,
-        outcome_before=OUTCOMES[ply.score_before],
-        plies_to_end_before=ply.plies_before,
-        score=ply.score,
-        outcome=OUTCOMES[ply.score],
-        plies_to_end=ply.plies,
-        best_moves=list(ply.best_moves),
-        judgement=ply.judgement,
-        only_move=ply.only_move,
-        tactics=list(ply.tactics),
-        reason=ply.reason,
-        better=better,
+        better=None if better is None else MoveModel(**move_fields(before, better)),
+        **move_fields(before, ply.played),
     )
 
 

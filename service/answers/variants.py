@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..game import OUTCOMES, BoardError, Options, SolvedGame
+from ..game import OUTCOMES, BoardError, Options
 from ..game.exact import RankedMove, Values, choose, rank
 from ..game.family_tactics import TACTICS, explain_move
 from ..game.levels import CALIBRATED
@@ -77,12 +77,12 @@ WINNERS = {"x_won": "X", "o_won": "O", "first_won": "first", "second_won": "seco
 
 
 def exact_values() -> dict[str, Values]:
-    """The exact values of every variant with a shipped table (all but ``standard``), by its id."""
+    """The exact values of every variant, from its shipped table, by its id."""
     return {variant.id: Values(variant, table(variant.id)) for variant in TABLED}
 
 
 class VariantAnswers:
-    """Best moves and analyses in every variant with a shipped table (all but ``standard``)."""
+    """Best moves and analyses in every variant, from its shipped table."""
 
     def __init__(self) -> None:
         self.values = exact_values()
@@ -153,11 +153,19 @@ class VariantAnswers:
     def _rank(self, position: VariantPosition) -> tuple[RankedMove, ...]:
         return tuple(self.values[position.variant.id].ranked(position.state))
 
+    def render_best(self, position: VariantPosition) -> bytes:
+        """The chosen move (steps 1–4) in an unfinished position, rendered (not kept)."""
+        return self.chosen(position).model_dump_json(exclude_unset=True).encode()
+
+    def render_analysis(self, position: VariantPosition) -> bytes:
+        """Everything about a position, rendered (not kept)."""
+        return self.analysis_response(position).model_dump_json(exclude_unset=True).encode()
+
     def _render_best(self, position: VariantPosition) -> Entity:
-        return Entity.of(self.chosen(position).model_dump_json(exclude_unset=True).encode())
+        return Entity.of(self.render_best(position))
 
     def _render_analysis(self, position: VariantPosition) -> Entity:
-        return Entity.of(self.analysis_response(position).model_dump_json(exclude_unset=True).encode())
+        return Entity.of(self.render_analysis(position))
 
     def analysis_response(self, position: VariantPosition) -> AnalysisResponse:
         """Everything about a position of a variant."""
@@ -193,17 +201,11 @@ class VariantAnswers:
         )
 
 
-def catalogue(game: SolvedGame, answers: VariantAnswers) -> Entity:
+def catalogue(answers: VariantAnswers) -> Entity:
     """``GET /v1/variants``: every variant, its rules and its value from the empty board."""
     found = []
     for variant in VARIANTS.values():
-        if variant.id == "standard":
-            start = game.analyses[".........", "X"]
-            assert start.score is not None and start.plies is not None
-            value, positions = (start.score, start.plies), sum(1 for a in game if a.score is not None)
-        else:
-            values = answers.values[variant.id]
-            value, positions = values.value(variant.start()), table(variant.id).positions
+        value, positions = answers.values[variant.id].value(variant.start()), table(variant.id).positions
         found.append(
             VariantInfo(
                 id=variant.id,

@@ -39,8 +39,8 @@ MAGIC = b"tttable1"
 HEADER = struct.Struct("<8sIIQ")
 #: Where the shipped tables are, inside the package.
 DATA = Path(__file__).with_name("data")
-#: Every variant with a shipped table: all but the standard game, which :mod:`.solver` solves.
-TABLED = tuple(variant for variant in VARIANTS.values() if variant.id != "standard")
+#: Every variant with a shipped table: all of them.
+TABLED = tuple(VARIANTS.values())
 
 
 class TableError(Exception):

@@ -409,3 +409,6 @@ VARIANTS: dict[str, Variant] = {
         ),
     )
 }
+
+#: The standard game: entry zero of the registry, as every answer about a standard position reads it.
+STANDARD = next(iter(VARIANTS.values()))

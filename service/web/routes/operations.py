@@ -35,7 +35,7 @@ async def health(request: Request, answers: AnswersDep) -> Response:
         status="ok",
         version=request.app.version,
         positions=answers.game.boards,
-        variants=["standard", *answers.variants.values],
+        variants=list(answers.variants.values),
     )
     return Response(body.model_dump_json(), media_type=JSON, headers=NO_STORE)
 
