@@ -30,9 +30,9 @@ from tic_tac_toe_best_move_api_client.models import (
     GetRandomPuzzleThemeType0,
     HealthResponse,
     Judgement,
+    Mark,
     MarkedMove,
     Player,
-    PlyReviewMarkType0,
     Problem,
     Puzzle,
     PuzzlePage,
@@ -161,7 +161,7 @@ def variants(client: Client) -> None:
     assert isinstance(review.players, TurnSides), review.players  # wild's sides: first and second
     assert review.players.first.moves == 2 and review.players.second.moves == 1, review.players
     assert review.plies[1].judgement == Judgement.INACCURACY, review.plies[1]
-    assert review.plies[2].mark == PlyReviewMarkType0.O and review.plies[2].only_move, review.plies[2]
+    assert review.plies[2].mark == Mark.O and review.plies[2].only_move, review.plies[2]
     finished = [*moves, MarkedMove(position=1, mark="X"), MarkedMove(position=7, mark="X")]
     won = post_review.sync(client=client, body=ReviewRequest(moves=finished, variant=Variant.WILD))
     assert isinstance(won, ReviewResponse) and won.status == Status.FIRST_WON, won
