@@ -14,6 +14,7 @@ from starlette.types import ASGIApp, Message
 
 from service.answers import Answers
 from service.game import solve
+from service.game.variants import STANDARD
 
 from .mixes import positions
 from .textbook import best_move as textbook_best_move
@@ -48,7 +49,7 @@ def solver_figures(solves: int, repeats: int, textbook: int) -> dict[str, Any]:
     answers = Answers(game)
     every = [analysis.position for analysis in game]
     asked = positions()
-    resolved = [game.lookup(board, player) for board, player in asked]
+    resolved = [answers.lookup(STANDARD.id, board, player) for board, player in asked]
     unfinished = [position for position in resolved if position is not None]
     if len(unfinished) != len(asked):
         raise RuntimeError("the service does not know every position the oracle reaches")
@@ -62,9 +63,9 @@ def solver_figures(solves: int, repeats: int, textbook: int) -> dict[str, Any]:
             answers.best_body(position)
 
     def requests() -> None:
-        lookup, best_body = game.lookup, answers.best_body
+        lookup, best_body, standard = answers.lookup, answers.best_body, STANDARD.id
         for board, player in asked:
-            best_body(lookup(board, player))  # type: ignore[arg-type]
+            best_body(lookup(standard, board, player))  # type: ignore[arg-type]
 
     for loop in (lookups, rendered, requests):  # warm-up
         loop()

@@ -1,7 +1,7 @@
 """The JSON shapes of API v1, as Pydantic models: one place for the server and the client.
 
-Request models turn JSON into game values (:class:`~service.game.Board`,
-:class:`~service.game.Position`) and name what is wrong with bad input; the
+Request models turn JSON into game values (:class:`~service.game.variants.VariantBoard`,
+:class:`~service.game.variants.VariantPosition`) and name what is wrong with bad input; the
 web layer declares them on its routes, so FastAPI validates and documents
 them. Response models describe what the service answers; the Python client
 parses answers with them. Only Pydantic and :mod:`service.game` are imported
@@ -11,7 +11,7 @@ here, so the client needs neither FastAPI nor a server.
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Annotated, Any, Literal, cast, get_args
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import (
     BaseModel,
@@ -27,7 +27,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from .game import Board, BoardError, Level, Mark, Options, Outcome, Position, Status
+from .game import BoardError, Level, Mark, Options, Outcome
 from .game.board import EMPTY
 from .game.choice import DEFAULT as DEFAULT_OPTIONS
 from .game.choice import MAX_DEPTH
@@ -185,26 +185,6 @@ def _custom_error(error: BoardError) -> PydanticCustomError:
     return PydanticCustomError(error.code, error.message)
 
 
-def _legal_board(value: object) -> Board:
-    """A board in any form that obeys the board-only rules."""
-    try:
-        board = Board.parse(value)
-        board.check()
-    except BoardError as error:
-        raise _custom_error(error) from None
-    return board
-
-
-def _unfinished(board: Board) -> Board:
-    if board.status is not Status.IN_PROGRESS:
-        raise PydanticCustomError(
-            "game_over",
-            "the game is over ({status}): there is no move to make",
-            {"status": board.status.value},
-        )
-    return board
-
-
 def _board_string(value: object, cells: int = 9) -> object:
     if not isinstance(value, str):
         raise PydanticCustomError(
@@ -213,21 +193,14 @@ def _board_string(value: object, cells: int = 9) -> object:
     return value
 
 
-def _legal_board_string(value: object) -> Board:
-    return _legal_board(_board_string(value))
-
-
 def _variant_board(value: object, info: ValidationInfo, *, playable: bool, string: bool) -> object:
-    """The board of a request in the variant it names (``variant``, validated before it): a
-    :class:`~service.game.Board` in the standard game, a :class:`~service.game.variants.VariantBoard`
-    in the others. When the variant itself is unknown, its own error says so and the board is left
-    as it came (the request fails either way)."""
+    """The board of a request in the variant it names (``variant``, validated before it), read by the
+    variant's rules (:meth:`~service.game.variants.Variant.board`) into a
+    :class:`~service.game.variants.VariantBoard`. When the variant itself is unknown, its own error
+    says so and the board is left as it came (the request fails either way)."""
     if "variant" not in info.data:
         return value
     variant = VARIANTS[info.data["variant"]]
-    if variant.id == "standard":
-        board = _legal_board_string(value) if string else _legal_board(value)
-        return _unfinished(board) if playable else board
     if string:
         _board_string(value, variant.cells)
     try:
@@ -245,17 +218,17 @@ def _variant_board(value: object, info: ValidationInfo, *, playable: bool, strin
 #: A board of the request's variant, in any form it takes; one on which the game goes on; one as a
 #: string, the form of query strings and paths.
 AnyBoard = Annotated[
-    Board | VariantBoard,
+    VariantBoard,
     PlainValidator(lambda value, info: _variant_board(value, info, playable=False, string=False)),
     WithJsonSchema(BOARD_SCHEMA),
 ]
 PlayableBoard = Annotated[
-    Board | VariantBoard,
+    VariantBoard,
     PlainValidator(lambda value, info: _variant_board(value, info, playable=True, string=False)),
     WithJsonSchema(BOARD_SCHEMA),
 ]
 PlayableBoardString = Annotated[
-    Board | VariantBoard,
+    VariantBoard,
     PlainValidator(lambda value, info: _variant_board(value, info, playable=True, string=True)),
     WithJsonSchema(BOARD_STRING_SCHEMA),
 ]
@@ -346,14 +319,10 @@ def _defaults_in_words(schema: dict[str, Any]) -> None:
         field.pop("default", None)
 
 
-def resolve_board(board: Board | VariantBoard, player: str | None) -> Position | VariantPosition:
+def resolve_board(board: VariantBoard, player: str | None) -> VariantPosition:
     """The position on a board of any variant with the side to move its rules decide; raises
     :class:`~service.game.BoardError` naming the rule that the board or ``player`` breaks."""
-    if isinstance(board, VariantBoard):
-        return board.variant.resolve(board.cells, player)
-    if player not in (None, "X", "O"):
-        VARIANTS["standard"].resolve(board.cells, player)  # a side of another variant: named as such
-    return Position.resolve(board, cast(Mark | None, player))
+    return board.variant.resolve(board.cells, player)
 
 
 class PositionRequest(BaseModel):
@@ -375,7 +344,7 @@ class PositionRequest(BaseModel):
     @classmethod
     def _player_agrees(cls, player: AnySide | None, info: ValidationInfo) -> AnySide | None:
         board = info.data.get("board")
-        if isinstance(board, Board | VariantBoard):
+        if isinstance(board, VariantBoard):
             try:
                 resolve_board(board, player)
             except BoardError as error:
@@ -383,10 +352,8 @@ class PositionRequest(BaseModel):
         return player
 
     @cached_property
-    def position(self) -> Position | VariantPosition:
-        """The position, resolved once (Pydantic keeps a cached property apart from the fields): a
-        :class:`~service.game.Position` in the standard game, else a
-        :class:`~service.game.variants.VariantPosition`."""
+    def position(self) -> VariantPosition:
+        """The position, resolved once (Pydantic keeps a cached property apart from the fields)."""
         return resolve_board(self.board, self.player)
 
 
@@ -884,7 +851,9 @@ def _start_board(value: object, info: ValidationInfo) -> object:
 
 
 #: The board a game starts from, its variant's empty board by default.
-StartBoard = Annotated[Board | VariantBoard, PlainValidator(_start_board), WithJsonSchema(BOARD_SCHEMA)]
+StartBoard = Annotated[
+    VariantBoard, PlainValidator(_start_board), WithJsonSchema({"anyOf": [BOARD_SCHEMA, {"type": "null"}]})
+]
 
 
 class ReviewRequest(PositionRequest):
@@ -894,7 +863,7 @@ class ReviewRequest(PositionRequest):
         default=None,
         validate_default=True,
         description="The board the game starts from, in any of the forms of its variant; its empty "
-        "board by default.",
+        "board when absent or null.",
     )
     moves: list[GameMove] = Field(
         min_length=1,
@@ -920,7 +889,7 @@ class ReviewRequest(PositionRequest):
         return moves
 
     @property
-    def start(self) -> Position | VariantPosition:
+    def start(self) -> VariantPosition:
         """The position the game starts from."""
         return self.position
 

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
-from ..game import OUTCOMES, Position, SolvedGame
+from ..game import OUTCOMES, SolvedGame
 from ..game.choice import generator
 from ..game.family_review import FamilyPly, FamilyReview, review_game
 from ..game.levels import NAMES
@@ -28,7 +28,6 @@ from ..schemas import PlyReview as PlyModel
 from ..schemas import Puzzle as PuzzleModel
 from ..schemas import SideReview as SideModel
 from .entity import Entity
-from .moves import family_position
 from .variants import WINNERS, exact_values, move_fields
 
 #: How many pages of puzzles are kept rendered.
@@ -73,11 +72,9 @@ class Coach:
         self._page = lru_cache(maxsize=PAGES_KEPT)(self._find_page)
         self._matching = lru_cache(maxsize=PAGES_KEPT)(self._find)
 
-    def review(self, start: Position | VariantPosition, moves: Sequence[int | MarkedMove]) -> bytes:
+    def review(self, start: VariantPosition, moves: Sequence[int | MarkedMove]) -> bytes:
         """The review of a game in any variant; raises :class:`~service.game.review.IllegalMove` for a
         move that cannot be played, or that is not in the variant's form of a move."""
-        if not isinstance(start, VariantPosition):
-            start = family_position(start)
         played = review_game(self.values[start.variant.id], start, game_moves(start.variant, moves))
         return review_response(played).model_dump_json(exclude_unset=True).encode()
 

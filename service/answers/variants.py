@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..game import OUTCOMES, BoardError, Options
+from ..game.board import canonical_symbols
 from ..game.exact import RankedMove, Values, choose, rank
 from ..game.family_tactics import TACTICS, explain_move
 from ..game.levels import CALIBRATED
@@ -27,6 +28,11 @@ KEPT = 1024
 #: the standard game keeps all of its 9,040, and 16,384 keep the positions that the games of a
 #: variant pass through most, for about 16 MB at most.
 BEST_KEPT = 16_384
+#: A variant with at most this many unfinished positions keeps every best move asked for, in a plain
+#: dictionary keyed by its board's text (the standard game's 9,040, misère's, wild's and Notakto's on
+#: one board: at most some 30,000 answers, each under 1 KB), and its analyses are quick to render (some
+#: 0.2 ms). The others keep the most recent, above.
+KEPT_WHOLE = 16_384
 
 
 def move_fields(position: VariantPosition, move: RankedMove) -> dict[str, object]:
@@ -86,25 +92,28 @@ class VariantAnswers:
 
     def __init__(self) -> None:
         self.values = exact_values()
+        #: The variants small enough to keep every best move asked for (:data:`KEPT_WHOLE`).
+        self.small = frozenset(key for key in self.values if table(key).positions <= KEPT_WHOLE)
+        self._whole: dict[tuple[str, str, str | None], Entity] = {}
         self._lookup = lru_cache(maxsize=BEST_KEPT)(self._find)
         self._ranked = lru_cache(maxsize=KEPT)(self._rank)
         self._best = lru_cache(maxsize=BEST_KEPT)(self._render_best)
         self._analysis = lru_cache(maxsize=KEPT)(self._render_analysis)
 
     def lookup(self, variant_id: str, text: str, player: str | None) -> VariantPosition | None:
-        """The position of a board string already in canonical symbols (``X``, ``O``, ``.``) and a
-        player, when the variant holds it legal; ``None`` otherwise, and the routes say why.
+        """The position of a board string in any spelling of its symbols and a player, when the variant
+        holds it legal; ``None`` otherwise, and the routes say why.
 
-        Only a string of the variant's length in its symbols, and a player it knows, is looked up in
-        (and so kept by) the cache: a client's other text is never kept, whatever its size."""
+        Only a string of the variant's length, in its symbols once spelled canonically (``X``, ``O``,
+        ``.``), and a player it knows, is looked up in (and so kept by) the cache, by its canonical
+        cells: a client's other text is never kept, whatever its size or spelling."""
         variant = VARIANTS[variant_id]
-        if (
-            len(text) != variant.cells
-            or text.strip(variant.shape.marks + ".")
-            or player not in (None, *variant.sides)
-        ):
+        if len(text) != variant.cells or player not in (None, *variant.sides):
             return None
-        return self._lookup(variant_id, text, player)
+        cells = canonical_symbols(text)
+        if cells.strip(variant.shape.marks + "."):
+            return None
+        return self._lookup(variant_id, cells, player)
 
     def _find(self, variant_id: str, text: str, player: str | None) -> VariantPosition | None:
         variant = VARIANTS[variant_id]
@@ -118,13 +127,20 @@ class VariantAnswers:
         return self._ranked(position)
 
     def best_move(self, position: VariantPosition) -> Entity:
-        """The chosen move (steps 1–4) in an unfinished position, with its entity tag."""
-        return self._best(position)
+        """The chosen move (steps 1–4) in an unfinished position, with its entity tag: every one kept in
+        a small variant, the most recent in the others."""
+        if position.variant.id not in self.small:
+            return self._best(position)
+        key = (position.variant.id, position.cells, position.player)
+        found = self._whole.get(key)
+        if found is None:
+            found = self._whole[key] = Entity.of(self.render_best(position))
+        return found
 
     def best_move_with(self, position: VariantPosition, options: Options) -> bytes:
         """The move chosen with ``options``; rendered each time when they involve randomness."""
         if options.deterministic:
-            return self._best(position).body
+            return self.best_move(position).body
         values = self.values[position.variant.id]
         chosen = choose(self.ranked(position), options, lambda depth: values.within(position.state, depth))
         return self.response(position, chosen).model_dump_json(exclude_unset=True).encode()

@@ -46,9 +46,15 @@ _CANONICAL = str.maketrans({"x": "X", "o": "O", "-": EMPTY, "_": EMPTY, " ": EMP
 ARRAY_SYMBOLS: dict[str, str] = {**SYMBOLS, "": EMPTY}
 
 
+def canonical_symbols(text: str) -> str:
+    """A board string with each symbol in its canonical spelling (``X``, ``O``, ``.``); other characters
+    are left as they are."""
+    return text.translate(_CANONICAL)
+
+
 def canonical(text: str) -> str | None:
     """The canonical cells of a board string in any spelling, or ``None`` unless it is 9 known symbols."""
-    cells = text.translate(_CANONICAL)
+    cells = canonical_symbols(text)
     if len(cells) != 9 or cells.strip("XO."):  # strip leaves nothing only when every symbol is known
         return None
     return cells

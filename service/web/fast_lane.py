@@ -3,10 +3,10 @@
 Three operations are lookups in the solved table, and the busiest: ``POST /v1/best-move`` and
 ``GET /v1/best-move`` with a board string and perhaps a player and a variant, and ``GET
 /v1/positions/{board}`` perhaps with a player and a variant. When such a request is *plain* (a board
-string and player that the solved table holds, :meth:`~service.game.SolvedGame.lookup`, or in another
-variant a board in canonical symbols that its rules hold legal, :meth:`.VariantAnswers.lookup`; an
-unfinished board where a move is asked; no other member or parameter; a body sent as JSON in strict
-JSON) this middleware answers it
+string of the variant's length in its symbols, in any spelling, and a player, that its rules hold
+legal, :meth:`~service.answers.Answers.lookup`, the same in every variant; an unfinished board where a
+move is asked; no other member or parameter; a body sent as JSON in strict JSON) this middleware
+answers it
 with the routes' own answers (:class:`~service.answers.Answers`, :func:`.caching.cacheable`,
 :func:`.caching.json_response`): the same bytes, headers and entity tag. Anything else goes on,
 untouched, to the routes (:mod:`.routes.moves`, :mod:`.routes.analysis`), which validate it and
@@ -23,7 +23,6 @@ time in the app (``make bench``, bench/README.md, "The speed rules").
 from __future__ import annotations
 
 import json
-from typing import TypeGuard
 from urllib.parse import parse_qsl
 
 from fastapi.routing import APIRoute
@@ -33,8 +32,7 @@ from starlette.routing import BaseRoute
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..answers import Answers
-from ..game import MARKS, Mark, Position
-from ..game.variants import VARIANTS, VariantPosition
+from ..game.variants import STANDARD, VARIANTS, VariantPosition
 from . import strict, work
 from .caching import cacheable, json_response
 from .facts import body_facts
@@ -46,8 +44,8 @@ POSITIONS = "/v1/positions/"
 SHADOWED = {("POST", BEST_MOVE), ("GET", BEST_MOVE), ("GET", POSITIONS + "{board}")}
 #: The members or parameters of a plain request.
 PLAIN = frozenset({"variant", "board", "player"})
-#: The variant of a request that names none.
-STANDARD = "standard"
+#: The variant of a request that names none: the standard game, entry zero of the registry.
+DEFAULT_VARIANT = STANDARD.id
 #: The longest body read here: a plain best-move body is some 40 bytes.
 MAX_PLAIN_BODY = 1024
 
@@ -86,13 +84,13 @@ class FastLane:
         path: str = scope["path"]
         query = _query(scope)
         if path == BEST_MOVE and query is not None and query.keys() <= PLAIN:
-            board, player, variant = query.get("board"), query.get("player"), query.get("variant", STANDARD)
-            position = self._unfinished(board, player, variant)
+            variant = query.get("variant", DEFAULT_VARIANT)
+            position = self._unfinished(query.get("board"), query.get("player"), variant)
             entity = None if position is None else self.answers.best_move(position)
             route = ("GET", BEST_MOVE)
         elif path.startswith(POSITIONS) and query is not None and query.keys() <= {"player", "variant"}:
             position = self._position(
-                path.removeprefix(POSITIONS), query.get("player"), query.get("variant", STANDARD)
+                path.removeprefix(POSITIONS), query.get("player"), query.get("variant", DEFAULT_VARIANT)
             )
             entity = None if position is None else await work.analysis(self.answers, position)
             route = ("GET", POSITIONS + "{board}")
@@ -124,36 +122,24 @@ class FastLane:
             return None, replay
         return json_response(self.answers.best_body(position)), receive
 
-    def _plain(self, data: object) -> Position | VariantPosition | None:
+    def _plain(self, data: object) -> VariantPosition | None:
         """The unfinished position of a body that is a board string, perhaps a player and a variant."""
         if type(data) is not dict or not data.keys() <= PLAIN:
             return None
         # An absent variant is the standard game; a null one is no variant, which the routes refuse.
-        return self._unfinished(data.get("board"), data.get("player"), data.get("variant", STANDARD))
+        return self._unfinished(data.get("board"), data.get("player"), data.get("variant", DEFAULT_VARIANT))
 
-    def _unfinished(
-        self, board: object, player: object, variant: object
-    ) -> Position | VariantPosition | None:
+    def _unfinished(self, board: object, player: object, variant: object) -> VariantPosition | None:
         """The position of a board string, a player and a variant, when it is legal and the game goes on."""
         position = self._position(board, player, variant)
-        if isinstance(position, VariantPosition):
-            return None if position.player is None else position
-        return None if position is None or position.to_move is None else position
+        return None if position is None or position.player is None else position
 
-    def _position(self, board: object, player: object, variant: object) -> Position | VariantPosition | None:
-        if type(board) is not str:
+    def _position(self, board: object, player: object, variant: object) -> VariantPosition | None:
+        if type(board) is not str or not (player is None or type(player) is str):
             return None
         if type(variant) is not str or variant not in VARIANTS:
             return None
-        if variant == STANDARD:
-            return self.answers.game.lookup(board, player) if _is_player(player) else None
-        if not (player is None or type(player) is str):
-            return None
-        return self.answers.variants.lookup(variant, board, player)
-
-
-def _is_player(value: object) -> TypeGuard[Mark | None]:
-    return value in (None, *MARKS)
+        return self.answers.lookup(variant, board, player)
 
 
 def _query(scope: Scope) -> dict[str, str] | None:

@@ -15,21 +15,21 @@ from typing import TypeVar, TypeVarTuple
 from anyio import to_thread
 
 from ..answers import Answers, Entity
-from ..game import Options, Position
+from ..game import Options
 from ..game.variants import VariantPosition
 
 T = TypeVar("T")
 Args = TypeVarTuple("Args")
 
 
-async def analysis(answers: Answers, position: Position | VariantPosition) -> Entity:
+async def analysis(answers: Answers, position: VariantPosition) -> Entity:
     """The analysis of ``position``: here when it is quick, else in a worker thread."""
     if answers.quick(position):
         return answers.analysis(position)
     return await off_loop(answers.analysis, position)
 
 
-async def best_move(answers: Answers, position: Position | VariantPosition, options: Options) -> bytes:
+async def best_move(answers: Answers, position: VariantPosition, options: Options) -> bytes:
     """The move chosen in ``position`` with ``options``: here when it is quick, else in a worker thread."""
     if answers.quick(position, options):
         return answers.best_move_with(position, options)

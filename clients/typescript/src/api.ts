@@ -1028,8 +1028,11 @@ export interface components {
          * @description Body of ``POST /v1/review``: a game, as the moves played from a starting board.
          */
         ReviewRequest: {
-            /** @description The board the game starts from, in any of the forms of its variant; its empty board by default. */
-            board?: components["schemas"]["Board"];
+            /**
+             * Board
+             * @description The board the game starts from, in any of the forms of its variant; its empty board when absent or null.
+             */
+            board?: components["schemas"]["Board"] | null;
             /**
              * Moves
              * @description The moves played, in order, the side to move first: each a cell of the board string (0 to 8 in the standard game, row * 3 + column), or in `wild` an object with the cell (`position`) and the `mark` placed. Each must be legal when it is played: a move off the board, on a taken cell or a dead Notakto board, in the wrong form for the variant, or after the game is over, is a `422` located at its index.

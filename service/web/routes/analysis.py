@@ -8,7 +8,7 @@ from fastapi import APIRouter, Body, Depends, Path, Query, Response
 from fastapi.exceptions import RequestValidationError
 
 from ...answers import Answers
-from ...game import Board, BoardError, Position
+from ...game import BoardError
 from ...game.variants import VARIANTS, VariantPosition
 from ...schemas import BOARD_STRING_SCHEMA, AnalysisRequest, AnalysisResponse, PositionQuery, resolve_board
 from .. import examples, work
@@ -32,16 +32,13 @@ BoardInPath = Annotated[
 ]
 
 
-def path_position(answers: Answers, board: str, query: PositionQuery) -> Position | VariantPosition:
+def path_position(answers: Answers, board: str, query: PositionQuery) -> VariantPosition:
     """The position a board string in the path and the variant and player in the query name, or
     ``422`` saying why."""
-    if query.variant == "standard" and query.player in (None, "X", "O"):
-        position = answers.game.lookup(board, query.player)
-        if position is not None:
-            return position
+    position = answers.lookup(query.variant, board, query.player)
+    if position is not None:
+        return position
     try:
-        if query.variant == "standard":
-            return resolve_board(Board.parse(board), query.player)
         return resolve_board(VARIANTS[query.variant].board(board), query.player)
     except BoardError as error:
         loc = ("query", "player") if error.field == "player" else ("path", "board")

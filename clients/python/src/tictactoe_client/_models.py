@@ -1130,7 +1130,8 @@ class ReviewRequest(BaseModel):
     board: Annotated[
         Board | None,
         Field(
-            description="The board the game starts from, in any of the forms of its variant; its empty board by default."
+            description="The board the game starts from, in any of the forms of its variant; its empty board when absent or null.",
+            title="Board",
         ),
     ] = None
     moves: Annotated[
