@@ -74,8 +74,11 @@ async def check_against_rest(client: Client, rest: httpx.AsyncClient) -> None:
     assert set(listed) == TOOLS
     for listing in listed.values():
         assert listing.output_schema is not None and listing.output_schema["properties"]
-    for name in [*PLAY_TOOLS, "review_game"]:
+    for name in PLAY_TOOLS:
         assert listed[name].input_schema["properties"]["board"]["oneOf"]
+    # A review starts from its variant's empty board when the board is absent or null.
+    start = listed["review_game"].input_schema["properties"]["board"]
+    assert start["anyOf"][0]["oneOf"] and start["anyOf"][1] == {"type": "null"}
     for arguments in BOARDS:
         best = await rest.post("/v1/best-move", json=arguments)
         analysis = await rest.post("/v1/analysis", json=arguments)
