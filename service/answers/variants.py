@@ -28,9 +28,10 @@ KEPT = 1024
 #: the standard game keeps all of its 9,040, and 16,384 keep the positions that the games of a
 #: variant pass through most, for about 16 MB at most.
 BEST_KEPT = 16_384
-#: A variant with at most this many unfinished positions keeps every best move asked for, in a plain
-#: dictionary keyed by its board's text (the standard game's 9,040, misère's, wild's and Notakto's on
-#: one board: at most some 30,000 answers, each under 1 KB), and its analyses are quick to render (some
+#: A variant with at most this many unfinished positions keeps every best move asked for, and every
+#: legal position looked up, in plain dictionaries keyed by its board's canonical text (the standard
+#: game's 9,040 positions, misère's, wild's and Notakto's on one board: at most some 30,000 answers,
+#: each under 1 KB, and as many positions, each under 0.5 KB); its analyses are quick to render (some
 #: 0.2 ms). The others keep the most recent, above.
 KEPT_WHOLE = 16_384
 
@@ -95,6 +96,9 @@ class VariantAnswers:
         #: The variants small enough to keep every best move asked for (:data:`KEPT_WHOLE`).
         self.small = frozenset(key for key in self.values if table(key).positions <= KEPT_WHOLE)
         self._whole: dict[tuple[str, str, str | None], Entity] = {}
+        #: The legal positions of the small variants looked up so far, by (variant, cells, player): a
+        #: board in canonical symbols, as most are written, is found in one step.
+        self._known: dict[tuple[str, str, str | None], VariantPosition] = {}
         self._lookup = lru_cache(maxsize=BEST_KEPT)(self._find)
         self._ranked = lru_cache(maxsize=KEPT)(self._rank)
         self._best = lru_cache(maxsize=BEST_KEPT)(self._render_best)
@@ -107,13 +111,19 @@ class VariantAnswers:
         Only a string of the variant's length, in its symbols once spelled canonically (``X``, ``O``,
         ``.``), and a player it knows, is looked up in (and so kept by) the cache, by its canonical
         cells: a client's other text is never kept, whatever its size or spelling."""
+        found = self._known.get((variant_id, text, player))  # only ever read with a client's text
+        if found is not None:
+            return found
         variant = VARIANTS[variant_id]
         if len(text) != variant.cells or player not in (None, *variant.sides):
             return None
         cells = canonical_symbols(text)
         if cells.strip(variant.shape.marks + "."):
             return None
-        return self._lookup(variant_id, cells, player)
+        found = self._lookup(variant_id, cells, player)
+        if found is not None and variant_id in self.small:
+            self._known[variant_id, cells, player] = found
+        return found
 
     def _find(self, variant_id: str, text: str, player: str | None) -> VariantPosition | None:
         variant = VARIANTS[variant_id]

@@ -19,6 +19,7 @@ from typing import Any, get_args
 import httpx
 import pytest
 
+from service.answers.variants import VariantAnswers
 from service.game.exact import Values, choose
 from service.game.family_tactics import TACTICS
 from service.game.levels import CALIBRATED, rated, top_rating
@@ -372,3 +373,16 @@ async def test_a_rating_in_a_variant_that_is_not_calibrated_is_a_422(
     error = response.json()["errors"][0]
     assert (error["loc"], error["type"]) == (["body", "rating"], "variant_unrated")
     assert variant_id in error["msg"]
+
+
+def test_a_lookup_keeps_positions_by_their_canonical_cells_only() -> None:
+    """Any spelling of a board finds its position, and what is kept is keyed by the canonical cells:
+    a client's spellings, illegal boards and other text add nothing."""
+    answers = VariantAnswers()
+    for text in ("x-o------", "X_O______", "x o      ", "X.O......"):
+        found = answers.lookup("standard", text, None)
+        assert found is not None and (found.cells, found.player) == ("X.O......", "X"), text
+    for variant, text in (("standard", "XXX......"), ("standard", "X" * 100_000), ("notakto", "o........")):
+        assert answers.lookup(variant, text, None) is None
+    assert list(answers._known) == [("standard", "X.O......", None)]
+    assert answers._lookup.cache_info().currsize == 2  # X.O...... once, and the illegal XXX......
