@@ -124,26 +124,10 @@ class JSONFormatter(logging.Formatter):
             "logger": record.name,
             "message": record.getMessage(),
         }
-        plain = True
         long = len(entry["message"]) > MAX_TEXT or len(record.name) > MAX_TEXT
-        for key, value in vars(record).items():
-            if key not in _STANDARD:
-                entry[key] = value
-                kind = type(value)
-                if kind is str:
-                    long = long or len(value) > MAX_TEXT
-                elif kind not in _PLAIN:
-                    plain = False
-                    long = long or isinstance(value, str)
-        if long:
-            lengths = {
-                key: len(value)
-                for key, value in entry.items()
-                if isinstance(value, str) and len(value) > MAX_TEXT
-            }
-            for key, length in lengths.items():
-                entry[key] = entry[key][:MAX_TEXT] + "…"
-                entry[f"{key}_length"] = length
+        plain, long_field = _fields(record, entry)
+        if long or long_field:
+            _cut_texts(entry)
         if record.exc_info:
             entry["traceback"] = "".join(_cut(line) for line in traceback.format_exception(*record.exc_info))
         return entry, plain
@@ -167,6 +151,35 @@ class JSONFormatter(logging.Formatter):
             text = datetime.fromtimestamp(whole, UTC).isoformat(timespec="seconds").removesuffix("+00:00")
             self.second = (whole, text)
         return f"{text}.{micro // 1000:03d}+00:00"
+
+
+def _fields(record: logging.LogRecord, entry: dict[str, Any]) -> tuple[bool, bool]:
+    """Add to ``entry`` the fields of ``record`` (what it was given in ``extra``), in their order;
+    whether they are all texts, numbers, booleans and ``None`` (plain), and whether one of them may
+    be a text longer than :data:`MAX_TEXT` characters (a subclass of :class:`str` is counted as one)."""
+    plain, long = True, False
+    for key, value in vars(record).items():
+        if key in _STANDARD:
+            continue
+        entry[key] = value
+        kind = type(value)
+        if kind is str:
+            long = long or len(value) > MAX_TEXT
+        elif kind not in _PLAIN:
+            plain = False
+            long = long or isinstance(value, str)
+    return plain, long
+
+
+def _cut_texts(entry: dict[str, Any]) -> None:
+    """Cut each text of ``entry`` longer than :data:`MAX_TEXT` characters, followed by ``…``, and add
+    its full length beside it, as ``<key>_length`` (after the fields, in their order)."""
+    lengths = {
+        key: len(value) for key, value in entry.items() if isinstance(value, str) and len(value) > MAX_TEXT
+    }
+    for key, length in lengths.items():
+        entry[key] = entry[key][:MAX_TEXT] + "…"
+        entry[f"{key}_length"] = length
 
 
 def _cut(text: str) -> str:
@@ -228,41 +241,65 @@ class Writer(threading.Thread):
         self.ending = False
 
     def run(self) -> None:
-        handler = self.handler
-        lines, encode = handler.lines, handler.json.encode
+        lines = self.handler.lines
         while True:
             if not lines and not self.ending:
-                self.hurry.clear()
-                self.idle = True
-                if not lines and not self.ending:  # a line queued since then has seen idle, and set awake
-                    self.awake.wait()
-                self.idle = False
-                self.awake.clear()
-                if lines:  # not woken for nothing (a flush): let the lines after the first come
-                    self.hurry.wait(PAUSE)
-            taken: list[Item] = []
-            while lines and len(taken) < QUEUED:
-                taken.append(lines.popleft())
-            if taken:
-                with handler.room:  # room for the lines that wait for it
-                    handler.room.notify_all()
-            batch: list[str] = []
-            for item in taken:
-                try:
-                    batch.append(item if isinstance(item, str) else encode(*item))
-                except Exception:  # a field that cannot be encoded (its str() raised) costs its line only
-                    handler.output.handleError(
-                        logging.LogRecord(
-                            "service", logging.ERROR, "", 0, "a log line could not be encoded", None, None
-                        )
-                    )
-            if batch:
-                handler.output.write(batch)
-            with handler.room:  # the lines written, for flush
-                handler.written += len(taken)
-                handler.room.notify_all()
+                self.sleep(lines)
+            taken = self.take(lines)
+            self.write(taken)
             if self.ending and not lines:
                 return
+
+    def sleep(self, lines: deque[Item]) -> None:
+        """After a quiet moment (nothing in ``lines``): wait for the first line, or to end (:attr:`awake`),
+        then :data:`PAUSE` seconds for the lines after it, unless :attr:`hurry` is set."""
+        self.hurry.clear()
+        self.idle = True
+        if not lines and not self.ending:  # a line queued since then has seen idle, and set awake
+            self.awake.wait()
+        self.idle = False
+        self.awake.clear()
+        if lines:  # not woken for nothing (a flush): let the lines after the first come
+            self.hurry.wait(PAUSE)
+
+    def take(self, lines: deque[Item]) -> list[Item]:
+        """The first lines of ``lines``, in order, up to :data:`QUEUED`, taken from the queue; the lines
+        that wait for room are told of it."""
+        taken: list[Item] = []
+        while lines and len(taken) < QUEUED:
+            taken.append(lines.popleft())
+        if taken:
+            with self.handler.room:  # room for the lines that wait for it
+                self.handler.room.notify_all()
+        return taken
+
+    def write(self, taken: list[Item]) -> None:
+        """Encode the lines ``taken`` and write them with one ``write`` (if any could be encoded), then
+        count them as written, for :meth:`LineQueue.flush`."""
+        handler = self.handler
+        batch = self.encode(taken)
+        if batch:
+            handler.output.write(batch)
+        with handler.room:  # the lines written, for flush
+            handler.written += len(taken)
+            handler.room.notify_all()
+
+    def encode(self, taken: list[Item]) -> list[str]:
+        """The lines ``taken`` as JSON, in order; a line that cannot be encoded (a field whose
+        ``str()`` raises) is left out and reported as logging reports a handler's failure."""
+        handler = self.handler
+        encode = handler.json.encode
+        batch: list[str] = []
+        for item in taken:
+            try:
+                batch.append(item if isinstance(item, str) else encode(*item))
+            except Exception:  # a field that cannot be encoded (its str() raised) costs its line only
+                handler.output.handleError(
+                    logging.LogRecord(
+                        "service", logging.ERROR, "", 0, "a log line could not be encoded", None, None
+                    )
+                )
+        return batch
 
     def stop(self) -> None:
         """Write every line queued so far, then end."""
