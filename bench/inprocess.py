@@ -1,5 +1,5 @@
-"""Figures measured in this process, without HTTP: the solve, a lookup, a textbook minimax, and
-what the fast lane saves."""
+"""Figures measured in this process, without HTTP: the engine made ready, a lookup, a textbook
+minimax, and what the fast lane saves."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from typing import Any
 
 from starlette.types import ASGIApp, Message
 
-from service.answers import Answers
-from service.game import solve
+from service.answers import Answers, Coach
+from service.game.tables import table
 from service.game.variants import STANDARD
 
 from .mixes import positions
@@ -31,23 +31,29 @@ def timed(function: Callable[[], object], repeat: int) -> list[float]:
 
 
 def solver_figures(solves: int, repeats: int, textbook: int) -> dict[str, Any]:
-    """Whole-table solve (median of ``solves``), lookups per query, and the textbook minimax.
+    """The engine made ready (median of ``solves``), lookups per query, and the textbook minimax.
 
-    The lookup is averaged over every position, median of ``repeats`` loops after a warm-up,
-    Python's loop overhead included: ``game[position]`` (the analysis), the rendered answer of a
-    position (its bytes, as a ``POST`` sends them; the first loop renders them), and the whole path
-    from a board string and player to the rendered answer (what a plain request needs), which the
-    2 µs target applies to.
+    Ready is what a worker does before it serves: every variant's table opened (each time afresh)
+    and the answers and the puzzle book made (:class:`Answers`, :class:`Coach`). The lookup is
+    averaged over every position the oracle reaches, median of ``repeats`` loops after a warm-up,
+    Python's loop overhead included: the position of a board string and player (a legal one, kept),
+    the rendered answer of a position (its bytes, as a ``POST`` sends them; the first loop renders
+    them), and the whole path from a board string and player to the rendered answer (what a plain
+    request needs), which the 2 µs target applies to.
     """
     seconds = []
+
+    def ready() -> None:
+        table.cache_clear()
+        Answers()
+        Coach()
+
     for _ in range(solves):
-        gc.collect()  # each solve starts with no garbage left from the one before
-        seconds.append(timed(solve, 1)[0])
-    game = solve()
+        gc.collect()  # each start begins with no garbage left from the one before
+        seconds.append(timed(ready, 1)[0])
+    answers = Answers()
     gc.collect()
-    gc.freeze()  # as the service does with its table
-    answers = Answers(game)
-    every = [analysis.position for analysis in game]
+    gc.freeze()  # as the service does with what it made at start-up
     asked = positions()
     resolved = [answers.lookup(STANDARD.id, board, player) for board, player in asked]
     unfinished = [position for position in resolved if position is not None]
@@ -55,8 +61,9 @@ def solver_figures(solves: int, repeats: int, textbook: int) -> dict[str, Any]:
         raise RuntimeError("the service does not know every position the oracle reaches")
 
     def lookups() -> None:
-        for position in every:
-            game[position]
+        lookup, standard = answers.lookup, STANDARD.id
+        for board, player in asked:
+            lookup(standard, board, player)
 
     def rendered() -> None:
         for position in unfinished:
@@ -78,8 +85,8 @@ def solver_figures(solves: int, repeats: int, textbook: int) -> dict[str, Any]:
         "solve_ms_min": min(seconds) * 1000,
         "solve_ms_max": max(seconds) * 1000,
         "solves": len(seconds),
-        "lookup_us": statistics.median(timed(lookups, repeats)) / len(every) * 1e6,
-        "lookup_positions": len(every),
+        "lookup_us": statistics.median(timed(lookups, repeats)) / len(asked) * 1e6,
+        "lookup_positions": len(asked),
         "answer_lookup_us": statistics.median(timed(rendered, repeats)) / len(unfinished) * 1e6,
         "request_lookup_us": request * 1e6,
         "request_positions": len(asked),

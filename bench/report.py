@@ -207,7 +207,7 @@ def earlier_targets(results: dict[str, Any]) -> list[Target]:
             f"{fixed['p99_ms']:.2f} ms at {fixed['rate']:,.0f}/s",
             f"{min(fixed['p99_ms_runs']):.2f}–{max(fixed['p99_ms_runs']):.2f}",
         ),
-        Target("whole-table solve ≤ 100 ms", sv["solve_ms"], 100, "<=", f"{sv['solve_ms']:.1f} ms"),
+        Target("engine ready ≤ 100 ms", sv["solve_ms"], 100, "<=", f"{sv['solve_ms']:.1f} ms"),
         Target(
             "lookup ≤ 2 µs (board string to rendered answer)",
             sv["request_lookup_us"],
@@ -378,11 +378,11 @@ def other_table(results: dict[str, Any]) -> list[str]:
         ["fixed rate, from when each request was sent: p99", f"{fixed['sent_p99_ms']:.2f} ms"],
         ["fixed rate: the generator's own send lag, p99", f"{fixed['send_lag_p99_ms']:.2f} ms"],
         [
-            f"whole-table solve, median of {sv['solves']} (min–max)",
+            f"engine ready (tables opened, answers and puzzle book made), median of {sv['solves']} (min–max)",
             f"{sv['solve_ms']:.1f} ms ({sv['solve_ms_min']:.1f}–{sv['solve_ms_max']:.1f})",
         ],
         [
-            f"`game[position]`, per query over {sv['lookup_positions']:,} positions",
+            f"position of a board string and player, per query over {sv['lookup_positions']:,} positions",
             f"{sv['lookup_us']:.3f} µs",
         ],
         [

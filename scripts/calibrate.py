@@ -61,8 +61,8 @@ from matplotlib.figure import Figure
 from scipy.optimize import minimize
 from tqdm import tqdm
 
-from service.game import OUTCOMES, Options
-from service.game.exact import Values, choose
+from service.game import OUTCOMES, Options, choose
+from service.game.exact import Values
 from service.game.levels import CALIBRATED, PRESETS, RATINGS, Level, blend, in_game, rated
 from service.game.tables import TABLED, table
 from service.game.variants import VARIANTS, Move, State, Variant

@@ -30,8 +30,7 @@ from pydantic_core import PydanticCustomError
 from .game import BoardError, Level, Mark, Options, Outcome
 from .game.board import EMPTY
 from .game.choice import DEFAULT as DEFAULT_OPTIONS
-from .game.choice import MAX_DEPTH
-from .game.horizon import DEPTH_IN_WORDS
+from .game.choice import DEPTH_IN_WORDS, MAX_DEPTH
 from .game.levels import CALIBRATED, HIGHEST_RATING, MAX_RATING, PRESETS, RATINGS, rated, top_rating
 from .game.puzzles import Theme
 from .game.review import Judgement
@@ -1122,11 +1121,11 @@ class VariantList(BaseModel):
 
 
 class HealthResponse(BaseModel):
-    """The service is up and its solved table is ready."""
+    """The service is up and every variant's table is ready."""
 
     status: Literal["ok"]
     version: str
-    positions: int = Field(description="Legal boards in the solved table (8,533).")
+    positions: int = Field(description="Legal boards of the standard game, finished or not (8,533).")
     variants: list[VariantName] = Field(description="The variants whose exact values are ready: all of them.")
 
 

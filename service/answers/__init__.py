@@ -1,7 +1,7 @@
-"""The API's answers, rendered to JSON bytes from the solved game: below the web, used by it and by MCP.
+"""The API's answers, rendered to JSON bytes from the engine: below the web, used by it and by MCP.
 
-* :mod:`.moves`: the solved game, made once per process, and :class:`Answers`: best moves and
-  analyses, each deterministic one rendered once and kept;
+* :mod:`.moves`: :class:`Answers`, best moves and analyses in every variant, each deterministic one
+  rendered once and kept (:mod:`.variants`);
 * :mod:`.coach`: :class:`Coach`, reviews of games and the puzzle book;
 * :mod:`.entity`: :class:`Entity`, an answer that never changes with its strong entity tag.
 
@@ -11,6 +11,6 @@ MCP tools in tool results.
 
 from .coach import Coach, PuzzleFilter
 from .entity import Entity, etag
-from .moves import Answers, solved_game
+from .moves import Answers
 
-__all__ = ["Answers", "Coach", "Entity", "PuzzleFilter", "etag", "solved_game"]
+__all__ = ["Answers", "Coach", "Entity", "PuzzleFilter", "etag"]

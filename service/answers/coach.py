@@ -15,13 +15,12 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
-from ..game import OUTCOMES, SolvedGame
 from ..game.choice import generator
-from ..game.family_review import FamilyPly, FamilyReview, review_game
-from ..game.levels import NAMES
+from ..game.exact import OUTCOMES
+from ..game.levels import CALIBRATED, NAMES
 from ..game.puzzles import Puzzle, Theme, canonical_form, puzzles
-from ..game.review import IllegalMove, SideReview
-from ..game.variants import Move, Variant, VariantPosition
+from ..game.review import IllegalMove, Ply, Review, SideReview, review_game
+from ..game.variants import STANDARD, Move, Variant, VariantPosition
 from ..schemas import Judgements, MarkedMove, ReviewResponse, Sides, TurnSides
 from ..schemas import Move as MoveModel
 from ..schemas import PlyReview as PlyModel
@@ -63,10 +62,11 @@ class Page(NamedTuple):
 class Coach:
     """Reviews, and the puzzle book made once (see the module's docstring)."""
 
-    def __init__(self, game: SolvedGame) -> None:
-        self.game = game
+    def __init__(self) -> None:
         self.values = exact_values()
-        self.book = puzzles(game)
+        #: The puzzle book: the standard game's, the first variant of the registry.
+        self.variant = STANDARD
+        self.book = puzzles(self.values[STANDARD.id], CALIBRATED[STANDARD.id])
         self._entities = {puzzle.id: Entity.of(_render_puzzle(puzzle)) for puzzle in self.book}
         self._order = {puzzle.id: index for index, puzzle in enumerate(self.book)}
         self._page = lru_cache(maxsize=PAGES_KEPT)(self._find_page)
@@ -85,11 +85,12 @@ class Coach:
     def missing(self, puzzle_id: str) -> str:
         """Why no puzzle has the id ``puzzle_id`` (the detail of its ``404``), naming the puzzle when
         the id's board is one only turned or mirrored."""
-        if len(puzzle_id) != 10:
-            return f"no puzzle has this id: an id is 10 characters, not {len(puzzle_id)}"
-        board, mover = puzzle_id[:9], puzzle_id[9:]
-        if mover in ("X", "O") and not board.strip("XO."):
-            canonical = canonical_form(board) + mover
+        cells = self.variant.cells
+        if len(puzzle_id) != cells + 1:
+            return f"no puzzle has this id: an id is {cells + 1} characters, not {len(puzzle_id)}"
+        board, mover = puzzle_id[:cells], puzzle_id[cells:]
+        if mover in self.variant.sides and not board.strip("XO."):
+            canonical = canonical_form(self.variant, board) + mover
             if canonical != puzzle_id and canonical in self._entities:
                 return (
                     f"no puzzle has the id {puzzle_id}: that board is puzzle {canonical}, turned or mirrored"
@@ -152,7 +153,7 @@ def cells_of(variant: Variant, moves: Sequence[int | MarkedMove]) -> list[int]:
     return cells
 
 
-def review_response(done: FamilyReview) -> ReviewResponse:
+def review_response(done: Review) -> ReviewResponse:
     """The answer to ``POST /v1/review``."""
     start, final = done.start, done.final
     assert start.player is not None
@@ -169,7 +170,7 @@ def review_response(done: FamilyReview) -> ReviewResponse:
     )
 
 
-def _ply(ply: FamilyPly) -> PlyModel:
+def _ply(ply: Ply) -> PlyModel:
     before, top, better = ply.before, ply.ranked[0], ply.better
     return PlyModel(
         ply=ply.ply,

@@ -5,37 +5,33 @@ values of :mod:`service.game.exact` read from the variant's shipped table, and r
 :class:`~.variants.VariantAnswers`: deterministic answers never change, so they are served as the
 same bytes with the same entity tag (an :class:`~.entity.Entity`). What sets a variant apart here is
 only how much is kept, from its size: every best move of a small variant (the standard game's 9,040
-among them), the most recent of the others. The standard game's solved table
-(:mod:`service.game.solver`) serves its puzzle book and the count of its legal boards.
+among them), the most recent of the others.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 
-from ..game import Options, SolvedGame, solve
-from ..game.variants import VariantPosition
+from ..game.choice import Options
+from ..game.tables import table
+from ..game.variants import STANDARD, VariantPosition, reach
 from ..schemas import BestMoveResponse
 from .entity import Entity
 from .variants import VariantAnswers, catalogue
-
-
-@cache
-def solved_game() -> SolvedGame:
-    """The game, solved once per process, for the app and the MCP tools alike."""
-    return solve()
 
 
 class Answers:
     """The service's answers as JSON bytes; the deterministic ones rendered once and kept
     (:attr:`variants`)."""
 
-    def __init__(self, game: SolvedGame) -> None:
-        self.game = game
+    def __init__(self) -> None:
         self.variants = VariantAnswers()
         #: ``GET /v1/variants``, rendered once.
         self.catalogue = catalogue(self.variants)
+        #: The legal boards of the standard game, the registry's first variant, finished or not.
+        self.boards = reach(STANDARD.id).boards
+        #: The unfinished positions each variant's shipped table stands for, by the variant's id.
+        self.positions = {key: table(key).positions for key in self.variants.values}
 
     def quick(self, position: VariantPosition, options: Options | None = None) -> bool:
         """Whether the best move in ``position`` with ``options`` (with none: its analysis) takes well

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..game import OUTCOMES, BoardError, Options
-from ..game.board import canonical_symbols
-from ..game.exact import RankedMove, Values, choose, rank
+from ..game.board import BoardError, canonical_symbols
+from ..game.choice import Options, choose
+from ..game.exact import OUTCOMES, RankedMove, Values, rank
 from ..game.family_tactics import TACTICS, explain_move
 from ..game.levels import CALIBRATED
 from ..game.tables import TABLED, table

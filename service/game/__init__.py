@@ -1,47 +1,39 @@
-"""The game of tic-tac-toe, solved: board rules, every position's value, and how a move is chosen.
+"""The tic-tac-toe family, solved: one engine for every variant, the standard game the first of them.
 
 Standard library only: nothing here knows about HTTP, JSON or any other package.
 
-* :mod:`.geometry`: a grid's cells, lines and symmetries, derived from its size, and sets of cells
-  as bit masks;
-* :mod:`.board`: :class:`Board`, :class:`Position`, :class:`Status` and the legality rules;
-* :mod:`.solver`: :func:`solve` values every legal position once (:class:`SolvedGame`);
-* :mod:`.choice`: :func:`choose` picks the move to play under :class:`Options`;
-* :mod:`.horizon`: the moves a player looking ``depth`` plies ahead finds best;
-* :mod:`.levels`: the difficulty levels, named presets of depth and skill (:class:`Level`);
-* :mod:`.tactics`: what a move does (win, block, fork, …) and the sentence that says why;
-* :mod:`.family_tactics`: the same in every variant, in the words of its rules;
-* :mod:`.variants`: the tic-tac-toe family (misère, wild, Notakto, 4 × 4), each rule variant a
-  small value (:class:`~.variants.Variant`), with its moves and ends;
-* :mod:`.exact`: the exact value of every position of any variant;
+* :mod:`.geometry`: a grid's cells, lines and symmetries, derived from its size;
+* :mod:`.board`: reading a board in any accepted form, and the rules' words for a board that breaks
+  them (:class:`BoardError`);
+* :mod:`.variants`: the registry (:data:`VARIANTS`, the standard game first), each variant a small
+  value (:class:`Variant`) with its moves and ends, and a position resolved from a board;
+* :mod:`.exact`: the exact value of every position (:class:`Values`), and the move order;
 * :mod:`.tables`: those values shipped as one memory-mapped table per variant (``data/``), made by
-  ``make tables``.
+  ``make tables``;
+* :mod:`.choice`: :func:`choose` picks the move to play under :class:`Options`;
+* :mod:`.levels`: the difficulty levels, named presets of depth and skill (:class:`Level`), and
+  ratings;
+* :mod:`.family_tactics`: what a move does (win, block, fork, …) and the sentence that says why;
+* :mod:`.review`: a game judged move by move, and each side's strength;
+* :mod:`.puzzles`: the positions where one move alone keeps their value.
 """
 
-from .board import MARKS, Board, BoardError, Mark, Position, Status, opponent
+from .board import BoardError, Mark
 from .choice import Options, choose
-from .geometry import CELLS, LINES, Line
+from .exact import OUTCOMES, Outcome, Values
 from .levels import Level
-from .solver import OUTCOMES, Analysis, MoveValue, Outcome, SolvedGame, solve
+from .variants import STANDARD, VARIANTS, Variant
 
 __all__ = [
-    "CELLS",
-    "LINES",
-    "MARKS",
     "OUTCOMES",
-    "Analysis",
-    "Board",
+    "STANDARD",
+    "VARIANTS",
     "BoardError",
     "Level",
-    "Line",
     "Mark",
-    "MoveValue",
     "Options",
     "Outcome",
-    "Position",
-    "SolvedGame",
-    "Status",
+    "Values",
+    "Variant",
     "choose",
-    "opponent",
-    "solve",
 ]

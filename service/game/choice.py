@@ -1,32 +1,35 @@
-"""How the engine picks its move: perfect by default, weaker on request.
+"""How the engine picks its move in any variant: perfect by default, weaker on request.
 
-* With default options the move is the first of :attr:`Analysis.moves`
-  (steps 1–4 of the move order), always the same.
-* ``randomize`` breaks the ties left after steps 1–2 uniformly at random
-  instead of by steps 3–4: still optimal, but varied.
-* ``skill`` is a difficulty slider from 0 to 1: with probability ``skill``
-  the move is chosen as above, otherwise uniformly from all legal moves.
-  ``1`` is perfect play, ``0`` a random player.
-* ``depth`` (1 to 9, or to the cells of a variant) makes the engine look only
-  that many plies ahead (:mod:`.horizon`; :meth:`.exact.Values.within` in the
-  variants): the move is drawn uniformly from the moves best within that
-  horizon (``randomize`` adds nothing to it). With ``skill`` below 1, the
-  random legal move still comes first, with probability ``1 - skill``.
+* With default options the move is the first ranked move (:meth:`.exact.Values.ranked`, steps 1–4
+  of the move order), always the same.
+* ``randomize`` breaks the ties left after steps 1–2 uniformly at random instead of by steps 3–4:
+  still optimal, but varied.
+* ``skill`` is a difficulty slider from 0 to 1: with probability ``skill`` the move is chosen as
+  above, otherwise uniformly from all legal moves. ``1`` is perfect play, ``0`` a random player.
+* ``depth`` (1 to the variant's cells) makes the engine look only that many plies ahead
+  (:meth:`.exact.Values.within`): the move is drawn uniformly from the moves best within that
+  horizon (``randomize`` adds nothing to it). With ``skill`` below 1, the random legal move still
+  comes first, with probability ``1 - skill``.
 
-A ``seed`` makes every random draw reproducible, and every integer seed has a stream of
-its own (:func:`generator`).
+Draws take the moves by cell, then X before O. A ``seed`` makes every random draw reproducible, and
+every integer seed has a stream of its own (:func:`generator`).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
-from .horizon import best_cells
-from .solver import Analysis, MoveValue
+from .exact import RankedMove, rank
+from .variants import Move
 
 #: The deepest horizon of any game of the family: every cell of Notakto's three boards.
 MAX_DEPTH = 27
+#: What each depth finds, in the words the API's schema, the CLI's help and the docs use.
+DEPTH_IN_WORDS = (
+    "1 takes a win, 2 also blocks, 3 also forks, and a depth of at least the moves left plays perfectly"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,22 +69,32 @@ def generator(seed: int | None) -> random.Random:
     return random.Random(seed if seed >= 0 else str(seed))
 
 
-def choose(analysis: Analysis, options: Options = DEFAULT) -> MoveValue:
-    """The move to play in the position of ``analysis`` (which must not be finished)."""
-    if not analysis.moves:
+def choose(
+    ranked: Sequence[RankedMove],
+    options: Options = DEFAULT,
+    within: Callable[[int], Collection[Move]] | None = None,
+) -> RankedMove:
+    """The move to play among ``ranked`` (:meth:`.exact.Values.ranked` of an unfinished position)
+    under ``options`` (see the module's docstring); ``within`` gives the moves best within a depth
+    (:meth:`.exact.Values.within` of the position), which ``depth`` needs."""
+    if not ranked:
         raise ValueError("the game is over: there is no move to make")
     if options.deterministic:
-        return analysis.moves[0]
+        return ranked[0]
     rng = generator(options.seed)
     if rng.random() >= options.skill:
-        return _drawn(rng, analysis, {move.cell for move in analysis.moves})
+        return _drawn(rng, ranked)
     if options.depth is not None:
-        return _drawn(rng, analysis, set(best_cells(analysis.position, options.depth)))
+        if within is None:
+            raise ValueError("a depth needs the moves best within it")
+        best = within(options.depth)
+        return _drawn(rng, [m for m in ranked if Move(m.cell, m.mark) in best])
     if options.randomize:
-        return _drawn(rng, analysis, set(analysis.best_moves))
-    return analysis.moves[0]
+        top = rank((ranked[0].score, ranked[0].plies))
+        return _drawn(rng, [m for m in ranked if rank((m.score, m.plies)) == top])
+    return ranked[0]
 
 
-def _drawn(rng: random.Random, analysis: Analysis, cells: set[int]) -> MoveValue:
-    """A move drawn uniformly from those on ``cells``, taken in the order of their cells."""
-    return rng.choice(sorted((move for move in analysis.moves if move.cell in cells), key=lambda m: m.cell))
+def _drawn(rng: random.Random, moves: Sequence[RankedMove]) -> RankedMove:
+    """One of ``moves``, drawn uniformly, taken by cell, then X before O."""
+    return rng.choice(sorted(moves, key=lambda m: (m.cell, m.mark)))

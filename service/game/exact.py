@@ -1,9 +1,20 @@
 """Exact values of every position of any variant (:mod:`.variants`), by negamax with a memo.
 
-A value is ``(score, plies)`` from the point of view of the side to move, under perfect play,
-as :mod:`.solver` defines them for the standard game: ``score`` 1, 0 or -1 (win, draw, loss) and
-``plies`` the moves the game still lasts, the next one included, when the winner hurries and the
-loser delays. Positions that the symmetries make alike share one entry of the memo:
+A value is ``(score, plies)`` from the point of view of the side to move, under perfect play by
+both sides afterwards: ``score`` 1 when the side to move can force a win, 0 a draw, -1 when the
+opponent can force a win (:data:`OUTCOMES`), and ``plies`` the moves the game still lasts, the next
+one included, when the winner hurries and the loser delays (a draw lasts until the board is full).
+
+Moves are ordered, best first (:meth:`Values.ranked`), by
+
+1. the best score;
+2. a win in the fewest plies, a loss in the most plies;
+3. the most *traps*: opponent replies whose result for the opponent is worse than the opponent's
+   perfect-play result after the move;
+4. the lowest cell, then X before O.
+
+Steps 1–2 decide which moves are optimal; steps 3–4 pick one of them. Positions that the
+symmetries make alike share one entry of the memo (or of the shipped table, :mod:`.tables`):
 
 * ``own`` marks: the eight symmetries of the square, and the swap of X and O with the side to move;
 * ``either``: the same, and the side to move does not matter (both sides have the same moves);
@@ -14,16 +25,18 @@ loser delays. Positions that the symmetries make alike share one entry of the me
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from functools import cache, lru_cache
-from random import Random
-from typing import NamedTuple
+from typing import Literal, NamedTuple, TypeAlias
 
-from .choice import DEFAULT, Options, generator
 from .geometry import grid
 from .variants import X_MARK, Move, State, Variant
 
 Value = tuple[int, int]
+
+#: What a score means, for the side it belongs to.
+Outcome: TypeAlias = Literal["win", "draw", "loss"]
+OUTCOMES: dict[int, Outcome] = {1: "win", 0: "draw", -1: "loss"}
 
 
 class Entry(NamedTuple):
@@ -113,8 +126,13 @@ class Values:
         return sorted(found, key=lambda m: (*rank((m.score, m.plies)), -m.traps, m.cell, m.mark))
 
     def within(self, state: State, depth: int) -> set[Move]:
-        """The moves of an unfinished ``state`` that a player looking ``depth`` plies ahead finds best,
-        as :mod:`.horizon` defines that player for the standard game.
+        """The moves of an unfinished ``state`` that a player looking ``depth`` plies ahead finds best.
+
+        The engine's own move is ply 1. Within the horizon a move is valued as the game values it,
+        with the game cut short: a move that ends the game is worth its result in 1 ply; at the
+        horizon any other move is worth ``0`` (the game goes on); otherwise a move is worth the
+        negation of the opponent's best value one ply shallower, one ply longer. Among wins the
+        fewest plies come first, among losses the most; all ``0`` values tie.
 
         Within a horizon of ``d`` plies a side can force a win exactly when perfect play wins in at
         most ``d`` plies, and then in as many; it must lose exactly when perfect play loses in at most
@@ -218,37 +236,3 @@ def permutations(size: int) -> tuple[array[int], ...]:
         high = [image(rest << 8) for rest in range(1 << (count - 8))]
         tables.append(array("H", [rest | byte for rest in high for byte in low]))
     return tuple(tables)
-
-
-def choose(
-    ranked: Sequence[RankedMove],
-    options: Options = DEFAULT,
-    within: Callable[[int], Collection[Move]] | None = None,
-) -> RankedMove:
-    """The move to play among ``ranked`` (:meth:`Values.ranked` of an unfinished position) under
-    ``options``, as :func:`.choice.choose` picks in the standard game: the first ranked move by
-    default; with ``depth``, one drawn from the moves best within that horizon (``within``, given
-    the depth: :meth:`Values.within` of the position); with ``randomize``, one drawn from the moves of
-    the best value; with ``skill`` below 1, first, with probability ``1 - skill`` one drawn from every
-    move. Draws take the moves by cell, then X before O."""
-    if not ranked:
-        raise ValueError("the game is over: there is no move to make")
-    if options.deterministic:
-        return ranked[0]
-    rng = generator(options.seed)
-    if rng.random() >= options.skill:
-        return _drawn(rng, ranked)
-    if options.depth is not None:
-        if within is None:
-            raise ValueError("a depth needs the moves best within it")
-        best = within(options.depth)
-        return _drawn(rng, [m for m in ranked if Move(m.cell, m.mark) in best])
-    if options.randomize:
-        top = rank((ranked[0].score, ranked[0].plies))
-        return _drawn(rng, [m for m in ranked if rank((m.score, m.plies)) == top])
-    return ranked[0]
-
-
-def _drawn(rng: Random, moves: Sequence[RankedMove]) -> RankedMove:
-    """One of ``moves``, drawn uniformly, taken by cell, then X before O."""
-    return rng.choice(sorted(moves, key=lambda m: (m.cell, m.mark)))

@@ -1,33 +1,33 @@
 """Puzzles: positions where exactly one move keeps what the position is worth.
 
-A *puzzle* is an unfinished position with at least two legal moves in which exactly
-one move keeps the position's score, and that score is a win or a draw; that move is
-its *solution*. Positions that are the same under the eight symmetries of the square
-(:data:`~.geometry.SYMMETRIES`) are one puzzle, posed on its *canonical* board: the
-smallest of the eight transformed boards, compared as text, with the same side to move.
-Its id is that board followed by the side to move.
+A *puzzle* is an unfinished position with at least two legal moves in which exactly one move keeps
+the position's score, and that score is a win or a draw; that move is its *solution*. Positions
+that are the same under the symmetries of the board (:attr:`~.geometry.Grid.symmetries`) are one
+puzzle, posed on its *canonical* board: the smallest of the transformed boards, compared as text,
+with the same side to move. Its id is that board followed by the side to move.
 
-Each puzzle carries its *themes* (the solution's tactics, without where it is on the
-board), the sentence that explains the solution, the probability that each calibrated
-player (:data:`~.levels.STRENGTHS`) plays the solution (the likelihood of
-:mod:`.review`), and its *rating*: the calibrated rating of the weakest of them who
-plays it with a probability of at least one half.
+Each puzzle carries its *themes* (the solution's tactics, without where it is on the board), the
+sentence that explains the solution (:mod:`.family_tactics`), the probability that each calibrated
+player (:data:`~.levels.STRENGTHS`) plays the solution (:func:`~.review.likelihood`), and its
+*rating*: the calibrated rating of the weakest of them who plays it with a probability of at least
+one half. The book is made from the variant's exact values (:class:`~.exact.Values`), over every
+position a game can reach with either side first (:func:`~.variants.reach`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal, TypeAlias
 
-from .board import Mark
-from .geometry import images
-from .levels import RATINGS, STRENGTHS
+from .exact import OUTCOMES, Outcome, RankedMove, Values
+from .family_tactics import explain_move
+from .levels import STRENGTHS
 from .review import likelihood
-from .solver import Analysis, MoveValue, Outcome, SolvedGame
-from .tactics import explain
+from .variants import Move, State, Variant, reach
 
-#: The tactics that make a puzzle's themes, in their order of :data:`~.tactics.Tactic`.
+#: The tactics that make a puzzle's themes, in the order in which tactics are listed.
 Theme: TypeAlias = Literal["win", "block", "fork", "threat", "block_fork"]
 THEMES: tuple[Theme, ...] = ("win", "block", "fork", "threat", "block_fork")
 
@@ -35,9 +35,9 @@ THEMES: tuple[Theme, ...] = ("win", "block", "fork", "threat", "block_fork")
 SOLVED = Fraction(1, 2)
 
 
-def canonical_form(cells: str) -> str:
-    """The smallest of the eight transforms of a 9-character board text, compared as text."""
-    return min(images(cells))
+def canonical_form(variant: Variant, cells: str) -> str:
+    """The smallest of the transforms of a board text of ``variant`` (one board), compared as text."""
+    return min("".join(cells[old] for old in symmetry) for symmetry in variant.grid.symmetries)
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +46,7 @@ class Puzzle:
 
     id: str
     board: str
-    player: Mark
+    player: str
     solution: int
     outcome: Outcome
     plies: int
@@ -56,45 +56,54 @@ class Puzzle:
     rating: int
 
 
-def puzzles(game: SolvedGame) -> tuple[Puzzle, ...]:
-    """Every puzzle of the game, one per symmetry class, in order of rating, then id."""
-    found = (
-        _puzzle(analysis, solution)
-        for analysis in game
-        if (solution := _solution(analysis)) is not None
-        and canonical_form(analysis.position.board.cells) == analysis.position.board.cells
-    )
+def puzzles(values: Values, ratings: Mapping[str, int]) -> tuple[Puzzle, ...]:
+    """Every puzzle of the variant of ``values``, one per symmetry class, rated on the scale ``ratings``
+    (the variant's calibrated ratings), in order of rating, then id."""
+    variant = values.variant
+    found = []
+    for state in reach(variant.id).unfinished:
+        cells = cells_of(variant, state)
+        if canonical_form(variant, cells) != cells:
+            continue
+        ranked = values.ranked(state)
+        solution = _solution(ranked)
+        if solution is not None:
+            found.append(_puzzle(values, state, cells, solution, ratings))
     return tuple(sorted(found, key=lambda puzzle: (puzzle.rating, puzzle.id)))
 
 
-def _solution(analysis: Analysis) -> MoveValue | None:
+def cells_of(variant: Variant, state: State) -> str:
+    """The board text of ``state``: ``X``, ``O`` and ``.``, cell by cell."""
+    return "".join(
+        "X" if state.x >> cell & 1 else "O" if state.o >> cell & 1 else "." for cell in range(variant.cells)
+    )
+
+
+def _solution(ranked: list[RankedMove]) -> RankedMove | None:
     """The only move that keeps the score of a position that is a puzzle; ``None`` when it is not one."""
-    if (
-        analysis.position.to_move is None
-        or len(analysis.moves) < 2
-        or analysis.score is None
-        or analysis.score < 0
-    ):
+    if len(ranked) < 2 or ranked[0].score < 0:
         return None
-    keeping = [move for move in analysis.moves if move.score == analysis.score]
-    return keeping[0] if len(keeping) == 1 else None
+    return ranked[0] if ranked[1].score != ranked[0].score else None
 
 
-def _puzzle(analysis: Analysis, solution: MoveValue) -> Puzzle:
+def _puzzle(
+    values: Values, state: State, cells: str, solution: RankedMove, ratings: Mapping[str, int]
+) -> Puzzle:
     """The puzzle of a position whose only move keeping the score is ``solution``."""
-    position, mover = analysis.position, analysis.position.to_move
-    assert mover is not None
-    tactics, reason = explain(position.board, mover, solution.cell, solution.score, solution.plies)
-    rates = {name: likelihood(position, solution.cell, depth, skill) for name, depth, skill in STRENGTHS}
+    variant = values.variant
+    move = Move(solution.cell, solution.mark)
+    mover = variant.sides[state.mover]
+    tactics, reason = explain_move(variant, state, move, solution.score, solution.plies)
+    rates = {name: likelihood(values, state, move, depth, skill) for name, depth, skill in STRENGTHS}
     return Puzzle(
-        id=position.board.cells + mover,
-        board=position.board.cells,
+        id=cells + mover,
+        board=cells,
         player=mover,
         solution=solution.cell,
-        outcome=solution.outcome,
+        outcome=OUTCOMES[solution.score],
         plies=solution.plies,
         themes=tuple(tactic for tactic in THEMES if tactic in tactics),
         reason=reason,
         solve_rates=rates,
-        rating=next(RATINGS[name] for name, rate in rates.items() if rate >= SOLVED),
+        rating=next(ratings[name] for name, rate in rates.items() if rate >= SOLVED),
     )

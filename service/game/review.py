@@ -1,30 +1,33 @@
-"""A game reviewed as a coach would: every move judged from the solved values, and each side's strength.
+"""A game reviewed as a coach would, in any variant: every move judged from the exact values, and each
+side's strength.
 
-A move of the side to move P is judged against the position's value for P
-(:mod:`.solver`), from the values alone:
+A move of the side to move P is judged against the position's value for P (:mod:`.exact`), from the
+values alone:
 
-* ``best``: the move is optimal by steps 1–2 of the move order (its score is the
-  position's, and among wins it is one of the fastest, among losses one of the slowest);
-* ``inaccuracy``: it keeps the position's score but is not optimal (a slower win, a
-  quicker loss);
+* ``best``: the move is optimal by steps 1–2 of the move order (its score is the position's, and
+  among wins it is one of the fastest, among losses one of the slowest), whatever its traps;
+* ``inaccuracy``: it keeps the position's score but is not optimal (a slower win, a quicker loss);
 * ``mistake``: a win becomes a draw;
 * ``blunder``: a win or a draw becomes a loss.
 
-It is an *only move* when the position had at least two legal moves, exactly one of them
-keeps the position's score, and that move was played.
+It is an *only move* when the position had at least two legal moves, exactly one of them keeps the
+position's score, and that move was played. A move is a cell and the mark placed
+(:class:`~.variants.Move`), so in ``wild`` the same cell with X and with O are two moves.
 
-The strength a side played at is read from its moves by Bayes' rule. Under a player of
-depth ``d`` and skill ``s`` (:mod:`.levels`) a move has the likelihood
-``(1 - s) / L + s * [move in H] / |H|``, where ``L`` is the number of legal moves and ``H``
-the moves best within the horizon ``d`` (:mod:`.horizon`); under the uniformly random player
-it is ``1 / L``. A side's likelihood is the product over its moves, and its posterior over the
-random player and the five levels (:data:`~.levels.STRENGTHS`) starts from a uniform prior.
-Every probability is an exact :class:`~fractions.Fraction`.
+The strength a side played at is read from its moves by Bayes' rule. Under a player of depth ``d``
+and skill ``s`` (:mod:`.levels`) a move has the likelihood ``(1 - s) / L + s * [move in H] / |H|``,
+where ``L`` is the number of legal moves and ``H`` the moves best within the horizon ``d``
+(:meth:`~.exact.Values.within`, the calibrated players' depths read in the variant by
+:func:`~.levels.in_game`: ``perfect`` sees the whole game); under the uniformly random player it is
+``1 / L``. A side's likelihood is the product over its moves, and its posterior over the random
+player and the five levels (:data:`~.levels.STRENGTHS`) starts from a uniform prior. Every
+probability is exact: integers over one common denominator, or a :class:`~fractions.Fraction`. A
+side's rating is its most likely level's, where the variant's levels are calibrated
+(:data:`~.levels.CALIBRATED`); elsewhere it is ``None``.
 """
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Iterable, Mapping, Sequence
 from enum import StrEnum
 from fractions import Fraction
@@ -32,12 +35,9 @@ from math import lcm
 from operator import mul
 from typing import NamedTuple
 
-from .board import MARKS, Mark, Position, Status
-from .geometry import TERNARY_SIZE, ternary
-from .horizon import best_mask, masks
-from .levels import NAMES, RATINGS, STRENGTHS
-from .solver import Analysis, MoveValue, SolvedGame
-from .tactics import Tactic, explain_masks
+from .exact import RankedMove, Values, rank
+from .levels import CALIBRATED, NAMES, STRENGTHS, in_game
+from .variants import X_MARK, Move, State, Variant, VariantPosition
 
 
 class Judgement(StrEnum):
@@ -77,50 +77,11 @@ def judge(optimal: bool, score_before: int, score: int) -> Judgement:
     return Judgement.BLUNDER
 
 
-def _judgement(analysis: Analysis, played: MoveValue) -> Judgement:
-    assert analysis.score is not None
-    return judge(played.cell in analysis.best_moves, analysis.score, played.score)
-
-
-def only_move(analysis: Analysis, cell: int) -> bool:
-    """Whether ``cell`` was the only one of at least two legal moves to keep the position's score.
-
-    The moves are ordered best first, by score first (:mod:`.solver`), so those that keep the
-    score come first: it is the only one when it is first and the second does not keep it.
-    """
-    moves = analysis.moves
-    return len(moves) >= 2 and moves[0].cell == cell and moves[1].score != analysis.score
-
-
-def likelihood(position: Position, cell: int, depth: int | None, skill: Fraction) -> Fraction:
-    """The probability that a player of ``depth`` and ``skill`` plays ``cell`` in ``position``;
-    ``depth`` ``None`` is the uniformly random player (whatever ``skill`` says)."""
-    own, other = masks(position)
-    return Fraction(*_chance(own, other, 1 << cell, (depth, skill.numerator, skill.denominator), {}))
-
-
-def posterior(moves: Iterable[tuple[Position, int]]) -> dict[str, Fraction]:
-    """The probability of each calibrated player (:data:`~.levels.STRENGTHS`, in its order) given
-    the ``(position, cell)`` moves of one side, from a uniform prior."""
-    return chances_of(_weights((*masks(position), cell) for position, cell in moves))
-
-
 def chances_of(weights: Sequence[int]) -> dict[str, Fraction]:
     """The probability of each calibrated player, from weights proportional to them (in the order of
     :data:`~.levels.STRENGTHS`)."""
     total = sum(weights)
     return {name: Fraction(weight, total) for name, weight in zip(NAMES, weights, strict=True)}
-
-
-def _weights(moves: Iterable[tuple[int, int, int]]) -> tuple[int, ...]:
-    """The products of the likelihoods of one side's moves under each player of :data:`PLAYERS`, over
-    one common denominator: integers, which add, compare and divide exactly and fast. A move is given
-    as the bit masks of the mover's cells and of the other side's, and its cell.
-
-    Each move's likelihoods share one denominator (:func:`_likelihoods`), so the products of their
-    numerators are the products of the likelihoods, all over the product of those denominators.
-    """
-    return multiplied(_likelihoods(own, other, cell) for own, other, cell in moves)
 
 
 def multiplied(rows: Iterable[tuple[int, ...]]) -> tuple[int, ...]:
@@ -147,48 +108,8 @@ def chance(legal: int, best: int, found: bool, a: int, b: int) -> tuple[int, int
     return (b - a) * best + (a * legal if found else 0), b * legal * best
 
 
-#: :data:`~.levels.STRENGTHS` as :func:`_chance` reads them: the depth, and the skill as ``a / b``.
+#: :data:`~.levels.STRENGTHS` as :func:`likelihoods` reads them: the depth, and the skill as ``a / b``.
 PLAYERS = tuple((depth, skill.numerator, skill.denominator) for _, depth, skill in STRENGTHS)
-
-
-# A memo of :func:`_likelihoods`, filled as moves are asked for: the distinct rows, each once (a few
-# thousand), and the row of each move, indexed by position (:func:`~.geometry.ternary`) and cell, as
-# 1 + its index in the rows; 0 when not yet known.
-_ROWS: list[tuple[int, ...]] = []
-_ROW_INDEX: dict[tuple[int, ...], int] = {}
-_ROW_OF = array("H", bytes(2 * 9 * TERNARY_SIZE))
-
-
-def _likelihoods(own: int, other: int, cell: int) -> tuple[int, ...]:
-    """The numerators of :func:`_chance` of playing ``cell`` under each player of :data:`PLAYERS`, over
-    their least common denominator, remembered."""
-    slot = 9 * ternary(own, other) + cell
-    known = _ROW_OF[slot]
-    if not known:
-        horizons: dict[int, int] = {}  # the levels share depths
-        row = on_one_denominator([_chance(own, other, 1 << cell, player, horizons) for player in PLAYERS])
-        index = _ROW_INDEX.get(row)
-        if index is None:
-            index = _ROW_INDEX[row] = len(_ROWS)
-            _ROWS.append(row)
-        known = _ROW_OF[slot] = 1 + index
-    return _ROWS[known - 1]
-
-
-def _chance(
-    own: int, other: int, played: int, player: tuple[int | None, int, int], horizons: dict[int, int]
-) -> tuple[int, int]:
-    """:func:`likelihood` as a numerator and a denominator, not reduced (integers multiply faster
-    than fractions, which reduce at every step), the position and the move as bit masks and the
-    player as in :data:`PLAYERS`; ``horizons`` keeps the best moves already found at each depth."""
-    depth, a, b = player
-    legal = 9 - (own | other).bit_count()
-    if depth is None:
-        return 1, legal
-    best = horizons.get(depth)
-    if best is None:
-        best = horizons[depth] = best_mask(own, other, depth)
-    return chance(legal, best.bit_count(), bool(best & played), a, b)
 
 
 def most_likely(chances: Mapping[str, Fraction | int]) -> str:
@@ -208,29 +129,6 @@ def accuracy(best: int, moves: int) -> float | None:
     if not moves:
         return None
     return (2000 * best + moves) // (2 * moves) / 10  # the tenths, 1000 * best / moves + 1/2 rounded down
-
-
-class PlyReview(NamedTuple):
-    """One move of a reviewed game, with values for the side that played it (``player``)."""
-
-    ply: int
-    player: Mark
-    cell: int
-    board_before: str
-    board_after: str
-    score_before: int
-    plies_before: int
-    score: int
-    plies: int
-    best_moves: tuple[int, ...]
-    judgement: Judgement
-    only_move: bool
-    tactics: tuple[Tactic, ...]
-    reason: str
-    #: The engine's move by steps 1–4, when the move played was not ``best``, its tactics and reason.
-    better: MoveValue | None
-    better_tactics: tuple[Tactic, ...] | None
-    better_reason: str | None
 
 
 class SideReview(NamedTuple):
@@ -253,91 +151,6 @@ class SideReview(NamedTuple):
     def posterior(self) -> dict[str, Fraction] | None:
         """The probability of each calibrated player given this side's moves, from a uniform prior."""
         return None if self.weights is None else chances_of(self.weights)
-
-
-class Review(NamedTuple):
-    """A game from ``start`` to ``final``: every move, and each side (``X`` first)."""
-
-    start: Position
-    final: Position
-    plies: tuple[PlyReview, ...]
-    sides: dict[Mark, SideReview]
-
-
-def review(game: SolvedGame, start: Position, moves: Sequence[int]) -> Review:
-    """The review of ``moves`` (cells, in the order played) from the unfinished ``start``.
-
-    Raises :class:`IllegalMove` for the first move that cannot be played, and a plain
-    :class:`ValueError` when ``start`` is finished or there are no moves.
-    """
-    if start.to_move is None:
-        raise ValueError(f"the game is over on the starting board ({start.status.value})")
-    if not moves:
-        raise ValueError("a review needs at least one move")
-    here = game[start]
-    own, other = masks(start)  # the cells of the side to move, and of the other side
-    plies: list[PlyReview] = []
-    played: dict[Mark, list[tuple[int, int, int]]] = {mark: [] for mark in MARKS}
-    for index, cell in enumerate(moves):
-        mover = _check(here.position, index, cell)
-        after = game.after(here, cell)
-        plies.append(_ply(index + 1, here, cell, after.position, own=own, other=other))
-        played[mover].append((own, other, cell))
-        here, own, other = after, other, own | 1 << cell
-    sides = {mark: _side(mark, played[mark], plies) for mark in MARKS}
-    return Review(start, here.position, tuple(plies), sides)
-
-
-def _check(here: Position, index: int, cell: int) -> Mark:
-    """The side to move, once ``cell`` is known to be a legal move of ``here``."""
-    if here.to_move is None:
-        status: Status = here.status
-        raise IllegalMove(index, f"the game is over ({status.value}) before this move: no move can follow")
-    if not 0 <= cell <= 8:
-        raise IllegalMove(index, f"cell {cell} is not on the board: cells are 0 to 8")
-    if here.board.cells[cell] != ".":
-        raise IllegalMove(index, f"cell {cell} is taken (by {here.board.cells[cell]})")
-    return here.to_move
-
-
-def _ply(number: int, analysis: Analysis, cell: int, after: Position, *, own: int, other: int) -> PlyReview:
-    """The review of the move ``cell`` of the side holding ``own`` against ``other`` (bit masks)."""
-    position = analysis.position
-    assert position.to_move is not None and analysis.score is not None and analysis.plies is not None
-    mover = position.to_move
-    move = _move(analysis, cell)
-    judgement = _judgement(analysis, move)
-    tactics, reason = explain_masks(own, other, mover, cell, score=move.score, plies=move.plies)
-    better = better_tactics = better_reason = None
-    if judgement is not _BEST:
-        better = analysis.moves[0]
-        better_tactics, better_reason = explain_masks(
-            own, other, mover, better.cell, score=better.score, plies=better.plies
-        )
-    return PlyReview(
-        ply=number,
-        player=mover,
-        cell=cell,
-        board_before=position.board.cells,
-        board_after=after.board.cells,
-        score_before=analysis.score,
-        plies_before=analysis.plies,
-        score=move.score,
-        plies=move.plies,
-        best_moves=analysis.best_moves,
-        judgement=judgement,
-        only_move=only_move(analysis, cell),
-        tactics=tactics,
-        reason=reason,
-        better=better,
-        better_tactics=better_tactics,
-        better_reason=better_reason,
-    )
-
-
-def _side(mark: Mark, played: list[tuple[int, int, int]], plies: list[PlyReview]) -> SideReview:
-    mine = [(ply.judgement, ply.only_move) for ply in plies if ply.player == mark]
-    return side_review(mark, mine, _weights(played) if played else None, RATINGS)
 
 
 def side_review(
@@ -367,8 +180,149 @@ def side_review(
     )
 
 
-def _move(analysis: Analysis, cell: int) -> MoveValue:
-    for move in analysis.moves:
-        if move.cell == cell:
-            return move
-    raise ValueError(f"cell {cell} is not a legal move")
+class Ply(NamedTuple):
+    """One move of a reviewed game: the positions around it, every move of the position before it,
+    ranked (:meth:`~.exact.Values.ranked`), the move played among them, and how it is judged."""
+
+    ply: int
+    before: VariantPosition
+    after: VariantPosition
+    ranked: tuple[RankedMove, ...]
+    played: RankedMove
+    judgement: Judgement
+    only_move: bool
+
+    @property
+    def best_moves(self) -> tuple[int, ...]:
+        """The cells of the position's optimal moves (steps 1–2), each once, in order."""
+        top = rank((self.ranked[0].score, self.ranked[0].plies))
+        return tuple(sorted({m.cell for m in self.ranked if rank((m.score, m.plies)) == top}))
+
+    @property
+    def better(self) -> RankedMove | None:
+        """The engine's move (steps 1–4) when the move played was not ``best``."""
+        return None if self.judgement is Judgement.BEST else self.ranked[0]
+
+
+class Review(NamedTuple):
+    """A game from ``start`` to ``final``: every move, and each side, the side of mark X or the first
+    side first (as :attr:`.variants.State.mover` numbers them)."""
+
+    start: VariantPosition
+    final: VariantPosition
+    plies: tuple[Ply, ...]
+    sides: tuple[SideReview, SideReview]
+
+
+def review_game(values: Values, start: VariantPosition, moves: Sequence[int | Move]) -> Review:
+    """The review of ``moves``, in the order played, from the unfinished ``start`` of ``values``'s
+    variant: each a cell, whose mark the rules imply (the mover's own, or X in Notakto), or a
+    :class:`~.variants.Move` with its mark (which ``wild`` needs).
+
+    Raises :class:`IllegalMove` for the first move that cannot be played, and a plain
+    :class:`ValueError` when ``start`` is finished or there are no moves.
+    """
+    variant = values.variant
+    if start.player is None:
+        raise ValueError(f"the game is over on the starting board ({start.status})")
+    if not moves:
+        raise ValueError("a review needs at least one move")
+    here = start
+    plies: list[Ply] = []
+    rows: tuple[list[tuple[int, ...]], list[tuple[int, ...]]] = ([], [])
+    for index, given in enumerate(moves):
+        move = _legal(variant, here, index, given)
+        ranked = tuple(values.ranked(here.state))
+        played = next(m for m in ranked if (m.cell, m.mark) == move)
+        first = ranked[0]
+        after = _after(variant, here, move)
+        plies.append(
+            Ply(
+                ply=index + 1,
+                before=here,
+                after=after,
+                ranked=ranked,
+                played=played,
+                judgement=judge(
+                    rank((played.score, played.plies)) == rank((first.score, first.plies)),
+                    first.score,
+                    played.score,
+                ),
+                only_move=len(ranked) >= 2 and first is played and ranked[1].score != first.score,
+            )
+        )
+        rows[here.state.mover].append(likelihoods(values, here.state, move))
+        here = after
+    ratings = CALIBRATED.get(variant.id)
+    sides = tuple(
+        side_review(
+            variant.sides[side],
+            [(ply.judgement, ply.only_move) for ply in plies if ply.before.state.mover == side],
+            multiplied(rows[side]) if rows[side] else None,
+            ratings,
+        )
+        for side in (0, 1)
+    )
+    return Review(start, here, tuple(plies), (sides[0], sides[1]))
+
+
+def likelihoods(values: Values, state: State, move: Move) -> tuple[int, ...]:
+    """The likelihood of ``move`` in an unfinished ``state`` under each calibrated player
+    (:data:`PLAYERS`), as numerators over one common denominator."""
+    cells = values.variant.cells
+    legal = sum(1 for _ in values.variant.moves(state))
+    horizons: dict[int, set[Move]] = {}  # the levels share depths
+    found: list[tuple[int, int]] = []
+    for depth, a, b in PLAYERS:
+        if depth is None:
+            found.append((1, legal))
+            continue
+        seen = in_game(depth, cells)
+        best = horizons.get(seen)
+        if best is None:
+            best = horizons[seen] = values.within(state, seen)
+        found.append(chance(legal, len(best), move in best, a, b))
+    return on_one_denominator(found)
+
+
+def likelihood(values: Values, state: State, move: Move, depth: int | None, skill: Fraction) -> Fraction:
+    """The probability that a player of ``depth`` (read in the variant, :func:`~.levels.in_game`) and
+    ``skill`` plays ``move`` in the unfinished ``state``; ``depth`` ``None`` is the uniformly random
+    player (whatever ``skill`` says)."""
+    legal = sum(1 for _ in values.variant.moves(state))
+    if depth is None:
+        return Fraction(1, legal)
+    best = values.within(state, in_game(depth, values.variant.cells))
+    return Fraction(*chance(legal, len(best), move in best, skill.numerator, skill.denominator))
+
+
+def _legal(variant: Variant, here: VariantPosition, index: int, given: int | Move) -> Move:
+    """The move ``given`` as the rules read it, once it is known to be legal in ``here``."""
+    if here.player is None:
+        raise IllegalMove(index, f"the game is over ({here.status}) before this move: no move can follow")
+    cell = given if isinstance(given, int) else given.cell
+    if not 0 <= cell < variant.cells:
+        raise IllegalMove(index, f"cell {cell} is not on the board: cells are 0 to {variant.cells - 1}")
+    if here.cells[cell] != ".":
+        raise IllegalMove(index, f"cell {cell} is taken (by {here.cells[cell]})")
+    board = cell // variant.board_cells
+    if not variant.live(here.state) >> cell & 1:
+        raise IllegalMove(index, f"cell {cell} is on board {board}, which has a line: no move can go there")
+    mover = here.state.mover
+    if variant.marks == "either":
+        if isinstance(given, int):
+            raise IllegalMove(index, f"in {variant.id} a move names its mark: X or O, with its cell")
+        return given
+    implied = mover if variant.marks == "own" else X_MARK
+    if not isinstance(given, int) and given.mark != implied:
+        own = variant.marks == "own"
+        whose = f"{variant.sides[mover]} places {'XO'[mover]}" if own else "both sides place X"
+        raise IllegalMove(index, f"in {variant.id} {whose}, not {'XO'[given.mark]}")
+    return Move(cell, implied)
+
+
+def _after(variant: Variant, here: VariantPosition, move: Move) -> VariantPosition:
+    """The position after a legal ``move`` in ``here``."""
+    state, ended = variant.play(here.state, move)
+    cells = here.cells[: move.cell] + "XO"[move.mark] + here.cells[move.cell + 1 :]
+    return variant.resolve(cells, None if ended is not None else variant.sides[state.mover])

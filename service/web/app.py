@@ -1,8 +1,9 @@
-"""The application factory: the solved game, routes, errors and middleware, wired once per process."""
+"""The application factory: the engine's answers, routes, errors and middleware, wired once per process."""
 
 from __future__ import annotations
 
 import gc
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -12,7 +13,7 @@ from fastapi import FastAPI
 from starlette.middleware.cors import CORSMiddleware
 
 from .. import __version__, logs
-from ..answers import Answers, Coach, solved_game
+from ..answers import Answers, Coach
 from ..settings import Settings
 from . import mcp, problems
 from .admission import AdmissionMiddleware
@@ -32,26 +33,27 @@ from .routes import analysis, docs, moves, operations, pages, puzzles, review, v
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
-    """Build the service: solve the game (once per process) and wire the web layer around it.
+    """Build the service: the engine's answers (once per process) and the web layer around them.
 
     uvicorn calls it as a factory (``service.web.app:create_app``), once per worker.
     """
     settings = settings or Settings()
     logs.configure(settings.log_level)
-    game = solved_game()
-    metrics = Metrics(__version__, game.boards, game.seconds)
+    started = time.perf_counter()
+    answers = Answers()
+    coach = Coach()
+    ready = time.perf_counter() - started
+    metrics = Metrics(__version__, answers.positions, ready)
     logs.count_drops(metrics.log_lines_dropped.inc)
-    answers = Answers(game)
-    coach = Coach(game)
     tools = mcp.Endpoint(answers, settings, coach)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         logs.logger.info(
-            "solved table ready: %d boards, %d positions, solved in %.1f ms",
-            game.boards,
-            game.positions,
-            game.seconds * 1000,
+            "engine ready: %d variants, %d positions in their tables, ready in %.1f ms",
+            len(answers.positions),
+            sum(answers.positions.values()),
+            ready * 1000,
         )
         try:
             async with tools.running():
@@ -122,7 +124,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(RequestIdMiddleware)
     app.add_middleware(NoSniffMiddleware)
     install_openapi(app, api)
-    # What start-up made (the solved table, the answers, the app) lives as long as the process:
+    # What start-up made (the answers, the puzzle book, the app) lives as long as the process:
     # out of the collector's sight, collections no longer walk it.
     gc.freeze()
     return app

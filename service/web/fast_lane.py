@@ -1,6 +1,6 @@
 """The fast lane: the API's table lookups answered before routing, the one room for speed.
 
-Three operations are lookups in the solved table, and the busiest: ``POST /v1/best-move`` and
+Three operations are lookups in the kept answers, and the busiest: ``POST /v1/best-move`` and
 ``GET /v1/best-move`` with a board string and perhaps a player and a variant, and ``GET
 /v1/positions/{board}`` perhaps with a player and a variant. When such a request is *plain* (a board
 string of the variant's length in its symbols, in any spelling, and a player, that its rules hold

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
@@ -87,7 +87,7 @@ def export_registry() -> CollectorRegistry | None:
 class Metrics:
     """The service's Prometheus metrics, and :attr:`registry`, the one to export."""
 
-    def __init__(self, version: str, positions: int, solve_seconds: float) -> None:
+    def __init__(self, version: str, positions: Mapping[str, int], ready_seconds: float) -> None:
         # In multiprocess mode the metrics are written to files and collected from them: they are
         # registered nowhere, or a scrape would count this worker twice.
         self.registry = export_registry() or CollectorRegistry(auto_describe=True)
@@ -105,18 +105,22 @@ class Metrics:
             buckets=LATENCY_BUCKETS,
             registry=own,
         )
-        Gauge(
+        solved = Gauge(
             "tictactoe_solved_positions",
-            "Legal boards in the solved table.",
+            "Unfinished positions of each variant that its shipped table of exact values stands for.",
+            ["variant"],
             registry=own,
             multiprocess_mode="max",
-        ).set(positions)
+        )
+        for variant, count in positions.items():
+            solved.labels(variant).set(count)
         Gauge(
             "tictactoe_solve_seconds",
-            "Time it took to solve the whole game at start-up (the slowest worker's).",
+            "Time the engine took to be ready at start-up: tables opened, puzzle book made (the slowest "
+            "worker's).",
             registry=own,
             multiprocess_mode="max",
-        ).set(solve_seconds)
+        ).set(ready_seconds)
         Gauge(
             "tictactoe_workers",
             "Worker processes serving requests.",

@@ -18,7 +18,7 @@ from fastapi import FastAPI
 from starlette.responses import Response
 from starlette.types import Message, Receive, Scope, Send
 
-from service.answers import Answers, Entity, solved_game
+from service.answers import Answers, Entity
 from service.game.variants import VARIANTS
 from service.web import fast_lane
 from service.web.caching import CACHE_CONTROL, cacheable, json_response
@@ -71,7 +71,7 @@ async def taken(request: Request, chunk: int | None = None) -> str:
 
     lane = FastLane(
         routes,
-        answers=Answers(solved_game()),
+        answers=Answers(),
         routes=[*moves.router.routes, *analysis.router.routes, *review.router.routes, *puzzles.router.routes],
     )
     framing = {} if content is None else {"Content-Length": str(len(raw))}

@@ -34,9 +34,9 @@ def test_importing_the_app_module_builds_nothing() -> None:
     """uvicorn builds the app with the factory, once per worker; importing must not build another."""
     code = (
         "import service.web.app as module\n"
-        "from service.answers import solved_game\n"
+        "from service.game.tables import table\n"
         "assert not hasattr(module, 'app'), 'a module-level app is built on import'\n"
-        "assert solved_game.cache_info().currsize == 0, 'the game was solved on import'\n"
+        "assert table.cache_info().currsize == 0, 'a table was opened on import'\n"
     )
     run([sys.executable, "-c", code])
 

@@ -69,7 +69,7 @@ async def test_every_operation_is_documented(client: httpx.AsyncClient) -> None:
         assert len(operation.get("description", "")) > 40, where
         if path == "/metrics":
             text = operation["responses"]["200"]["content"]["text/plain; version=0.0.4; charset=utf-8"]
-            assert "tictactoe_solved_positions 8533.0" in text["example"]
+            assert 'tictactoe_solved_positions{variant="standard"} 9040.0' in text["example"]
             continue
         ok = operation["responses"]["200"]["content"]["application/json"]
         ref = ok["schema"]["$ref"].rsplit("/", 1)[-1]

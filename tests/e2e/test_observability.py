@@ -10,6 +10,7 @@ import httpx
 import pytest
 
 from tests.support.server import running
+from tests.support.variant_oracle import VARIANTS as RULES
 from tests.support.stats import counts
 
 pytestmark = pytest.mark.anyio
@@ -64,7 +65,10 @@ async def test_metrics_count_requests_by_route_method_and_status(client: httpx.A
         sample(text, "tictactoe_http_request_duration_seconds_bucket", route=route, method="GET", le="+Inf")
         >= 4
     )
-    assert sample(text, "tictactoe_solved_positions") == 8533
+    # the standard game's 9,040 unfinished (board, player) pairs, and one figure for every variant
+    assert sample(text, "tictactoe_solved_positions", variant="standard") == 9040
+    solved = re.findall(r'^tictactoe_solved_positions\{variant="([^"]+)"\} ', text, re.MULTILINE)
+    assert sorted(solved) == sorted(RULES)
     assert sample(text, "tictactoe_build_info", version=(await client.get("/health")).json()["version"]) == 1
     assert "/v1/positions/X........" not in text  # labels use the route template, not the path
 
@@ -87,7 +91,7 @@ def test_one_json_log_line_per_request() -> None:
         ("log-3", "GET", "<unmatched>", 404),
     ]
     assert all(isinstance(a["duration_ms"], float) and a["duration_ms"] >= 0 for a in access)
-    assert any("solved table ready" in line["message"] for line in lines)
+    assert any("engine ready" in line["message"] for line in lines)
     assert not any("Traceback" in json.dumps(line) for line in lines)
 
 

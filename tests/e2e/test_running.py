@@ -119,7 +119,7 @@ def test_the_app_freezes_what_start_up_made_and_the_collector_stays_on(workers: 
     assert frozen > 100_000  # at least the solved table and what was imported to build it
 
 
-def test_service_starts_logs_the_solve_time_and_stops_cleanly() -> None:
+def test_service_starts_logs_the_time_to_be_ready_and_stops_cleanly() -> None:
     with running() as server:
         response = httpx.post(f"{server.url}/v1/best-move", json={"board": "X........"})
         assert response.status_code == 200
@@ -128,7 +128,7 @@ def test_service_starts_logs_the_solve_time_and_stops_cleanly() -> None:
         code = server.stop()
     log = "".join(server.output)
     assert code == 0, log
-    assert re.search(r"solved table ready: 8533 boards, \d+ positions, solved in [\d.]+ ms", log), log
+    assert re.search(r"engine ready: 8 variants, \d+ positions in their tables, ready in [\d.]+ ms", log), log
     assert "Traceback" not in log
 
 

@@ -13,7 +13,7 @@ export interface paths {
         };
         /**
          * Health check
-         * @description `200` once the solved table and every variant's table are ready, with the service version, the number of legal boards in the standard game's table, and the variants ready. Never cached.
+         * @description `200` once every variant's table is ready, with the service version, the number of legal boards of the standard game, and the variants ready. Never cached.
          */
         get: operations["getHealth"];
         put?: never;
@@ -33,7 +33,7 @@ export interface paths {
         };
         /**
          * Prometheus metrics
-         * @description Metrics in the Prometheus text format: requests by route, method and status (`tictactoe_http_requests_total`), a latency histogram (`tictactoe_http_request_duration_seconds`), the size of the solved table (`tictactoe_solved_positions`), the solve time, and build information (`tictactoe_build_info`), and the worker processes serving (`tictactoe_workers`). Counts are the totals of every worker process.
+         * @description Metrics in the Prometheus text format: requests by route, method and status (`tictactoe_http_requests_total`), a latency histogram (`tictactoe_http_request_duration_seconds`), the size of each variant's table (`tictactoe_solved_positions`, by variant), the time the engine took to be ready, and build information (`tictactoe_build_info`), and the worker processes serving (`tictactoe_workers`). Counts are the totals of every worker process.
          */
         get: operations["getMetrics"];
         put?: never;
@@ -600,12 +600,12 @@ export interface components {
         };
         /**
          * HealthResponse
-         * @description The service is up and its solved table is ready.
+         * @description The service is up and every variant's table is ready.
          */
         HealthResponse: {
             /**
              * Positions
-             * @description Legal boards in the solved table (8,533).
+             * @description Legal boards of the standard game, finished or not (8,533).
              */
             positions: number;
             /**
@@ -1288,9 +1288,9 @@ export interface operations {
                 content: {
                     "text/plain": string;
                     /**
-                     * @example # HELP tictactoe_solved_positions Legal boards in the solved table.
+                     * @example # HELP tictactoe_solved_positions Unfinished positions of each variant that its shipped table of exact values stands for.
                      *     # TYPE tictactoe_solved_positions gauge
-                     *     tictactoe_solved_positions 8533.0
+                     *     tictactoe_solved_positions{variant="standard"} 9040.0
                      */
                     "text/plain; version=0.0.4; charset=utf-8": string;
                 };

@@ -31,7 +31,7 @@ from pydantic import AnyUrl, BaseModel, Field, ValidationError, WithJsonSchema, 
 from starlette.types import ASGIApp
 
 from ... import __version__, logs
-from ...answers import Answers, Coach, PuzzleFilter, solved_game
+from ...answers import Answers, Coach, PuzzleFilter
 from ...game.levels import MAX_RATING
 from ...game.review import IllegalMove
 from ...schemas import (
@@ -527,7 +527,6 @@ def run_stdio() -> None:
     settings = Settings()
     logs.configure(settings.log_level)
     configure_logging(settings.log_level)
-    game = solved_game()
-    server = build_server(Answers(game), Coach(game))
+    server = build_server(Answers(), Coach())
     with stdio.checked(refused):
         server.run("stdio")

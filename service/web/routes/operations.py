@@ -24,8 +24,8 @@ PROMETHEUS = "text/plain; version=0.0.4; charset=utf-8"
     "/health",
     operation_id="getHealth",
     summary="Health check",
-    description="`200` once the solved table and every variant's table are ready, with the service "
-    "version, the number of legal boards in the standard game's table, and the variants ready. "
+    description="`200` once every variant's table is ready, with the service version, the number of "
+    "legal boards of the standard game, and the variants ready. "
     "Never cached.",
     response_model=HealthResponse,
     responses=ok({"status": "ok", "version": "1.0.0", "positions": 8533, "variants": list(VARIANTS)}),
@@ -34,7 +34,7 @@ async def health(request: Request, answers: AnswersDep) -> Response:
     body = HealthResponse(
         status="ok",
         version=request.app.version,
-        positions=answers.game.boards,
+        positions=answers.boards,
         variants=list(answers.variants.values),
     )
     return Response(body.model_dump_json(), media_type=JSON, headers=NO_STORE)
@@ -46,8 +46,8 @@ async def health(request: Request, answers: AnswersDep) -> Response:
     summary="Prometheus metrics",
     description="Metrics in the Prometheus text format: requests by route, method and status "
     "(`tictactoe_http_requests_total`), a latency histogram "
-    "(`tictactoe_http_request_duration_seconds`), the size of the solved table "
-    "(`tictactoe_solved_positions`), the solve time, and build information "
+    "(`tictactoe_http_request_duration_seconds`), the size of each variant's table "
+    "(`tictactoe_solved_positions`, by variant), the time the engine took to be ready, and build information "
     "(`tictactoe_build_info`), and the worker processes serving (`tictactoe_workers`). Counts are "
     "the totals of every worker process.",
     response_class=PlainTextResponse,
@@ -56,8 +56,10 @@ async def health(request: Request, answers: AnswersDep) -> Response:
             "content": {
                 PROMETHEUS: {
                     "schema": {"type": "string"},
-                    "example": "# HELP tictactoe_solved_positions Legal boards in the solved table.\n"
-                    "# TYPE tictactoe_solved_positions gauge\ntictactoe_solved_positions 8533.0\n",
+                    "example": "# HELP tictactoe_solved_positions Unfinished positions of each variant "
+                    "that its shipped table of exact values stands for.\n"
+                    "# TYPE tictactoe_solved_positions gauge\n"
+                    'tictactoe_solved_positions{variant="standard"} 9040.0\n',
                 }
             }
         }

@@ -952,11 +952,12 @@ The 4 rows of 4 cells of a 4×4 board, top row first.
 
 class HealthResponse(BaseModel):
     """
-    The service is up and its solved table is ready.
+    The service is up and every variant's table is ready.
     """
 
     positions: Annotated[
-        int, Field(description="Legal boards in the solved table (8,533).", title="Positions")
+        int,
+        Field(description="Legal boards of the standard game, finished or not (8,533).", title="Positions"),
     ]
     status: Annotated[Literal["ok"], Field(title="Status")]
     variants: Annotated[
