@@ -20,7 +20,8 @@ import httpx
 import pytest
 
 from service.answers.variants import VariantAnswers
-from service.game.exact import Values, choose
+from service.game.choice import choose
+from service.game.exact import Values
 from service.game.family_tactics import TACTICS
 from service.game.levels import CALIBRATED, rated, top_rating
 from service.game.tables import table

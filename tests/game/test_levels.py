@@ -1,20 +1,62 @@
-"""Difficulty levels: what each preset stands for, the ordering a calibration run must show,
-the rating fit, and ``make calibrate`` reproducing ``docs/levels.md`` and ``docs/levels.png``."""
+"""Difficulty levels: what each preset stands for, the levels played by the one engine (:func:`choose`
+over :meth:`Values.ranked`) against the independent oracles, the ordering a calibration run must
+show, the rating fit, and ``make calibrate`` reproducing ``docs/levels.md`` and ``docs/levels.png``."""
 
 from __future__ import annotations
 
 import itertools
 import math
 from collections import Counter
+from functools import cache
 from pathlib import Path
 
 import pytest
 
 from scripts import calibrate
 from scripts.calibrate import PLAYERS, Results, Tally
-from service.game import Board, Options, Position, choose, levels, solve
+from service.game import STANDARD, VARIANTS, Options, Values, Variant, choose, levels
+from service.game.exact import RankedMove
 from service.game.levels import PRESETS, Level
+from service.game.tables import table
+from service.game.variants import O_MARK, X_MARK, State
 from tests.support import ROOT, oracle
+from tests.support import coach_oracle as co
+from tests.support.variant_oracle import VARIANTS as ORACLES
+
+#: The small variants other than the standard game, whose every position the variant oracle walks.
+SMALL = ("misere", "wild", "notakto")
+
+
+@cache
+def shipped(variant_id: str) -> Values:
+    """The values the service gives: the variant's shipped table."""
+    return Values(VARIANTS[variant_id], table(variant_id))
+
+
+def state_of(cells: tuple[int, ...], side: int) -> State:
+    """The engine's state of an oracle's board (``1`` X, ``-1`` O) with ``side`` to move."""
+    x = sum(1 << i for i, mark in enumerate(cells) if mark == 1)
+    o = sum(1 << i for i, mark in enumerate(cells) if mark == -1)
+    return State(x, o, X_MARK if side == 1 else O_MARK)
+
+
+def variant_state(variant: Variant, cells: str, mover: str) -> State:
+    """The engine's state of the variant oracle's board string and side to move."""
+    x = sum(1 << i for i, symbol in enumerate(cells) if symbol == "X")
+    o = sum(1 << i for i, symbol in enumerate(cells) if symbol == "O")
+    return State(x, o, {"X": X_MARK, "O": O_MARK, "first": 0, "second": 1}[mover])
+
+
+def played(values: Values, state: State, options: Options) -> RankedMove:
+    """The move a player of ``options`` makes: the one engine's choice among the ranked moves."""
+    return choose(values.ranked(state), options, lambda depth: values.within(state, depth))
+
+
+def standard_positions() -> list[tuple[tuple[int, ...], int]]:
+    """Every unfinished position of the standard game, by the oracle: 9,040 (board, side to move)."""
+    cases = [(cells, side) for cells, sides in oracle.reachable().items() for side in sides]
+    assert len(cases) == 9040
+    return cases
 
 
 def test_every_level_has_a_preset_and_they_are_listed_weakest_first() -> None:
@@ -22,23 +64,70 @@ def test_every_level_has_a_preset_and_they_are_listed_weakest_first() -> None:
     assert [level.value for level in Level] == ["beginner", "easy", "medium", "hard", "perfect"]
     assert Level.MEDIUM.options(seed=7) == Options(skill=1.0, depth=2, seed=7)
     assert not Level.BEGINNER.options().deterministic
+    # the presets, as the oracle reads docs/levels.md; perfect play sees the whole game of any size
+    assert [(level.value, preset.depth, preset.skill) for level, preset in PRESETS.items()] == [
+        (name, depth, float(skill)) for name, depth, skill in co.STRENGTHS[1:]
+    ]
+    assert Level.PERFECT.options(3, cells=27) == Options(skill=1.0, depth=27, seed=3)
+    assert Level.HARD.options(3, cells=27) == Options(skill=1.0, depth=4, seed=3)
 
 
-def test_the_perfect_level_plays_an_optimal_move_on_every_position() -> None:
-    game = solve()
-    cases = [(cells, side) for cells, sides in oracle.reachable().items() for side in sides]
-    assert len(cases) == 9040
-    for cells, side in cases:
-        analysis = game[Position(Board(oracle.decode(cells)), "X" if side == 1 else "O")]
+@pytest.mark.parametrize("solved", ["shipped", "from scratch"])
+def test_the_perfect_level_plays_an_optimal_move_on_every_position(solved: str) -> None:
+    """Every unfinished position of the standard game, two seeds each: the move is one the oracle's
+    minimax finds optimal, on the shipped table and on values solved from scratch."""
+    values = shipped("standard") if solved == "shipped" else Values(STANDARD)
+    for cells, side in standard_positions():
+        state = state_of(cells, side)
         optimal = oracle.optimal_moves(cells, side)
         for seed in (0, 1):
-            assert choose(analysis, Level.PERFECT.options(seed)).cell in optimal
+            assert played(values, state, Level.PERFECT.options(seed)).cell in optimal, (cells, side)
+
+
+@pytest.mark.parametrize("level", [Level.MEDIUM, Level.HARD])
+def test_a_level_of_full_skill_plays_a_move_best_within_its_horizon_on_every_position(level: Level) -> None:
+    """Every unfinished position of the standard game, two seeds each: the move is one the oracle's own
+    depth-limited minimax finds best within the level's depth."""
+    values = shipped("standard")
+    depth = level.preset.depth
+    assert level.preset.skill == 1.0
+    for cells, side in standard_positions():
+        state = state_of(cells, side)
+        best = co.horizon_best(cells, side, depth)
+        for seed in (0, 1):
+            assert played(values, state, level.options(seed)).cell in best, (cells, side, depth)
+
+
+@pytest.mark.parametrize("variant_id", SMALL)
+def test_the_perfect_level_plays_an_optimal_move_in_every_small_variant(variant_id: str) -> None:
+    """Every position a game of the variant reaches, two seeds each: the move keeps the value that the
+    variant oracle's negamax gives the position, with the depth of the variant's whole game."""
+    variant, rules = VARIANTS[variant_id], ORACLES[variant_id]
+    values = shipped(variant_id)
+    checked = 0
+    for first in ("X", "O") if variant.marks == "own" else ("first",):
+        for cells, mover in rules.reachable(first):
+            state = variant_state(variant, cells, mover)
+            best = rules.value(cells, mover)
+            for seed in (0, 1):
+                move = played(values, state, Level.PERFECT.options(seed, cells=variant.cells))
+                after, ended = rules.after(cells, (move.cell, "XO"[move.mark]))
+                value = (ended, 1) if ended is not None else _negated(rules.value(after, rules.other(mover)))
+                assert value == best, (cells, mover, move)
+            checked += 1
+    assert checked == {"misere": 9040, "wild": 11093, "notakto": 230}[variant_id]
+
+
+def _negated(value: tuple[int, int]) -> tuple[int, int]:
+    """The value of a move for its side from the value of the position it leaves for the other side."""
+    return -value[0], value[1] + 1
 
 
 def test_the_perfect_level_varies_among_optimal_moves() -> None:
     """On the empty board every cell draws; perfect play draws among all nine."""
-    analysis = solve()[Position(Board.empty(), "X")]
-    cells = Counter(choose(analysis, Level.PERFECT.options(seed)).cell for seed in range(200))
+    values = shipped("standard")
+    start = STANDARD.start()
+    cells = Counter(played(values, start, Level.PERFECT.options(seed)).cell for seed in range(200))
     assert set(cells) == set(range(9))
 
 
@@ -239,5 +328,6 @@ def test_a_rating_in_a_variant_blends_on_that_variants_scale() -> None:
 
 
 def test_a_rated_opponent_without_a_seed_varies() -> None:
-    analysis = solve()[Position(Board.empty(), "X")]
-    assert len({choose(analysis, levels.rated(450)).cell for _ in range(200)}) > 1
+    values = shipped("standard")
+    start = STANDARD.start()
+    assert len({played(values, start, levels.rated(450)).cell for _ in range(200)}) > 1
