@@ -34,7 +34,7 @@ from .game.choice import DEPTH_IN_WORDS, MAX_DEPTH
 from .game.levels import CALIBRATED, HIGHEST_RATING, MAX_RATING, PRESETS, RATINGS, rated, top_rating
 from .game.puzzles import Theme
 from .game.review import Judgement
-from .game.variants import VARIANTS, VariantBoard, VariantPosition
+from .game.variants import STANDARD, VARIANTS, VariantBoard, VariantPosition
 
 __all__ = [
     "MAX_BATCH_ITEMS",
@@ -417,7 +417,7 @@ def _other_scales() -> str:
     others = [
         f"`{variant}` {top_rating(ratings)}"
         for variant, ratings in CALIBRATED.items()
-        if variant != "standard"
+        if variant != STANDARD.id
     ]
     if not others:
         return (
@@ -470,7 +470,7 @@ class BestMoveRequest(PositionRequest):
     def _rated_variant(cls, rating: float | None, info: ValidationInfo) -> float | None:
         """A rating is on its variant's calibrated scale, up to perfect play's rating there; a variant
         whose levels are not calibrated has none."""
-        variant = info.data.get("variant", "standard")
+        variant = info.data.get("variant", STANDARD.id)
         if rating is None:
             return rating
         ratings = CALIBRATED.get(variant)
@@ -495,7 +495,7 @@ class BestMoveRequest(PositionRequest):
     @classmethod
     def _within_the_game(cls, depth: int | None, info: ValidationInfo) -> int | None:
         """A horizon runs to the variant's last cell at most."""
-        cells = VARIANTS[info.data.get("variant", "standard")].cells
+        cells = VARIANTS[info.data.get("variant", STANDARD.id)].cells
         if depth is not None and depth > cells:
             raise PydanticCustomError(
                 "less_than_equal", "Input should be less than or equal to {le}", {"le": cells}

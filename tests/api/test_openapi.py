@@ -11,7 +11,7 @@ import pytest
 from fastapi import FastAPI
 from tictactoe_client._cli import DEPTH_HELP
 
-from service.game.horizon import DEPTH_IN_WORDS
+from service.game.choice import DEPTH_IN_WORDS
 from service.web import examples
 from service.web.openapi import render
 from tests.support import ROOT
