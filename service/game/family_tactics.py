@@ -215,16 +215,26 @@ def _listed(names: Sequence[str], word: str = "and") -> str:
 
 
 class _Lines(NamedTuple):
-    """A variant's lines over every board, in the grid's order board by board, and how to name cells."""
+    """A variant's lines over every board, in the grid's order board by board, and how to name cells: what
+    the explanations of its moves read, worked out once per variant (:func:`_lines_of`)."""
 
     variant: Variant
     masks: tuple[int, ...]
     lines: tuple[Line, ...]
+    #: The board of each line.
     boards: tuple[int, ...]
+    #: The cells of one board, as a mask.
+    full: int
+    #: The marks a line holds when one empty cell would complete it.
+    need: int
+    #: Where each cell is on its board: ``center``, ``corner`` or ``edge``.
+    places: tuple[str, ...]
+    #: The names of the sides, as :func:`_side_names` gives them.
+    sides: tuple[str, str]
 
     def completing(self, own: int, other: int, playable: int) -> int:
         """The completing cells of the mark on ``own`` against ``other``, among ``playable``, as a mask."""
-        need = self.variant.line - 1
+        need = self.need
         found = 0
         for mask in self.masks:
             if not other & mask and (own & mask).bit_count() == need:
@@ -246,7 +256,7 @@ class _Lines(NamedTuple):
 
     def completed_at(self, cell: int, own: int, other: int) -> str:
         """The name of the first line that the empty ``cell`` would complete for ``own`` against ``other``."""
-        return self.name(self.through(cell, own, other, self.variant.line - 1))
+        return self.name(self.through(cell, own, other, self.need))
 
     def name(self, index: int) -> str:
         """The line ``index`` by its name on its board."""
@@ -266,13 +276,6 @@ class _Lines(NamedTuple):
         """The cells of a mask, listed in cell order."""
         return _listed([self.cell(cell) for cell in _cells_of(cells)], word)
 
-    def place(self, cell: int) -> str:
-        """``center``, ``corner`` or ``edge``: where ``cell`` is on its board."""
-        size = self.variant.size
-        row, column = divmod(cell % self.variant.board_cells, size)
-        border = sum(index in (0, size - 1) for index in (row, column))
-        return ("center", "edge", "corner")[border]
-
     def opposite(self, cell: int) -> int:
         """The cell opposite ``cell`` across the center of its board."""
         width = self.variant.board_cells
@@ -281,6 +284,7 @@ class _Lines(NamedTuple):
 
 @cache
 def _lines_of(variant_id: str) -> _Lines:
+    """:class:`_Lines` of a variant, worked out once."""
     variant = VARIANTS[variant_id]
     width = variant.board_cells
     found = [
@@ -289,7 +293,17 @@ def _lines_of(variant_id: str) -> _Lines:
         for line in variant.grid.lines
     ]
     masks, lines, boards = zip(*found, strict=True)
-    return _Lines(variant, masks, lines, boards)
+    places = tuple(_place(variant, cell) for cell in range(variant.cells))
+    full = variant.grid.full
+    return _Lines(variant, masks, lines, boards, full, variant.line - 1, places, _side_names(variant))
+
+
+def _place(variant: Variant, cell: int) -> str:
+    """``center``, ``corner`` or ``edge``: where ``cell`` is on its board."""
+    size = variant.size
+    row, column = divmod(cell % variant.board_cells, size)
+    border = sum(index in (0, size - 1) for index in (row, column))
+    return ("center", "edge", "corner")[border]
 
 
 def _cells_of(mask: int) -> list[int]:
@@ -356,8 +370,7 @@ class _Family(Generic[F]):
 
 def _sides(lines: _Lines, state: State) -> tuple[str, str]:
     """P and Q by their names in a sentence."""
-    names = _side_names(lines.variant)
-    return names[state.mover], names[1 - state.mover]
+    return lines.sides[state.mover], lines.sides[1 - state.mover]
 
 
 def _always(facts: _Facts) -> bool:
@@ -418,13 +431,13 @@ class _OwnFacts(NamedTuple):
 
 def _own_facts(lines: _Lines, state: State, move: Move) -> _OwnFacts:
     own, other = (state.x, state.o) if state.mover == X_MARK else (state.o, state.x)
-    cell, everything, variant_id = move.cell, lines.variant.grid.full, lines.variant.id
+    cell, everything, variant_id = move.cell, lines.full, lines.variant.id
     after = own | 1 << cell
     forks = _fork_cells(variant_id, other, own)  # the same for every move of the position
     return _OwnFacts(
         lines,
         cell,
-        lines.place(cell),
+        lines.places[cell],
         *_sides(lines, state),
         own=own,
         other=other,
@@ -443,7 +456,7 @@ def _fork_cells(variant_id: str, mine: int, theirs: int) -> int:
     """The fork cells of the side holding ``mine`` against ``theirs`` (one board, own marks): the empty
     cells that would give it two or more distinct completing cells, as a mask."""
     lines = _lines_of(variant_id)
-    everything = lines.variant.grid.full
+    everything = lines.full
     empty = everything & ~(mine | theirs)
     return sum(
         1 << each
@@ -547,12 +560,12 @@ class _MisereFacts(NamedTuple):
 
 def _misere_facts(lines: _Lines, state: State, move: Move) -> _MisereFacts:
     own, other = (state.x, state.o) if state.mover == X_MARK else (state.o, state.x)
-    cell, everything = move.cell, lines.variant.grid.full
+    cell, everything = move.cell, lines.full
     after = own | 1 << cell
     return _MisereFacts(
         lines,
         cell,
-        lines.place(cell),
+        lines.places[cell],
         *_sides(lines, state),
         own=own,
         other=other,
@@ -654,7 +667,7 @@ class _WildFacts(NamedTuple):
 
 
 def _wild_facts(lines: _Lines, state: State, move: Move) -> _WildFacts:
-    cell, bit, everything = move.cell, 1 << move.cell, lines.variant.grid.full
+    cell, bit, everything = move.cell, 1 << move.cell, lines.full
     x, o = state.x, state.o
     placed, against = (x, o) if move.mark == X_MARK else (o, x)
     x_after, o_after = (x | bit, o) if move.mark == X_MARK else (x, o | bit)
@@ -664,7 +677,7 @@ def _wild_facts(lines: _Lines, state: State, move: Move) -> _WildFacts:
     return _WildFacts(
         lines,
         cell,
-        lines.place(cell),
+        lines.places[cell],
         *_sides(lines, state),
         mark="X" if move.mark == X_MARK else "O",
         x=x,
@@ -684,7 +697,7 @@ def _wild_facts(lines: _Lines, state: State, move: Move) -> _WildFacts:
 
 def _open_cells(lines: _Lines, x: int, o: int) -> int:
     """The completing cells of X or of O (one board), as a mask."""
-    everything = lines.variant.grid.full
+    everything = lines.full
     return lines.completing(x, o, everything) | lines.completing(o, x, everything)
 
 
@@ -698,7 +711,7 @@ def _every_reply_opens(lines: _Lines, x: int, o: int, left: int) -> bool:
 
 def _open_line(lines: _Lines, cell: int, x: int, o: int) -> tuple[int, str]:
     """The first line that ``cell`` would complete, with X or with O, and that mark."""
-    need = lines.variant.line - 1
+    need = lines.need
     bit = 1 << cell
     for index, mask in enumerate(lines.masks):
         if mask & bit:
@@ -814,7 +827,7 @@ def _notakto_facts(lines: _Lines, state: State, move: Move) -> _NotaktoFacts:
     return _NotaktoFacts(
         lines,
         cell,
-        lines.place(cell),
+        lines.places[cell],
         *_sides(lines, state),
         board=board,
         after=after,

@@ -14,8 +14,9 @@ import httpx
 import pytest
 from fastapi import FastAPI
 
-from service.game import Board, Mark
-from service.game.tactics import explain
+from service.game import Mark
+from service.game.family_tactics import explain_move
+from service.game.variants import VARIANTS, Move
 from tests.support import oracle
 
 pytestmark = pytest.mark.anyio
@@ -32,6 +33,7 @@ async def client(
 
 
 MARK: dict[int, Mark] = {1: "X", -1: "O"}
+STANDARD = VARIANTS["standard"]
 
 
 def positions() -> list[tuple[str, int]]:
@@ -92,6 +94,7 @@ async def test_best_move_is_optimal_everywhere(client: httpx.AsyncClient) -> Non
 async def test_analysis_matches_the_oracle_everywhere(client: httpx.AsyncClient) -> None:
     for cells, side in positions():
         encoded = oracle.encode(cells)
+        state = STANDARD.resolve(cells, MARK[side]).state
         response = await client.get(f"/v1/positions/{cells}", params={"player": MARK[side]})
         assert response.status_code == 200, response.text
         answer = response.json()
@@ -99,7 +102,8 @@ async def test_analysis_matches_the_oracle_everywhere(client: httpx.AsyncClient)
         for move in answer["moves"]:
             assert move["tactics"] == oracle.tactics(encoded, side, move["position"]), (cells, move)
             # The sentence itself is checked against the oracle in tests/game/test_tactics.py.
-            said = explain(Board(cells), MARK[side], move["position"], move["score"], move["plies_to_end"])[1]
+            played = Move(move["position"], state.mover)
+            said = explain_move(STANDARD, state, played, move["score"], move["plies_to_end"])[1]
             assert move["reason"] == said, (cells, move)
         assert {m["position"]: (m["score"], m["plies_to_end"]) for m in answer["moves"]} == {
             cell: (score, plies) for cell, score, plies in oracle.move_values(encoded, side)
