@@ -208,7 +208,7 @@ def each_layer(inner: ASGIApp) -> list[ASGIApp]:
     return [
         NoSniffMiddleware(inner),
         RequestIdMiddleware(inner),
-        AccessMiddleware(inner, metrics=Metrics("test", 1, 0.0)),
+        AccessMiddleware(inner, metrics=Metrics("test", {"standard": 1}, 0.0)),
         ErrorMiddleware(inner),
         HeadMiddleware(inner),
         CompressionMiddleware(inner),
@@ -410,7 +410,7 @@ async def test_each_request_is_counted_and_logged_as_it_ends(service_log: Servic
         await send(HELLO)
         await send({"type": "http.response.body", "body": b"hi"})
 
-    metrics = Metrics("test", 1, 0.0)
+    metrics = Metrics("test", {"standard": 1}, 0.0)
     logs.configure("info")
     layer = AccessMiddleware(inner, metrics=metrics)
     stamps = []
@@ -457,7 +457,7 @@ async def test_a_clients_long_text_is_cut_in_the_log_with_its_length(service_log
 
     logs.configure("info")
     path = "/" + "é" * 5000
-    await answered(AccessMiddleware(inner, metrics=Metrics("test", 1, 0.0)), get_scope(path))
+    await answered(AccessMiddleware(inner, metrics=Metrics("test", {"standard": 1}, 0.0)), get_scope(path))
     try:
         raise ValueError("x" * 100_000)
     except ValueError:

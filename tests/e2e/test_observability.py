@@ -10,8 +10,8 @@ import httpx
 import pytest
 
 from tests.support.server import running
-from tests.support.variant_oracle import VARIANTS as RULES
 from tests.support.stats import counts
+from tests.support.variant_oracle import VARIANTS as RULES
 
 pytestmark = pytest.mark.anyio
 
