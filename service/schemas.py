@@ -237,7 +237,7 @@ PLAYER_DESCRIPTION = (
     "Notakto the sides are `first` and `second`, and the number of marks decides (even: `first`)."
 )
 #: Every tactic tag of every variant, the standard game's first (a test keeps them those of
-#: ``service.game.family_tactics.TACTICS``).
+#: ``service.game.tactics.TACTICS``).
 AnyTactic = Literal[
     "win",
     "block",

@@ -13,9 +13,9 @@ from functools import lru_cache
 from ..game.board import BoardError, canonical_symbols
 from ..game.choice import Options, choose
 from ..game.exact import OUTCOMES, RankedMove, Values, rank
-from ..game.family_tactics import TACTICS, explain_move
 from ..game.levels import CALIBRATED
 from ..game.tables import TABLED, table
+from ..game.tactics import TACTICS, explain_move
 from ..game.variants import VARIANTS, Move, VariantPosition
 from ..schemas import AnalysisResponse, BestMoveResponse, MoveInfo, VariantInfo, VariantList, VariantStart
 from .entity import Entity

@@ -13,7 +13,7 @@ Standard library only: nothing here knows about HTTP, JSON or any other package.
 * :mod:`.choice`: :func:`choose` picks the move to play under :class:`Options`;
 * :mod:`.levels`: the difficulty levels, named presets of depth and skill (:class:`Level`), and
   ratings;
-* :mod:`.family_tactics`: what a move does (win, block, fork, …) and the sentence that says why;
+* :mod:`.tactics`: what a move does (win, block, fork, …) and the sentence that says why;
 * :mod:`.review`: a game judged move by move, and each side's strength;
 * :mod:`.puzzles`: the positions where one move alone keeps their value.
 """

@@ -1,15 +1,16 @@
-"""Boards, marks, lines and the rules that make a board legal.
+"""Reading a board in any form a request may send it, and the words of the rules a board breaks.
 
-A board is nine cells, numbered as :mod:`.geometry` says (row-major, cell 0
-top-left). Its canonical text is nine characters of ``X``, ``O`` and ``.``.
+A board of a game of ``shape`` (:class:`Shape`: its boards, their size, the marks they hold) is its
+cells one after another, each board numbered as :mod:`.geometry` says (row-major, cell 0
+top-left). Its canonical text holds ``X``, ``O`` and ``.``; :func:`read_cells` reads it from a
+string in any spelling or, on a single board, from an array of cells or of rows. The rules of
+turns and lines that make a board legal are the variant's (:mod:`.variants`), and they raise a
+:class:`BoardError` built here: for own marks,
 
-A :class:`Board` only knows its marks. A :class:`Position` adds whose turn it
-is, and :meth:`Position.resolve` applies the turn and legality rules:
-
-* the mark counts ``x`` and ``o`` differ by at most one;
-* ``O`` moves when ``x = o + 1``, ``X`` moves when ``o = x + 1``; when
-  ``x = o`` the side to move is the given player, ``X`` by default;
-* at most one side has three in a row, and that side moved last.
+* the mark counts ``x`` and ``o`` differ by at most one (:func:`counts_apart`);
+* ``O`` moves when ``x = o + 1``, ``X`` moves when ``o = x + 1``; when ``x = o`` the side to move
+  is the given player, ``X`` by default (:func:`side_to_move`);
+* at most one side has a line, and that side moved last (:func:`late_move`).
 
 Nothing here knows about HTTP.
 """
@@ -18,16 +19,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import StrEnum
-from functools import cache, lru_cache
-from typing import Literal, TypeAlias, cast
-
-from .geometry import LINES, Line, place
+from typing import Literal, TypeAlias
 
 Mark: TypeAlias = Literal["X", "O"]
 
 EMPTY = "."
-MARKS: tuple[Mark, Mark] = ("X", "O")
 
 #: Every symbol a request may use for a cell, and the canonical symbol it means.
 SYMBOLS: dict[str, str] = {
@@ -50,33 +46,6 @@ def canonical_symbols(text: str) -> str:
     """A board string with each symbol in its canonical spelling (``X``, ``O``, ``.``); other characters
     are left as they are."""
     return text.translate(_CANONICAL)
-
-
-def canonical(text: str) -> str | None:
-    """The canonical cells of a board string in any spelling, or ``None`` unless it is 9 known symbols."""
-    cells = canonical_symbols(text)
-    if len(cells) != 9 or cells.strip("XO."):  # strip leaves nothing only when every symbol is known
-        return None
-    return cells
-
-
-def opponent(mark: Mark) -> Mark:
-    """The other side."""
-    return "O" if mark == "X" else "X"
-
-
-def cell_name(cell: int) -> str:
-    """``cell 5 (row 1, column 2)``: how errors and documents name a cell of the standard board."""
-    return STANDARD_SHAPE.cell_name(cell)
-
-
-class Status(StrEnum):
-    """Where a game stands on a board."""
-
-    IN_PROGRESS = "in_progress"
-    X_WON = "x_won"
-    O_WON = "o_won"
-    DRAW = "draw"
 
 
 class BoardError(ValueError):
@@ -112,10 +81,6 @@ class Shape:
         board, offset = divmod(cell, width)
         where = f"row {offset // self.size}, column {offset % self.size}"
         return f"cell {cell} ({f'board {board}, ' if self.boards > 1 else ''}{where})"
-
-
-#: The standard game's board: one board of 3 × 3, X and O.
-STANDARD_SHAPE = Shape()
 
 
 def read_cells(value: object, shape: Shape) -> str:
@@ -209,106 +174,6 @@ def _from_symbols(symbols: list[object], table: dict[str, str], shape: Shape) ->
     return "".join(cells)
 
 
-@dataclass(frozen=True, slots=True)
-class Board:
-    """Nine cells of ``X``, ``O`` or ``.``; immutable.
-
-    ``Board(cells)`` trusts ``cells`` to be canonical; :meth:`parse` accepts
-    every request form and names what is wrong with a bad one.
-    """
-
-    cells: str
-
-    @classmethod
-    def empty(cls) -> Board:
-        return cls(EMPTY * 9)
-
-    @classmethod
-    def parse(cls, value: object) -> Board:
-        """Read a board in any of its three forms.
-
-        * a string of exactly 9 characters from :data:`SYMBOLS`;
-        * an array of 9 cells, each a string from :data:`ARRAY_SYMBOLS` or ``None``;
-        * an array of 3 rows, each an array of 3 such cells.
-
-        Raises :class:`BoardError` naming the length or the cells at fault.
-        """
-        return cls(read_cells(value, STANDARD_SHAPE))
-
-    def __str__(self) -> str:
-        return self.cells
-
-    def count(self, mark: Mark) -> int:
-        """How many cells hold ``mark``."""
-        return self.cells.count(mark)
-
-    def lines_of(self, mark: Mark) -> tuple[Line, ...]:
-        """The lines that ``mark`` fills completely."""
-        x_lines, o_lines = _lines(self.cells)
-        return x_lines if mark == "X" else o_lines
-
-    def winning_lines(self) -> tuple[Line, ...]:
-        """Every complete line of either side, in the order of :data:`LINES`."""
-        return self.lines_of("X") + self.lines_of("O")
-
-    @property
-    def winner(self) -> Mark | None:
-        """The side with three in a row, if exactly one has it."""
-        x_lines, o_lines = _lines(self.cells)
-        x, o = bool(x_lines), bool(o_lines)
-        if x and not o:
-            return "X"
-        if o and not x:
-            return "O"
-        return None
-
-    @property
-    def status(self) -> Status:
-        """``x_won`` or ``o_won`` for a line, ``draw`` for a full board without one."""
-        winner = self.winner
-        if winner == "X":
-            return Status.X_WON
-        if winner == "O":
-            return Status.O_WON
-        return Status.IN_PROGRESS if EMPTY in self.cells else Status.DRAW
-
-    def play(self, cell: int, mark: Mark) -> Board:
-        """The board after ``mark`` is put on the empty ``cell``."""
-        if self.cells[cell] != EMPTY:
-            raise ValueError(f"{cell_name(cell)} is not empty")
-        return Board(place(self.cells, cell, mark))
-
-    def check(self) -> None:
-        """Raise :class:`BoardError` unless some game, started by either side, reaches this board.
-
-        The rules: counts differ by at most one, at most one side has a line,
-        and a side with a line could have moved last (with ``x = o`` that
-        means the other side started).
-        """
-        x, o = self.count("X"), self.count("O")
-        apart = counts_apart(x, o)
-        if apart is not None:
-            raise apart
-        x_lines, o_lines = _lines(self.cells)
-        if x_lines and o_lines:
-            raise BoardError(
-                "board_two_winners",
-                "both X and O have three in a row; the game ends at the first line",
-            )
-        if x_lines and o > x:
-            raise late_move("X", "O")
-        if o_lines and x > o:
-            raise late_move("O", "X")
-
-
-@cache
-def _lines(cells: str) -> tuple[tuple[Line, ...], tuple[Line, ...]]:
-    """The complete lines of X and of O; remembered, since there are at most 3⁹ boards."""
-    x_lines = tuple(line for line in LINES if cells[line[0]] == cells[line[1]] == cells[line[2]] == "X")
-    o_lines = tuple(line for line in LINES if cells[line[0]] == cells[line[1]] == cells[line[2]] == "O")
-    return x_lines, o_lines
-
-
 def counts_apart(x: int, o: int) -> BoardError | None:
     """The error of a board whose own-mark counts ``x`` and ``o`` cannot alternate, if they cannot."""
     if abs(x - o) <= 1:
@@ -362,58 +227,3 @@ def _describe(symbol: object) -> str:
         return "null"
     shown = repr(symbol)
     return f"a {type(symbol).__name__} ({shown if len(shown) <= 20 else shown[:20] + '…'})"
-
-
-@dataclass(frozen=True, slots=True)
-class Position:
-    """A board and the side to move; ``to_move`` is ``None`` on a finished board.
-
-    ``Position(board, to_move)`` trusts its arguments; :meth:`resolve` applies
-    the turn and legality rules.
-    """
-
-    board: Board
-    to_move: Mark | None
-
-    @classmethod
-    def resolve(cls, board: Board, player: Mark | None = None) -> Position:
-        """The position on ``board`` with the side to move decided by the rules.
-
-        ``player`` is the side to move as a request states it. It must agree
-        with the counts; when ``x = o`` it chooses the side (``X`` when
-        absent). On a finished board with ``x = o`` and no ``player``, the
-        winner is taken to have moved last (the other side started).
-
-        Raises :class:`BoardError` whose ``field`` is ``"player"`` when only
-        the player is at fault.
-        """
-        return _resolved(board, player)
-
-    @staticmethod
-    def _resolve(board: Board, player: Mark | None) -> Position:
-        """:meth:`resolve`, worked out (it is remembered for the most recent boards)."""
-        board.check()
-        counts = board.count("X"), board.count("O")
-        to_move = cast(Mark, side_to_move(*counts, player, board.winner, "three in a row"))
-        if board.status is not Status.IN_PROGRESS:
-            return Position(board, None)
-        return Position(board, to_move)
-
-    @property
-    def status(self) -> Status:
-        return self.board.status
-
-    def play(self, cell: int) -> Position:
-        """The position after the side to move plays on ``cell``."""
-        if self.to_move is None:
-            raise ValueError("the game is over")
-        after = self.board.play(cell, self.to_move)
-        return Position(after, None if after.status is not Status.IN_PROGRESS else opponent(self.to_move))
-
-
-@lru_cache(maxsize=4096)
-def _resolved(board: Board, player: Mark | None) -> Position:
-    """:meth:`Position.resolve`, remembered for the 4,096 most recent boards and players: a request's
-    models ask for the same position up to three times, and a batch often repeats one. A board that
-    breaks a rule raises each time, and is not remembered."""
-    return Position._resolve(board, player)

@@ -8,19 +8,16 @@ diagonal or an anti-diagonal. A set of cells is also written as a bit mask: bit 
 cell ``i`` is in the set. The eight symmetries of the square map lines onto lines, so they keep
 every rule and value of a game played on the grid.
 
-The standard game's grid, 3 × 3 with lines of 3 (eight lines), is :data:`STANDARD`; the names
-below it (:data:`CELLS`, :data:`LINES`, :data:`SYMMETRIES`, …) are its geometry, with tables
-indexed by every one of its 512 masks.
+Every game of the family reads its board through one grid (the standard game's is ``grid(3, 3)``,
+with eight lines); nothing here is particular to one of them.
 
 Nothing here knows about marks or turns: :mod:`.board` and :mod:`.variants` add them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
-from operator import itemgetter
 from typing import TypeAlias
 
 Line: TypeAlias = tuple[int, ...]
@@ -108,75 +105,3 @@ def grid(size: int, line: int) -> Grid:
     if not 1 <= line <= size:
         raise ValueError(f"a line of {line} cells does not fit a {size} × {size} grid")
     return Grid(size, line)
-
-
-#: The standard game's grid: 3 × 3, lines of 3.
-STANDARD = grid(3, 3)
-CELLS = STANDARD.cells
-CENTER = 4
-CORNERS = (0, 2, 6, 8)
-LINES: tuple[Line, ...] = STANDARD.lines
-
-#: The lines as bit masks of their cells.
-LINE_MASKS: tuple[int, ...] = STANDARD.line_masks
-#: The mask of every cell: a full board.
-FULL = STANDARD.full
-#: Whether a set of cells holds a whole line, for each of the 512 sets (indexed by mask).
-HAS_LINE: tuple[bool, ...] = tuple(
-    any(cells & mask == mask for mask in LINE_MASKS) for cells in range(FULL + 1)
-)
-#: The cells of each of the 512 masks, in increasing order (indexed by mask).
-CELLS_OF: tuple[tuple[int, ...], ...] = tuple(
-    tuple(cell for cell in CELLS if mask >> cell & 1) for mask in range(FULL + 1)
-)
-#: Each mask in base 3, cell ``i`` as ``3 ** i`` (indexed by mask): see :func:`ternary`.
-TERNARY: tuple[int, ...] = tuple(sum(3**cell for cell in cells) for cells in CELLS_OF)
-#: How many :func:`ternary` indexes there are.
-TERNARY_SIZE = 3**9
-
-
-def ternary(own: int, other: int) -> int:
-    """The index, from 0 to :data:`TERNARY_SIZE` - 1, of the two disjoint masks of a position seen from
-    one side: in base 3, 1 for its own cells and 2 for the other's. Memos indexed by it are flat arrays."""
-    return TERNARY[own] + 2 * TERNARY[other]
-
-
-row = STANDARD.row
-column = STANDARD.column
-
-
-def mask_of(cells: str, symbol: str) -> int:
-    """The cells of a 9-character canonical board text (``X``, ``O``, ``.``) that hold ``symbol``, as a
-    bit mask: the text reversed, each cell a binary digit (cell 8 first), read as a number."""
-    return int(cells[::-1].translate(_DIGITS[symbol]), 2)
-
-
-#: For each symbol, the translation of a board text into binary digits: 1 where it is.
-_DIGITS = {symbol: str.maketrans({s: "1" if s == symbol else "0" for s in "XO."}) for symbol in "XO."}
-
-
-def place(cells: str, cell: int, symbol: str) -> str:
-    """The 9-character board text with ``symbol`` written in ``cell``."""
-    return cells[:cell] + symbol + cells[cell + 1 :]
-
-
-#: The eight symmetries of the square (:attr:`Grid.symmetries`) on the standard grid. Each is a
-#: permutation ``p`` of the cells: the board transformed by ``p`` shows at cell ``i`` the old cell
-#: ``p[i]`` (:func:`transform`).
-SYMMETRIES: tuple[Symmetry, ...] = STANDARD.symmetries
-
-
-def transform(cells: str, symmetry: Symmetry) -> str:
-    """The 9-character board text transformed by ``symmetry`` (one of :data:`SYMMETRIES`)."""
-    return "".join(_PICKERS[symmetry](cells))
-
-
-def images(cells: str) -> list[str]:
-    """The 9-character board text transformed by each of the :data:`SYMMETRIES`, in their order."""
-    return ["".join(pick(cells)) for pick in _PICKERS.values()]
-
-
-#: What picks the old cells of a board text in the order of each symmetry.
-_PICKERS: dict[Symmetry, Callable[[str], tuple[str, ...]]] = {
-    symmetry: itemgetter(*symmetry) for symmetry in SYMMETRIES
-}

@@ -7,7 +7,7 @@ puzzle, posed on its *canonical* board: the smallest of the transformed boards, 
 with the same side to move. Its id is that board followed by the side to move.
 
 Each puzzle carries its *themes* (the solution's tactics, without where it is on the board), the
-sentence that explains the solution (:mod:`.family_tactics`), the probability that each calibrated
+sentence that explains the solution (:mod:`.tactics`), the probability that each calibrated
 player (:data:`~.levels.STRENGTHS`) plays the solution (:func:`~.review.likelihood`), and its
 *rating*: the calibrated rating of the weakest of them who plays it with a probability of at least
 one half. The book is made from the variant's exact values (:class:`~.exact.Values`), over every
@@ -22,9 +22,9 @@ from fractions import Fraction
 from typing import Literal, TypeAlias
 
 from .exact import OUTCOMES, Outcome, RankedMove, Values
-from .family_tactics import explain_move
 from .levels import STRENGTHS
 from .review import likelihood
+from .tactics import explain_move
 from .variants import Move, State, Variant, reach
 
 #: The tactics that make a puzzle's themes, in the order in which tactics are listed.

@@ -15,7 +15,7 @@ import pytest
 from fastapi import FastAPI
 
 from service.game import Mark
-from service.game.family_tactics import explain_move
+from service.game.tactics import explain_move
 from service.game.variants import VARIANTS, Move
 from tests.support import oracle
 

@@ -22,9 +22,9 @@ import pytest
 from service.answers.variants import VariantAnswers
 from service.game.choice import choose
 from service.game.exact import Values
-from service.game.family_tactics import TACTICS
 from service.game.levels import CALIBRATED, rated, top_rating
 from service.game.tables import table
+from service.game.tactics import TACTICS
 from service.game.variants import VARIANTS, Variant
 from service.schemas import AnyTactic, VariantName
 from service.web import examples

@@ -1,5 +1,5 @@
 """Tactics and sentences of every variant of the family, the standard game included
-(:func:`service.game.family_tactics.explain_move`), against independent oracles and names written here,
+(:func:`service.game.tactics.explain_move`), against independent oracles and names written here,
 apart from the code under test.
 
 The standard game: every move of every unfinished position, its tags against the textbook oracle
@@ -17,8 +17,8 @@ from collections.abc import Callable, Iterator
 import pytest
 
 from service.game.exact import Values
-from service.game.family_tactics import TACTICS, explain_move
 from service.game.tables import table
+from service.game.tactics import TACTICS, explain_move
 from service.game.variants import VARIANTS, Move, State, Variant
 from tests.support import oracle, tactics_oracle
 from tests.support.variant_oracle import VARIANTS as RULES

@@ -3,7 +3,7 @@
 It shares nothing with ``service.game``: lines come from the textbook oracle
 (:mod:`tests.support.variant_oracle`), which walks the board to find them, and every tag is found by
 looking at the cells of a board string, before and after the move, as the definitions in
-``service/game/family_tactics.py`` state them. ``mover`` is ``X`` or ``O`` in own-mark variants, else
+``service/game/tactics.py`` state them. ``mover`` is ``X`` or ``O`` in own-mark variants, else
 ``first`` or ``second``; a move is a cell of the whole string and the mark it places.
 """
 
