@@ -24,8 +24,10 @@ move places a mark (0 for X, 1 for O) on an empty cell of a *live* board, one wi
 * otherwise the game is drawn when no live board has an empty cell;
 * otherwise the other side moves.
 
-Nothing here knows about HTTP; the standard game's own model (:mod:`.board`, :mod:`.solver`) is
-the ``standard`` variant's.
+The registry (:data:`VARIANTS`) holds every game of the family, the standard game first
+(:data:`STANDARD`): what sets one apart is its data here, and every algorithm of :mod:`.exact`,
+:mod:`.choice`, :mod:`.tactics`, :mod:`.review` and :mod:`.puzzles` reads it. Nothing here knows
+about HTTP.
 """
 
 from __future__ import annotations

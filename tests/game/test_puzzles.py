@@ -24,6 +24,7 @@ from tests.support import coach_oracle as co
 from tests.support import oracle
 from tests.support import tactics_oracle as to
 from tests.support import variant_review_oracle as vro
+from tests.support.sentences import standard_sentence
 from tests.support.variant_oracle import VARIANTS as ORACLES
 from tests.support.variant_oracle import Rules
 
@@ -220,79 +221,11 @@ def test_the_spread_of_the_set() -> None:
 
 # --- the reason of a standard puzzle, written from the oracle's tactics ---------------------------------
 
-#: Every cell of the 3 × 3 board as a person names it.
-CELL_NAMES = (
-    "the top-left corner",
-    "the top edge",
-    "the top-right corner",
-    "the left edge",
-    "the center",
-    "the right edge",
-    "the bottom-left corner",
-    "the bottom edge",
-    "the bottom-right corner",
-)
-#: Every line by its name, in the order a sentence looks for one: the rows from the top, the columns
-#: from the left, then the two diagonals.
-LINE_NAMES = {
-    (0, 1, 2): "top row",
-    (3, 4, 5): "middle row",
-    (6, 7, 8): "bottom row",
-    (0, 3, 6): "left column",
-    (1, 4, 7): "middle column",
-    (2, 5, 8): "right column",
-    (0, 4, 8): "diagonal from the top-left",
-    (2, 4, 6): "diagonal from the top-right",
-}
-OPPOSITE = {0: 8, 8: 0, 2: 6, 6: 2}
-
-
-def listed(cells: list[int]) -> str:
-    """``A``, ``A and B``, or ``A, B and C``, the cells in order."""
-    names = [CELL_NAMES[cell] for cell in sorted(cells)]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" and {names[-1]}"
-
-
-def first_line(cells: tuple[int, ...], through: int, marks: int, side: int) -> str:
-    """The name of the first line through ``through`` holding ``marks`` of ``side``'s marks and none of
-    the other side's."""
-    return next(
-        name
-        for line, name in LINE_NAMES.items()
-        if through in line
-        and sum(cells[i] == side for i in line) == marks
-        and not any(cells[i] == -side for i in line)
-    )
-
 
 def reason(cells: tuple[int, ...], side: int, cell: int, plies: int) -> str:
     """The sentence that explains ``side`` playing ``cell`` (a puzzle's solution: a win or a draw,
-    ``plies`` long), from the oracle's tactics: the first of its tactics, in the order win, block,
-    fork, block of forks, threat, opposite corner, that holds says it; then its value."""
-    p, q = co.MARK[side], co.MARK[-side]
-    tags = oracle.tactics(cells, side, cell)
-    after = co.play(cells, side, cell)
-    if "win" in tags:
-        return f"Completes {p}'s {first_line(after, cell, 3, side)}: {p} wins."
-    if "block" in tags:
-        action = f"Blocks {q}'s {first_line(cells, cell, 2, -side)}"
-    elif "fork" in tags:
-        action = f"Forks: {p} threatens to win at {listed(sorted(oracle.completing(after, side)))}"
-    elif "block_fork" in tags:
-        forks = sorted(oracle.fork_cells(cells, -side))
-        action = f"Takes away {q}'s fork{'s' if len(forks) > 1 else ''} at {listed(forks)}"
-    elif "threat" in tags:
-        (target,) = oracle.completing(after, side)
-        action = f"Threatens to complete the {first_line(after, target, 2, side)} at {CELL_NAMES[target]}"
-    elif "opposite_corner" in tags:
-        action = f"Takes {CELL_NAMES[cell]}, opposite {q}'s mark in {CELL_NAMES[OPPOSITE[cell]]}"
-    else:
-        action = f"Takes {CELL_NAMES[cell]}"
-    score = oracle.value(cells, side)[0]
-    value = (
-        f"{p} wins with best play, in {plies} moves" if score == 1 else "the game is a draw with best play"
-    )
-    return f"{action}; {value}."
+    ``plies`` long), as the oracle's tactics and names say it."""
+    return standard_sentence(cells, side, cell, oracle.value(cells, side)[0], plies)
 
 
 #: A puzzle of the book for each kind of sentence, its id, solution and reason written out in full.
