@@ -6,6 +6,9 @@ import ast
 import re
 import sys
 
+from radon.complexity import cc_visit  # type: ignore[import-untyped]
+
+from service.game.variants import VARIANTS
 from tests.support import ROOT
 from tests.support.commands import run
 
@@ -189,3 +192,39 @@ def test_the_answers_import_nothing_of_the_web() -> None:
             if isinstance(node, ast.ImportFrom)
             for part in (node.module or "").split(".")
         }, path
+
+
+#: The most decisions one function of the service may take, as radon counts them (each branch, loop,
+#: boolean operator and comprehension's condition).
+MOST_COMPLEX = 12
+
+
+def test_no_function_of_the_service_takes_more_than_twelve_decisions() -> None:
+    found = {
+        f"{path.relative_to(ROOT)}:{block.lineno} {block.fullname}": block.complexity
+        for path in sorted((ROOT / "service").rglob("*.py"))
+        for block in cc_visit(path.read_text())
+        if block.complexity > MOST_COMPLEX
+    }
+    assert found == {}
+
+
+def test_no_code_outside_the_registry_compares_a_variant_with_a_name() -> None:
+    """Behaviour comes from a variant's data: nowhere but the registry is a variant's id compared with
+    a name of the registry's (``variant.id == "standard"``, ``variant != "misere"``, ``in ("wild",)``)."""
+    registry = ROOT / "service" / "game" / "variants.py"
+    found = []
+    for path in sorted((ROOT / "service").rglob("*.py")):
+        if path == registry:
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Compare):
+                named = [
+                    constant.value
+                    for side in (node.left, *node.comparators)
+                    for constant in ast.walk(side)
+                    if isinstance(constant, ast.Constant) and constant.value in VARIANTS
+                ]
+                if named:
+                    found.append(f"{path.relative_to(ROOT)}:{node.lineno} {named}")
+    assert found == []
