@@ -16,12 +16,15 @@ position a game can reach with either side first (:func:`~.variants.reach`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
+from operator import itemgetter
 from typing import Literal, TypeAlias
 
 from .exact import OUTCOMES, Outcome, RankedMove, Values
+from .geometry import grid
 from .levels import STRENGTHS
 from .review import likelihood
 from .tactics import explain_move
@@ -37,7 +40,13 @@ SOLVED = Fraction(1, 2)
 
 def canonical_form(variant: Variant, cells: str) -> str:
     """The smallest of the transforms of a board text of ``variant`` (one board), compared as text."""
-    return min("".join(cells[old] for old in symmetry) for symmetry in variant.grid.symmetries)
+    return min("".join(pick(cells)) for pick in _pickers(variant.size))
+
+
+@cache
+def _pickers(size: int) -> tuple[Callable[[str], tuple[str, ...]], ...]:
+    """What picks the old cells of a board text in the order of each symmetry of the grid."""
+    return tuple(itemgetter(*symmetry) for symmetry in grid(size, size).symmetries)
 
 
 @dataclass(frozen=True, slots=True)
