@@ -305,7 +305,7 @@ def before_after_table(results: dict[str, Any]) -> list[str]:
     ref, http = results["against"], results["http"]
     before, after = results["fixed_rate_against"], results["fixed_rate"]
     rows = []
-    for key in ("post", "get"):
+    for key in [key for key in ("post", "get", "variants") if f"ref_{key}" in http]:
         old, new = http[f"ref_{key}"], http[key]
         change, spread = ratio(http, key, f"ref_{key}")
         rows.append(

@@ -126,6 +126,7 @@ def against_targets(ref: str) -> list[Target]:
         Target("ref_post", f"`POST /v1/best-move` at {ref}", "ref", "post"),
         Target("ref_get", f"`GET /v1/best-move` at {ref}", "ref", "get"),
         Target("ref_batch", f"`POST /v1/best-move/batch` at {ref}", "ref", "batch"),
+        Target("ref_variants", f"plain `POST /v1/best-move` in the variants at {ref}", "ref", "variants"),
     ]
 
 

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cache, cached_property
+from functools import cache, cached_property, lru_cache
 from typing import Literal, NamedTuple, TypeAlias
 
 from .board import EMPTY, BoardError, Shape, counts_apart, late_move, read_cells, side_to_move
@@ -146,7 +146,7 @@ class Variant:
 
         Raises :class:`BoardError` naming the rule a board or a player breaks.
         """
-        return _resolve(self, cells, player)
+        return _resolved(self.id, cells, player)
 
     def start(self, first: int = X_MARK) -> State:
         """The empty board, ``first`` to move (in ``own`` variants, the mark that starts)."""
@@ -221,6 +221,15 @@ class VariantPosition(NamedTuple):
     player: str | None
     status: str
     winning_lines: tuple[Line, ...]
+
+
+@lru_cache(maxsize=4096)
+def _resolved(variant_id: str, cells: str, player: str | None) -> VariantPosition:
+    """:func:`_resolve`, remembered for the 4,096 most recent legal positions: a request's models ask for
+    the same position up to three times, and a batch often repeats one. A board or player that breaks
+    a rule raises each time, and is not remembered: only a legal board in canonical symbols and a side
+    of the variant are ever kept."""
+    return _resolve(VARIANTS[variant_id], cells, player)
 
 
 def _resolve(variant: Variant, cells: str, player: str | None) -> VariantPosition:
