@@ -116,7 +116,8 @@ def test_the_app_freezes_what_start_up_made_and_the_collector_stays_on(workers: 
     env = {**os.environ, "TICTACTOE_WORKERS": workers, "TICTACTOE_LOG_LEVEL": "warning"}
     before, after, frozen = json.loads(run([sys.executable, "-c", START_UP], env=env).stdout)
     assert before is True and after is True
-    assert frozen > 100_000  # at least the solved table and what was imported to build it
+    # 0 without the freeze; start-up makes some 80,000 objects (the answers, the puzzle book, the imports)
+    assert frozen > 50_000
 
 
 def test_service_starts_logs_the_time_to_be_ready_and_stops_cleanly() -> None:
