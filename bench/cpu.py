@@ -110,9 +110,9 @@ def tool(name: str, arguments: dict[str, Any]) -> str:
 
 def rating(variant: str) -> float | None:
     """A rating between the two strongest calibrated players of a rated variant, ``None`` in the others."""
-    from service.game.levels import CALIBRATED  # noqa: PLC0415 - the service's, only where it is needed
+    from service.game.levels import LADDERS  # noqa: PLC0415 - the service's, only where it is needed
 
-    ratings = sorted(CALIBRATED.get(variant, {}).values())
+    ratings = sorted((LADDERS[variant].ratings or {}).values())
     return None if len(ratings) < 2 else (ratings[-1] + ratings[-2]) / 2
 
 

@@ -10,7 +10,7 @@ the two names), so a rerun writes the same files byte for byte.
 Five opponents of a typed rating (:data:`TYPED`, played as :func:`service.game.levels.rated`
 plays them) join the round robin: each meets the six calibrated players. Its rating is
 measured against them, theirs held at what their own games give, so that the six keep the
-ratings the service uses (:data:`service.game.levels.RATINGS`) and each typed rating is
+ratings the service uses (:data:`service.game.levels.LADDERS`) and each typed rating is
 measured on the scale it was asked on; it must come within :data:`TYPED_TOLERANCE` points.
 
 From the round robin come:
@@ -25,7 +25,7 @@ From the round robin come:
   scores more than it against the random player and against perfect play, each
   by a margin of :data:`Z_MIN` standard errors; ``"perfect"`` never loses;
 * every typed rating measured within :data:`TYPED_TOLERANCE` of the rating asked, and the
-  ratings of :data:`service.game.levels.RATINGS` those the fit gives, rounded.
+  ratings of :data:`service.game.levels.LADDERS` those the fit gives, rounded.
 
 The variants (:data:`VARIANT_IDS`) have a round robin each, after the standard game's and
 in the same way: the same players, the levels read in the variant (:meth:`Level.options` with the
@@ -33,10 +33,10 @@ variant's cells), every move chosen from the variant's exact values as the servi
 (:func:`service.game.exact.choose`). Their typed ratings are fractions of the variant's own
 perfect-play rating (:func:`typed_for`), played on the variant's own scale. A variant is calibrated
 when all of its checks pass; its section of ``docs/levels.md`` says so, or shows what failed, and
-its ratings belong in :data:`service.game.levels.CALIBRATED` exactly when it is calibrated.
+its ratings belong in its entry of :data:`service.game.levels.LADDERS` exactly when it is calibrated.
 
 The command fails (exit status 1) when a check of the standard game fails, so presets that break
-the ordering cannot be written into the documents quietly, or when ``CALIBRATED`` is not what the
+the ordering cannot be written into the documents quietly, or when ``LADDERS`` is not what the
 run gives: a calibrated variant's ratings missing or not the fit's, or a variant there that is no
 longer calibrated.
 """
@@ -63,7 +63,7 @@ from tqdm import tqdm
 
 from service.game import OUTCOMES, Options, choose
 from service.game.exact import Values
-from service.game.levels import CALIBRATED, PRESETS, RATINGS, Level, blend, in_game, rated
+from service.game.levels import LADDERS, PLAYS_LIKE, STANDARD_LADDER, Ladder, Level
 from service.game.tables import TABLED, table
 from service.game.variants import VARIANTS, Move, State, Variant
 from tests.support import ROOT
@@ -107,14 +107,14 @@ WIDTH = 100
 KEPT = 1 << 18
 
 
-def options(player: str, seed: int, *, cells: int = 9, ratings: Mapping[str, int] = RATINGS) -> Options:
-    """How ``player`` chooses a move in a game of ``cells`` cells, with the seed of that move; a
-    typed-rating player on the scale ``ratings``."""
+def options(player: str, seed: int, ladder: Ladder) -> Options:
+    """How ``player`` chooses a move on ``ladder`` (its variant's levels, with the ratings a typed-rating
+    player is played on), with the seed of that move."""
     if player == RANDOM:
         return Options(skill=0.0, seed=seed)
     if player.startswith("rating "):
-        return rated(asked(player), seed, ratings=ratings, cells=cells)
-    return Level(player).options(seed, cells=cells)
+        return ladder.rated(asked(player), seed)
+    return ladder.options(Level(player), seed)
 
 
 def asked(player: str) -> int:
@@ -187,8 +187,10 @@ class Game:
     kept for the :data:`KEPT` states most recently met, for the games of a round robin pass through
     the same early positions again and again, and their late ones seldom."""
 
-    def __init__(self, variant: Variant) -> None:
+    def __init__(self, variant: Variant, ladder: Ladder | None = None) -> None:
         self.variant = variant
+        #: The levels played: the variant's own (:data:`~service.game.levels.LADDERS`) unless given.
+        self.ladder = LADDERS[variant.id] if ladder is None else ladder
         self.values = Values(variant, table(variant.id) if variant in TABLED else None)
         self.ranked = functools.lru_cache(maxsize=KEPT)(self.values.ranked)
         self.within = functools.lru_cache(maxsize=KEPT)(self.values.within)
@@ -204,31 +206,29 @@ class Game:
         return Move(move.cell, move.mark)
 
 
-def play_game(
-    game: Game, first: str, second: str, rng: random.Random, ratings: Mapping[str, int] = RATINGS
-) -> float:
+def play_game(game: Game, first: str, second: str, rng: random.Random, ladder: Ladder | None = None) -> float:
     """One game, ``first`` moving first (as X where the sides have marks): 1, 1/2 or 0 for ``first``."""
     variant = game.variant
     state = variant.start()
     movers = (first, second)
     while True:
         mover = state.mover
-        how = options(movers[mover], rng.getrandbits(64), cells=variant.cells, ratings=ratings)
+        how = options(movers[mover], rng.getrandbits(64), ladder or game.ladder)
         state, ended = variant.play(state, game.chosen(state, how))
         if ended is not None:
             return (1 + (ended if mover == 0 else -ended)) / 2
 
 
 def pairing(
-    game: Game, player: str, opponent: str, games: int, seed: int, *, ratings: Mapping[str, int] = RATINGS
+    game: Game, player: str, opponent: str, games: int, seed: int, *, ladder: Ladder | None = None
 ) -> tuple[Tally, Tally, Tally]:
     """``games`` games between two players, ``player`` moving first in the even-numbered ones: the
     tally of them all, of those ``player`` moved first in, and of those it moved second in."""
     rng = random.Random(f"{seed}:{player}:{opponent}")
     points = [
-        play_game(game, player, opponent, rng, ratings)
+        play_game(game, player, opponent, rng, ladder)
         if number % 2 == 0
-        else 1 - play_game(game, opponent, player, rng, ratings)
+        else 1 - play_game(game, opponent, player, rng, ladder)
         for number in range(games)
     ]
     return (
@@ -250,7 +250,7 @@ def typed_pairings(typed: Sequence[int] = TYPED) -> list[tuple[str, str]]:
 
 
 def _standard_ratings() -> dict[str, int]:
-    return RATINGS
+    return dict(STANDARD_LADDER.ratings or {})
 
 
 @dataclass(frozen=True)
@@ -289,7 +289,7 @@ def round_robin(
     :func:`typed_pairings`; ``progress`` wraps the pairings.
 
     The typed ratings are played on the variant's scale: its ratings in
-    :data:`~service.game.levels.CALIBRATED`, as the service plays them, or else the ratings its
+    :data:`~service.game.levels.LADDERS`, as the service plays them, or else the ratings its
     first pairings give, rounded. The standard game's are :data:`TYPED`, other variants'
     :func:`typed_for` that scale; none are played when the scale does not rise from player to player.
     """
@@ -297,21 +297,22 @@ def round_robin(
     tallies: dict[tuple[str, str], Tally] = {}
     sides: dict[tuple[str, str], tuple[Tally, Tally]] = {}
 
-    def play(pairs: list[tuple[str, str]], ratings: Mapping[str, int]) -> None:
+    def play(pairs: list[tuple[str, str]], ladder: Ladder) -> None:
         for player, opponent in progress(pairs):
-            tally, first, second = pairing(game, player, opponent, games, seed, ratings=ratings)
+            tally, first, second = pairing(game, player, opponent, games, seed, ladder=ladder)
             tallies[player, opponent] = tally
             tallies[opponent, player] = tally.reversed()
             sides[player, opponent] = (first, second)
             sides[opponent, player] = (second.reversed(), first.reversed())
 
-    play(pairings(), RATINGS)
-    scale = CALIBRATED.get(variant)
+    play(pairings(), game.ladder)
+    scale = game.ladder.ratings
     if scale is None:
         fitted = fit_ratings(Results(games, seed, tallies, variant))
         scale = {rating.player: round(rating.elo) for rating in fitted}
     typed = TYPED if variant == STANDARD else typed_for(scale) if increasing(scale) else ()
-    play(typed_pairings(typed), scale)
+    if typed:
+        play(typed_pairings(typed), Ladder(game.ladder.presets, scale))
     return Results(games, seed, tallies, variant, game.start, sides, typed, scale)
 
 
@@ -473,9 +474,10 @@ def typed_checks(results: Results, ratings: Sequence[Rating]) -> list[TypedCheck
     return [TypedCheck(fit_typed(results, ratings, player)) for player in results.rated]
 
 
-def stale_ratings(ratings: Sequence[Rating], calibrated: Mapping[str, int] = RATINGS) -> list[str]:
+def stale_ratings(ratings: Sequence[Rating], calibrated: Mapping[str, int] | None = None) -> list[str]:
     """The players whose rating in ``calibrated`` (the standard game's
-    :data:`service.game.levels.RATINGS` by default) is not the fit's, rounded."""
+    :attr:`service.game.levels.STANDARD_LADDER.ratings` by default) is not the fit's, rounded."""
+    calibrated = calibrated or STANDARD_LADDER.ratings or {}
     return [rating.player for rating in ratings if calibrated[rating.player] != round(rating.elo)]
 
 
@@ -513,8 +515,8 @@ def markdown(
         if player == RANDOM:
             depth, skill, like = "–", "0", "a uniformly random player (not a level)"
         else:
-            preset = PRESETS[Level(player)]
-            depth, skill, like = str(preset.depth), f"{preset.skill:g}", preset.plays_like
+            preset = STANDARD_LADDER.presets[Level(player)]
+            depth, skill, like = str(preset.depth), f"{preset.skill:g}", PLAYS_LIKE[Level(player)]
         lines.append(
             f"| `{player}` | {depth} | {skill} | {like} | {_shown(rating)} | "
             f"{_versus_random(results, player)} | {results[player, PERFECT].rates()} |"
@@ -600,7 +602,7 @@ def _typed_tables(results: Results, typed: Sequence[TypedCheck]) -> list[str]:
         "|---:|---|---:|---:|---:|---|",
     ]
     for measured in typed:
-        mix = blend(measured.asked, ratings=results.scale)
+        mix = Ladder(LADDERS[results.variant].presets, results.scale).blend(measured.asked)
         lines.append(
             f"| {measured.asked} | `{mix.lower}` or `{mix.upper}` | {mix.weight:.2f} | "
             f"{measured.rating.elo:.0f} ± {measured.rating.margin:.0f} | {round(measured.difference):+d} | "
@@ -650,7 +652,7 @@ class Verdict:
 
     @property
     def scale(self) -> dict[str, int]:
-        """The ratings the fit gives, rounded: the variant's entry of ``CALIBRATED`` when calibrated."""
+        """The ratings the fit gives, rounded: the variant's ladder's ratings when calibrated."""
         return {rating.player: round(rating.elo) for rating in self.ratings}
 
 
@@ -667,7 +669,7 @@ def variant_markdown(found: Verdict) -> str:
     score, plies = results.start
     outcome = {"win": "the first side wins", "loss": "the second side wins", "draw": "it is a draw"}
     depths = ", ".join(
-        f"`{level.value}` {in_game(preset.depth, variant.cells)}" for level, preset in PRESETS.items()
+        f"`{level.value}` {preset.depth}" for level, preset in LADDERS[variant.id].presets.items()
     )
     about = (
         f"{variant.rules} Under perfect play from the empty board {outcome[OUTCOMES[score]]}, in "
@@ -712,8 +714,8 @@ def variant_markdown(found: Verdict) -> str:
         if player == RANDOM:
             depth, skill = "–", "0"
         else:
-            preset = PRESETS[Level(player)]
-            depth, skill = str(in_game(preset.depth, variant.cells)), f"{preset.skill:g}"
+            preset = LADDERS[variant.id].presets[Level(player)]
+            depth, skill = str(preset.depth), f"{preset.skill:g}"
         lines.append(
             f"| `{player}` | {depth} | {skill} | {_shown(by_player[player])} | "
             f"{_versus_random(results, player)} | {results[player, PERFECT].rates()} |"
@@ -896,19 +898,19 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def stale(found: Verdict, default: bool) -> list[str]:
-    """What :data:`service.game.levels.CALIBRATED` has wrong of a variant's run with the default games
+    """What :data:`service.game.levels.LADDERS` has wrong of a variant's run with the default games
     per pairing (``default``): the ratings of a calibrated variant not the fit's, or not there; a
     variant there that is not calibrated."""
     variant = found.variant.id
-    entry = CALIBRATED.get(variant)
-    where = f"service.game.levels.CALIBRATED[{variant!r}]"
+    entry = LADDERS[variant].ratings
+    where = f"service.game.levels.LADDERS[{variant!r}].ratings"
     if not default:
         return []
     if not found.calibrated:
         return [f"{where} is there, but {variant} is not calibrated: remove it"] if entry else []
     if entry is None:
-        return [f"{variant} is calibrated, but not in service.game.levels.CALIBRATED: add {found.scale}"]
-    name = "service.game.levels.RATINGS" if variant == STANDARD else where
+        return [f"{variant} is calibrated, but {where} is None: add {found.scale}"]
+    name = where
     return [
         f"{name}[{player!r}] is not the fit's rating: update it"
         for player in stale_ratings(found.ratings, entry)

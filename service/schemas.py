@@ -31,7 +31,7 @@ from .game import BoardError, Level, Mark, Options, Outcome
 from .game.board import EMPTY
 from .game.choice import DEFAULT as DEFAULT_OPTIONS
 from .game.choice import DEPTH_IN_WORDS, MAX_DEPTH
-from .game.levels import CALIBRATED, HIGHEST_RATING, MAX_RATING, PRESETS, RATINGS, rated, top_rating
+from .game.levels import HIGHEST_RATING, LADDERS, STANDARD_LADDER
 from .game.puzzles import Theme
 from .game.review import Judgement
 from .game.variants import STANDARD, VARIANTS, VariantBoard, VariantPosition
@@ -402,10 +402,11 @@ LevelName = Annotated[
     Level,
     Field(
         description="A difficulty level for front ends, weakest first; each stands for a `depth` and "
-        "a `skill`, chosen by calibration so that each level is stronger than the one before it: "
+        "a `skill` of the variant's own, chosen by calibration in that variant so that each level is "
+        "stronger than the one before it (`levels` in `GET /v1/variants`). In the standard game: "
         + "; ".join(
             f"`{level.value}` depth {preset.depth}, skill {preset.skill:g}"
-            for level, preset in PRESETS.items()
+            for level, preset in STANDARD_LADDER.presets.items()
         )
         + ". Not together with `depth` or `skill`.",
     ),
@@ -415,9 +416,9 @@ LevelName = Annotated[
 def _other_scales() -> str:
     """The calibrated variants other than the standard game, with perfect play's rating in each."""
     others = [
-        f"`{variant}` {top_rating(ratings)}"
-        for variant, ratings in CALIBRATED.items()
-        if variant != STANDARD.id
+        f"`{variant}` {ladder.rating_max}"
+        for variant, ladder in LADDERS.items()
+        if variant != STANDARD.id and ladder.ratings is not None
     ]
     if not others:
         return (
@@ -439,8 +440,8 @@ Rating = Annotated[
         le=HIGHEST_RATING,
         allow_inf_nan=False,
         description=f"An opponent of this strength on the Elo scale of the levels' calibration, from 0 (a "
-        f"uniformly random player) to {MAX_RATING} (`perfect`) in the standard game: "
-        + ", ".join(f"`{name}` {rating}" for name, rating in RATINGS.items())
+        f"uniformly random player) to {STANDARD_LADDER.rating_max} (`perfect`) in the standard game: "
+        + ", ".join(f"`{name}` {rating}" for name, rating in (STANDARD_LADDER.ratings or {}).items())
         + ". "
         + _other_scales()
         + " Each move is played, at random (reproducible with `seed`), by one of the two calibrated "
@@ -473,16 +474,15 @@ class BestMoveRequest(PositionRequest):
         variant = info.data.get("variant", STANDARD.id)
         if rating is None:
             return rating
-        ratings = CALIBRATED.get(variant)
-        if ratings is None:
-            rated_ones = ", ".join(CALIBRATED)
+        top = LADDERS[variant].rating_max
+        if top is None:
+            rated_ones = ", ".join(name for name, ladder in LADDERS.items() if ladder.ratings is not None)
             raise PydanticCustomError(
                 "variant_unrated",
                 "rating is on a calibrated variant's scale, and {variant} is not calibrated "
                 "(calibrated: {calibrated}): use level, depth or skill",
                 {"variant": variant, "calibrated": rated_ones},
             )
-        top = top_rating(ratings)
         if rating > top:
             raise PydanticCustomError(
                 "less_than_equal",
@@ -519,10 +519,9 @@ class BestMoveRequest(PositionRequest):
     @property
     def options(self) -> Options:
         if self.level is not None:
-            return self.level.options(self.seed, cells=VARIANTS[self.variant].cells)
+            return LADDERS[self.variant].options(self.level, self.seed)
         if self.rating is not None:
-            ratings = CALIBRATED[self.variant]
-            return rated(self.rating, self.seed, ratings=ratings, cells=VARIANTS[self.variant].cells)
+            return LADDERS[self.variant].rated(self.rating, self.seed)
         if self.skill == 1.0 and not self.random and self.seed is None and self.depth is None:
             return DEFAULT_OPTIONS
         return Options(skill=self.skill, randomize=self.random, seed=self.seed, depth=self.depth)
@@ -1090,6 +1089,26 @@ class VariantStart(BaseModel):
     plies_to_end: int = Field(ge=1, le=27)
 
 
+class LevelInfo(BaseModel):
+    """What one level stands for in a variant: a look-ahead, a skill, and its measured rating."""
+
+    depth: int = Field(ge=1, le=27, description="Plies looked ahead, in the variant's game.")
+    skill: float = Field(ge=0, le=1, description="The chance of choosing with that look-ahead.")
+    rating: int | None = Field(
+        ge=0, description="The level's rating on the variant's scale; null where the variant is not rated."
+    )
+
+
+class VariantLevels(BaseModel):
+    """The five levels of a variant, weakest first."""
+
+    beginner: LevelInfo
+    easy: LevelInfo
+    medium: LevelInfo
+    hard: LevelInfo
+    perfect: LevelInfo
+
+
 class VariantInfo(BaseModel):
     """One rule variant: its rules, its board, and its value from the empty board."""
 
@@ -1112,6 +1131,14 @@ class VariantInfo(BaseModel):
     )
     tactics: list[str] = Field(description="The tactic tags moves carry in this variant, in their order.")
     rated: bool = Field(description="Whether `rating` applies: the variant's levels are calibrated.")
+    levels: VariantLevels = Field(
+        description="What each level stands for in this variant, from its own calibration."
+    )
+    rating_max: int | None = Field(
+        ge=0,
+        description="The highest `rating` (perfect play's) on this variant's scale; null where the "
+        "variant is not rated.",
+    )
 
 
 class VariantList(BaseModel):

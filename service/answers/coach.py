@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 from ..game.choice import generator
 from ..game.exact import OUTCOMES
-from ..game.levels import CALIBRATED, NAMES
+from ..game.levels import LADDERS, NAMES
 from ..game.puzzles import Puzzle, Theme, canonical_form, puzzles
 from ..game.review import IllegalMove, Ply, Review, SideReview, review_game
 from ..game.variants import STANDARD, Move, Variant, VariantPosition
@@ -66,7 +66,7 @@ class Coach:
         self.values = exact_values()
         #: The puzzle book: the standard game's, the first variant of the registry.
         self.variant = STANDARD
-        self.book = puzzles(self.values[STANDARD.id], CALIBRATED[STANDARD.id])
+        self.book = puzzles(self.values[STANDARD.id], LADDERS[STANDARD.id])
         self._entities = {puzzle.id: Entity.of(_render_puzzle(puzzle)) for puzzle in self.book}
         self._order = {puzzle.id: index for index, puzzle in enumerate(self.book)}
         self._page = lru_cache(maxsize=PAGES_KEPT)(self._find_page)

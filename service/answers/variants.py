@@ -13,11 +13,20 @@ from functools import lru_cache
 from ..game.board import BoardError, canonical_symbols
 from ..game.choice import Options, choose
 from ..game.exact import OUTCOMES, RankedMove, Values, rank
-from ..game.levels import CALIBRATED
+from ..game.levels import LADDERS, Ladder
 from ..game.tables import TABLED, table
 from ..game.tactics import TACTICS, explain_move
 from ..game.variants import VARIANTS, Move, VariantPosition
-from ..schemas import AnalysisResponse, BestMoveResponse, MoveInfo, VariantInfo, VariantList, VariantStart
+from ..schemas import (
+    AnalysisResponse,
+    BestMoveResponse,
+    LevelInfo,
+    MoveInfo,
+    VariantInfo,
+    VariantLevels,
+    VariantList,
+    VariantStart,
+)
 from .entity import Entity
 
 #: How many analyses (and moves ranked) are kept: the most recently asked for. A 4 × 4 analysis is
@@ -227,6 +236,17 @@ class VariantAnswers:
         )
 
 
+def _levels(ladder: Ladder) -> VariantLevels:
+    """What each level of ``ladder`` stands for, with its rating where the ladder is calibrated."""
+    ratings = ladder.ratings or {}
+    return VariantLevels(
+        **{
+            level.value: LevelInfo(depth=preset.depth, skill=preset.skill, rating=ratings.get(level.value))
+            for level, preset in ladder.presets.items()
+        }
+    )
+
+
 def catalogue(answers: VariantAnswers) -> Entity:
     """``GET /v1/variants``: every variant, its rules and its value from the empty board."""
     found = []
@@ -246,7 +266,9 @@ def catalogue(answers: VariantAnswers) -> Entity:
                 start=VariantStart(outcome=OUTCOMES[value[0]], plies_to_end=value[1]),
                 positions=positions,
                 tactics=list(TACTICS[variant.id]),
-                rated=variant.id in CALIBRATED,
+                rated=LADDERS[variant.id].ratings is not None,
+                levels=_levels(LADDERS[variant.id]),
+                rating_max=LADDERS[variant.id].rating_max,
             )
         )
     return Entity.of(VariantList(variants=found).model_dump_json().encode())

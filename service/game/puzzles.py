@@ -8,15 +8,16 @@ with the same side to move. Its id is that board followed by the side to move.
 
 Each puzzle carries its *themes* (the solution's tactics, without where it is on the board), the
 sentence that explains the solution (:mod:`.tactics`), the probability that each calibrated
-player (:data:`~.levels.STRENGTHS`) plays the solution (:func:`~.review.likelihood`), and its
-*rating*: the calibrated rating of the weakest of them who plays it with a probability of at least
-one half. The book is made from the variant's exact values (:class:`~.exact.Values`), over every
-position a game can reach with either side first (:func:`~.variants.reach`).
+player of the variant's ladder (:attr:`~.levels.Ladder.strengths`) plays the solution
+(:func:`~.review.likelihood`), and its *rating*: the calibrated rating of the weakest of them who
+plays it with a probability of at least one half. The book is made from the variant's exact values
+(:class:`~.exact.Values`), over every position a game can reach with either side first
+(:func:`~.variants.reach`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -25,7 +26,7 @@ from typing import Literal, TypeAlias
 
 from .exact import OUTCOMES, Outcome, RankedMove, Values
 from .geometry import grid
-from .levels import STRENGTHS
+from .levels import Ladder
 from .review import likelihood
 from .tactics import explain_move
 from .variants import Move, State, Variant, reach
@@ -65,9 +66,11 @@ class Puzzle:
     rating: int
 
 
-def puzzles(values: Values, ratings: Mapping[str, int]) -> tuple[Puzzle, ...]:
-    """Every puzzle of the variant of ``values``, one per symmetry class, rated on the scale ``ratings``
-    (the variant's calibrated ratings), in order of rating, then id."""
+def puzzles(values: Values, ladder: Ladder) -> tuple[Puzzle, ...]:
+    """Every puzzle of the variant of ``values``, one per symmetry class, with the solve rates of the
+    players of ``ladder`` (the variant's, calibrated), rated on its scale, in order of rating, then id."""
+    if ladder.ratings is None:
+        raise ValueError("puzzles are rated on a calibrated ladder: this one has no ratings")
     variant = values.variant
     found = []
     for state in reach(variant.id).unfinished:
@@ -77,7 +80,9 @@ def puzzles(values: Values, ratings: Mapping[str, int]) -> tuple[Puzzle, ...]:
         ranked = values.ranked(state)
         solution = _solution(ranked)
         if solution is not None:
-            found.append(_puzzle(values, state, cells, solution, ratings))
+            found.append(
+                _puzzle(values, state, cells, solution, strengths=ladder.strengths, ratings=ladder.ratings)
+            )
     return tuple(sorted(found, key=lambda puzzle: (puzzle.rating, puzzle.id)))
 
 
@@ -96,14 +101,20 @@ def _solution(ranked: list[RankedMove]) -> RankedMove | None:
 
 
 def _puzzle(
-    values: Values, state: State, cells: str, solution: RankedMove, ratings: Mapping[str, int]
+    values: Values,
+    state: State,
+    cells: str,
+    solution: RankedMove,
+    *,
+    strengths: Sequence[tuple[str, int | None, Fraction]],
+    ratings: Mapping[str, int],
 ) -> Puzzle:
     """The puzzle of a position whose only move keeping the score is ``solution``."""
     variant = values.variant
     move = Move(solution.cell, solution.mark)
     mover = variant.sides[state.mover]
     tactics, reason = explain_move(variant, state, move, solution.score, solution.plies)
-    rates = {name: likelihood(values, state, move, depth, skill) for name, depth, skill in STRENGTHS}
+    rates = {name: likelihood(values, state, move, depth, skill) for name, depth, skill in strengths}
     return Puzzle(
         id=cells + mover,
         board=cells,

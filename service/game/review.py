@@ -17,13 +17,13 @@ position's score, and that move was played. A move is a cell and the mark placed
 The strength a side played at is read from its moves by Bayes' rule. Under a player of depth ``d``
 and skill ``s`` (:mod:`.levels`) a move has the likelihood ``(1 - s) / L + s * [move in H] / |H|``,
 where ``L`` is the number of legal moves and ``H`` the moves best within the horizon ``d``
-(:meth:`~.exact.Values.within`, the calibrated players' depths read in the variant by
-:func:`~.levels.in_game`: ``perfect`` sees the whole game); under the uniformly random player it is
-``1 / L``. A side's likelihood is the product over its moves, and its posterior over the random
-player and the five levels (:data:`~.levels.STRENGTHS`) starts from a uniform prior. Every
-probability is exact: integers over one common denominator, or a :class:`~fractions.Fraction`. A
-side's rating is its most likely level's, where the variant's levels are calibrated
-(:data:`~.levels.CALIBRATED`); elsewhere it is ``None``.
+(:meth:`~.exact.Values.within`, with the depths of the variant's own levels, :data:`~.levels.LADDERS`);
+under the uniformly random player it is ``1 / L``. A side's likelihood is the product over its
+moves, and its posterior over the random player and the variant's five levels
+(:attr:`~.levels.Ladder.strengths`) starts from a uniform prior. Every probability is exact:
+integers over one common denominator, or a :class:`~fractions.Fraction`. A side's rating is its
+most likely level's on the variant's scale, where the variant's levels are calibrated; elsewhere it
+is ``None``.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ from operator import mul
 from typing import NamedTuple
 
 from .exact import RankedMove, Values, rank
-from .levels import CALIBRATED, NAMES, STRENGTHS, in_game
+from .levels import LADDERS, NAMES, Ladder
 from .variants import X_MARK, Move, State, Variant, VariantPosition
 
 
@@ -79,7 +79,7 @@ def judge(optimal: bool, score_before: int, score: int) -> Judgement:
 
 def chances_of(weights: Sequence[int]) -> dict[str, Fraction]:
     """The probability of each calibrated player, from weights proportional to them (in the order of
-    :data:`~.levels.STRENGTHS`)."""
+    :attr:`~.levels.Ladder.strengths`)."""
     total = sum(weights)
     return {name: Fraction(weight, total) for name, weight in zip(NAMES, weights, strict=True)}
 
@@ -108,8 +108,10 @@ def chance(legal: int, best: int, found: bool, a: int, b: int) -> tuple[int, int
     return (b - a) * best + (a * legal if found else 0), b * legal * best
 
 
-#: :data:`~.levels.STRENGTHS` as :func:`likelihoods` reads them: the depth, and the skill as ``a / b``.
-PLAYERS = tuple((depth, skill.numerator, skill.denominator) for _, depth, skill in STRENGTHS)
+def players(ladder: Ladder) -> tuple[tuple[int | None, int, int], ...]:
+    """The calibrated players of ``ladder`` as :func:`likelihoods` reads them: the depth, and the
+    skill as ``a / b``."""
+    return tuple((depth, skill.numerator, skill.denominator) for _, depth, skill in ladder.strengths)
 
 
 def most_likely(chances: Mapping[str, Fraction | int]) -> str:
@@ -135,7 +137,7 @@ class SideReview(NamedTuple):
     """One side's moves in a game, counted, and the strength they show (``None``s with no moves).
 
     ``weights`` are proportional to the posterior probabilities of the calibrated players, in the
-    order of :data:`~.levels.STRENGTHS`: exact integers, from which :attr:`posterior` divides.
+    order of :attr:`~.levels.Ladder.strengths`: exact integers, from which :attr:`posterior` divides.
     """
 
     player: str
@@ -253,7 +255,7 @@ def review_game(values: Values, start: VariantPosition, moves: Sequence[int | Mo
         )
         rows[here.state.mover].append(likelihoods(values, here.state, move))
         here = after
-    ratings = CALIBRATED.get(variant.id)
+    ratings = LADDERS[variant.id].ratings
     sides = tuple(
         side_review(
             variant.sides[side],
@@ -267,32 +269,30 @@ def review_game(values: Values, start: VariantPosition, moves: Sequence[int | Mo
 
 
 def likelihoods(values: Values, state: State, move: Move) -> tuple[int, ...]:
-    """The likelihood of ``move`` in an unfinished ``state`` under each calibrated player
-    (:data:`PLAYERS`), as numerators over one common denominator."""
-    cells = values.variant.cells
+    """The likelihood of ``move`` in an unfinished ``state`` under each calibrated player of the
+    variant's ladder (:func:`players`), as numerators over one common denominator."""
     legal = sum(1 for _ in values.variant.moves(state))
     horizons: dict[int, set[Move]] = {}  # the levels share depths
     found: list[tuple[int, int]] = []
-    for depth, a, b in PLAYERS:
+    for depth, a, b in players(LADDERS[values.variant.id]):
         if depth is None:
             found.append((1, legal))
             continue
-        seen = in_game(depth, cells)
-        best = horizons.get(seen)
+        best = horizons.get(depth)
         if best is None:
-            best = horizons[seen] = values.within(state, seen)
+            best = horizons[depth] = values.within(state, depth)
         found.append(chance(legal, len(best), move in best, a, b))
     return on_one_denominator(found)
 
 
 def likelihood(values: Values, state: State, move: Move, depth: int | None, skill: Fraction) -> Fraction:
-    """The probability that a player of ``depth`` (read in the variant, :func:`~.levels.in_game`) and
-    ``skill`` plays ``move`` in the unfinished ``state``; ``depth`` ``None`` is the uniformly random
-    player (whatever ``skill`` says)."""
+    """The probability that a player of ``depth`` (in the variant's plies) and ``skill`` plays ``move``
+    in the unfinished ``state``; ``depth`` ``None`` is the uniformly random player (whatever ``skill``
+    says)."""
     legal = sum(1 for _ in values.variant.moves(state))
     if depth is None:
         return Fraction(1, legal)
-    best = values.within(state, in_game(depth, values.variant.cells))
+    best = values.within(state, depth)
     return Fraction(*chance(legal, len(best), move in best, skill.numerator, skill.denominator))
 
 

@@ -25,7 +25,7 @@ from mcp.types import CallToolResult, TextContent
 from pydantic import BaseModel
 
 from service.game import Level
-from service.game.levels import MAX_RATING
+from service.game.levels import HIGHEST_RATING, STANDARD_LADDER
 from service.game.puzzles import THEMES
 from service.game.variants import VARIANTS
 from service.schemas import (
@@ -41,6 +41,8 @@ from service.web.app import create_app
 from service.web.mcp import MAX_BODY_BYTES, PATH
 from service.web.mcp.tools import EXPLAINED, build_server
 from tests.support.commands import run
+
+MAX_RATING = STANDARD_LADDER.rating_max or 0
 
 pytestmark = pytest.mark.anyio
 
@@ -155,7 +157,7 @@ async def test_the_tools_are_listed_with_typed_input_and_output_schemas(tools: C
     assert {key: rating["anyOf"][0][key] for key in ("type", "minimum", "maximum")} == {
         "type": "number",
         "minimum": 0,
-        "maximum": MAX_RATING,
+        "maximum": HIGHEST_RATING,
     }
     assert set(listed["explain_move"].input_schema["properties"]) == {"board", "variant", "player"}
     outputs = {name: tool.output_schema for name, tool in listed.items()}

@@ -9,7 +9,7 @@ from typing import Any
 import httpx
 import pytest
 
-from service.game.levels import PRESETS, Level
+from service.game.levels import STANDARD_LADDER, Level
 from tests.support import coach_oracle as co
 from tests.support import oracle
 
@@ -260,7 +260,7 @@ async def test_depth_combines_with_skill_and_in_batches(client: httpx.AsyncClien
 @pytest.mark.parametrize("level", [level.value for level in Level])
 async def test_a_level_plays_as_its_preset(client: httpx.AsyncClient, level: str) -> None:
     """The same seed gives the same move as the level's depth and skill sent by hand."""
-    preset = PRESETS[Level(level)]
+    preset = STANDARD_LADDER.presets[Level(level)]
     for seed in range(40):
         for board in (".........", "XX.OO....", "X...O...."):
             by_name = await best(client, board=board, level=level, seed=seed)

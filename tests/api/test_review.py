@@ -17,7 +17,6 @@ import httpx
 import pytest
 
 from service.game.exact import Values
-from service.game.levels import CALIBRATED
 from service.game.tables import table
 from service.game.variants import VARIANTS, Move
 from service.schemas import ReviewResponse
@@ -312,6 +311,7 @@ async def test_games_of_the_small_variants_are_reviewed_as_the_oracle_reviews_th
     client: httpx.AsyncClient, variant_id: str, count: int
 ) -> None:
     oracle, variant = ORACLES[variant_id], VARIANTS[variant_id]
+    strengths, ratings = co.documented_ladder(variant_id)
     rng = random.Random(f"API review {variant_id}")
     for _ in range(count):
         cells, mover, moves = variant_game(variant_id, rng)
@@ -352,7 +352,7 @@ async def test_games_of_the_small_variants_are_reviewed_as_the_oracle_reviews_th
             chances.setdefault(mover, []).append(
                 {
                     name: likelihood(oracle, cells, mover, move, depth, skill)
-                    for name, depth, skill in co.STRENGTHS
+                    for name, depth, skill in strengths
                 }
             )
             cells, mover = after, oracle.other(mover)
@@ -367,7 +367,6 @@ async def test_games_of_the_small_variants_are_reviewed_as_the_oracle_reviews_th
             }
             most = max(exact.values())
             assert part["level"] == next(name for name in co.NAMES if exact[name] == most)
-            ratings = CALIBRATED.get(variant_id)
             assert part["rating"] == (None if ratings is None else ratings[part["level"]])
 
 

@@ -22,7 +22,7 @@ import pytest
 from service.answers.variants import VariantAnswers
 from service.game.choice import choose
 from service.game.exact import Values
-from service.game.levels import CALIBRATED, rated, top_rating
+from service.game.levels import LADDERS, Ladder
 from service.game.tables import table
 from service.game.tactics import TACTICS
 from service.game.variants import VARIANTS, Variant
@@ -202,7 +202,17 @@ async def test_the_variants_are_listed_with_the_contracts_facts(client: httpx.As
         )
         assert (found["marks"], found["misere"]) == (ORACLES[variant.id].marks, ORACLES[variant.id].misere)
         assert (found["start"]["outcome"], found["start"]["plies_to_end"]) == STARTS[variant.id]
-        assert found["rated"] is (variant.id in CALIBRATED)
+        ladder = LADDERS[variant.id]
+        assert found["rated"] is (ladder.ratings is not None)
+        assert found["rating_max"] == ladder.rating_max
+        assert list(found["levels"]) == ["beginner", "easy", "medium", "hard", "perfect"]
+        for level, preset in ladder.presets.items():
+            rating = None if ladder.ratings is None else ladder.ratings[level.value]
+            assert found["levels"][level.value] == {
+                "depth": preset.depth,
+                "skill": preset.skill,
+                "rating": rating,
+            }
         assert found["tactics"] == list(TACTICS[variant.id]) and found["rules"] and found["name"]
     counts = {v["id"]: v["positions"] for v in listed}
     assert counts["standard"] == counts["misere"] == 9040
@@ -314,10 +324,10 @@ MISERE_SCALE = {"random": 0, "beginner": 40, "easy": 80, "medium": 136, "hard": 
 def rated_variant(monkeypatch: pytest.MonkeyPatch) -> str:
     """A calibrated variant: the first of ``levels.CALIBRATED`` after the standard game, or misère
     given its measured scale for the test."""
-    calibrated = [variant for variant in CALIBRATED if variant != "standard"]
+    calibrated = [variant for variant, ladder in LADDERS.items() if variant != "standard" and ladder.ratings]
     if calibrated:
         return calibrated[0]
-    monkeypatch.setitem(CALIBRATED, "misere", MISERE_SCALE)
+    monkeypatch.setitem(LADDERS, "misere", Ladder(LADDERS["misere"].presets, MISERE_SCALE))
     return "misere"
 
 
@@ -328,8 +338,8 @@ async def test_a_rating_plays_in_a_calibrated_variant_on_its_own_scale(
     levels' depths read in the variant), the same again with the same seed; at the top of the scale,
     perfect play."""
     variant = VARIANTS[rated_variant]
-    values, scale = Values(variant, table(rated_variant)), CALIBRATED[rated_variant]
-    top = top_rating(scale)
+    values, ladder = Values(variant, table(rated_variant)), LADDERS[rated_variant]
+    top = ladder.rating_max or 0
     for index, (cells, mover) in enumerate(random_positions(variant, 30, seed=5)):
         state = variant.resolve(cells, mover).state
         rating = top * (index % 5) / 4
@@ -338,7 +348,7 @@ async def test_a_rating_plays_in_a_calibrated_variant_on_its_own_scale(
         assert response.status_code == 200, response.text
         assert response.headers["cache-control"] == "no-store"
         move = response.json()
-        how = rated(rating, index, ratings=scale, cells=variant.cells)
+        how = ladder.rated(rating, index)
         expected = choose(values.ranked(state), how, functools.partial(values.within, state))
         assert move["position"] == expected.cell
         assert move.get("mark", "XO"[expected.mark]) == "XO"[expected.mark]
@@ -352,7 +362,7 @@ async def test_a_rating_above_a_variants_perfect_play_is_a_422_naming_the_bound(
     client: httpx.AsyncClient, rated_variant: str
 ) -> None:
     variant = VARIANTS[rated_variant]
-    top = top_rating(CALIBRATED[rated_variant])
+    top = LADDERS[rated_variant].rating_max or 0
     body = {"variant": rated_variant, "board": "." * variant.cells, "rating": top + 0.5}
     response = await client.post("/v1/best-move", json=body)
     assert response.status_code == 422, response.text
@@ -364,7 +374,9 @@ async def test_a_rating_above_a_variants_perfect_play_is_a_422_naming_the_bound(
     assert batch.json()["errors"][0]["loc"] == ["body", "items", 0, "rating"]
 
 
-@pytest.mark.parametrize("variant_id", [variant for variant in VARIANTS if variant not in CALIBRATED])
+@pytest.mark.parametrize(
+    "variant_id", [variant for variant, ladder in LADDERS.items() if ladder.ratings is None]
+)
 async def test_a_rating_in_a_variant_that_is_not_calibrated_is_a_422(
     client: httpx.AsyncClient, variant_id: str
 ) -> None:

@@ -11,9 +11,12 @@ import httpx
 import pytest
 
 from service.game import Level
-from service.game.levels import MAX_RATING, RATINGS
+from service.game.levels import STANDARD_LADDER
 from tests.browser.driver import ENDED, Page, sent, worst
 from tests.support.server import Server
+
+RATINGS = STANDARD_LADDER.ratings or {}
+MAX_RATING = RATINGS["perfect"]
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Route

@@ -34,7 +34,7 @@ from tictactoe_client._cli import LEVELS, MAX_RATING, THEMES, main, parser, rend
 
 from service import cli as service_cli
 from service.game import Level
-from service.game.levels import MAX_RATING as SERVICE_MAX_RATING
+from service.game.levels import HIGHEST_RATING as SERVICE_MAX_RATING
 from service.game.puzzles import THEMES as PUZZLE_THEMES
 from tests.support.commands import run
 from tests.support.server import Server, free_port

@@ -16,12 +16,17 @@ from scripts import calibrate
 from scripts.calibrate import PLAYERS, Results, Tally
 from service.game import STANDARD, VARIANTS, Options, Values, Variant, choose, levels
 from service.game.exact import RankedMove
-from service.game.levels import PRESETS, Level
+from service.game.levels import LADDERS, Level, Preset
+from service.game.levels import STANDARD_LADDER as S
 from service.game.tables import table
 from service.game.variants import O_MARK, X_MARK, State
 from tests.support import ROOT, oracle
 from tests.support import coach_oracle as co
 from tests.support.variant_oracle import VARIANTS as ORACLES
+
+#: The standard game's calibrated ratings, and perfect play's.
+RATINGS = S.ratings or {}
+TOP = RATINGS["perfect"]
 
 #: The small variants other than the standard game, whose every position the variant oracle walks.
 SMALL = ("misere", "wild", "notakto")
@@ -60,16 +65,22 @@ def standard_positions() -> list[tuple[tuple[int, ...], int]]:
 
 
 def test_every_level_has_a_preset_and_they_are_listed_weakest_first() -> None:
-    assert list(PRESETS) == list(Level)
+    assert list(S.presets) == list(Level)
     assert [level.value for level in Level] == ["beginner", "easy", "medium", "hard", "perfect"]
-    assert Level.MEDIUM.options(seed=7) == Options(skill=1.0, depth=2, seed=7)
-    assert not Level.BEGINNER.options().deterministic
-    # the presets, as the oracle reads docs/levels.md; perfect play sees the whole game of any size
-    assert [(level.value, preset.depth, preset.skill) for level, preset in PRESETS.items()] == [
+    assert S.options(Level.MEDIUM, seed=7) == Options(skill=1.0, depth=2, seed=7)
+    assert not S.options(Level.BEGINNER).deterministic
+    # the presets, as the oracle reads docs/levels.md
+    assert [(level.value, preset.depth, preset.skill) for level, preset in S.presets.items()] == [
         (name, depth, float(skill)) for name, depth, skill in co.STRENGTHS[1:]
     ]
-    assert Level.PERFECT.options(3, cells=27) == Options(skill=1.0, depth=27, seed=3)
-    assert Level.HARD.options(3, cells=27) == Options(skill=1.0, depth=4, seed=3)
+    # every variant has a ladder, in the registry's order; its perfect play sees the whole game
+    assert list(LADDERS) == list(VARIANTS)
+    for variant in VARIANTS.values():
+        ladder = LADDERS[variant.id]
+        assert list(ladder.presets) == list(Level)
+        assert ladder.presets[Level.PERFECT] == Preset(variant.cells, 1.0)
+        assert ladder.options(Level.PERFECT, 3) == Options(skill=1.0, depth=variant.cells, seed=3)
+        assert all(1 <= preset.depth <= variant.cells for preset in ladder.presets.values())
 
 
 @pytest.mark.parametrize("solved", ["shipped", "from scratch"])
@@ -81,7 +92,7 @@ def test_the_perfect_level_plays_an_optimal_move_on_every_position(solved: str) 
         state = state_of(cells, side)
         optimal = oracle.optimal_moves(cells, side)
         for seed in (0, 1):
-            assert played(values, state, Level.PERFECT.options(seed)).cell in optimal, (cells, side)
+            assert played(values, state, S.options(Level.PERFECT, seed)).cell in optimal, (cells, side)
 
 
 @pytest.mark.parametrize("level", [Level.MEDIUM, Level.HARD])
@@ -89,13 +100,13 @@ def test_a_level_of_full_skill_plays_a_move_best_within_its_horizon_on_every_pos
     """Every unfinished position of the standard game, two seeds each: the move is one the oracle's own
     depth-limited minimax finds best within the level's depth."""
     values = shipped("standard")
-    depth = level.preset.depth
-    assert level.preset.skill == 1.0
+    depth = S.presets[level].depth
+    assert S.presets[level].skill == 1.0
     for cells, side in standard_positions():
         state = state_of(cells, side)
         best = co.horizon_best(cells, side, depth)
         for seed in (0, 1):
-            assert played(values, state, level.options(seed)).cell in best, (cells, side, depth)
+            assert played(values, state, S.options(level, seed)).cell in best, (cells, side, depth)
 
 
 @pytest.mark.parametrize("variant_id", SMALL)
@@ -110,7 +121,7 @@ def test_the_perfect_level_plays_an_optimal_move_in_every_small_variant(variant_
             state = variant_state(variant, cells, mover)
             best = rules.value(cells, mover)
             for seed in (0, 1):
-                move = played(values, state, Level.PERFECT.options(seed, cells=variant.cells))
+                move = played(values, state, LADDERS[variant_id].options(Level.PERFECT, seed))
                 after, ended = rules.after(cells, (move.cell, "XO"[move.mark]))
                 value = (ended, 1) if ended is not None else _negated(rules.value(after, rules.other(mover)))
                 assert value == best, (cells, mover, move)
@@ -127,7 +138,7 @@ def test_the_perfect_level_varies_among_optimal_moves() -> None:
     """On the empty board every cell draws; perfect play draws among all nine."""
     values = shipped("standard")
     start = STANDARD.start()
-    cells = Counter(played(values, start, Level.PERFECT.options(seed)).cell for seed in range(200))
+    cells = Counter(played(values, start, S.options(Level.PERFECT, seed)).cell for seed in range(200))
     assert set(cells) == set(range(9))
 
 
@@ -189,7 +200,7 @@ def test_a_typed_rating_fit_recovers_a_known_rating() -> None:
 
 
 def test_the_services_ratings_are_the_fits() -> None:
-    ratings = [calibrate.Rating(name, float(rating), 0.0) for name, rating in levels.RATINGS.items()]
+    ratings = [calibrate.Rating(name, float(rating), 0.0) for name, rating in (S.ratings or {}).items()]
     assert calibrate.stale_ratings(ratings) == []
     moved = [calibrate.Rating(r.player, r.elo + (1 if r.player == "easy" else 0), 0.0) for r in ratings]
     assert calibrate.stale_ratings(moved) == ["easy"]
@@ -225,23 +236,35 @@ def test_every_variant_has_a_section_and_the_calibrated_ones_are_those_of_levels
     sections = _sections()
     assert list(sections) == list(calibrate.VARIANT_IDS)
     committed = (ROOT / "docs" / "levels.md").read_text(encoding="utf-8")
-    listed = [f"`{variant}`" for variant in levels.CALIBRATED if variant != "standard"]
+    calibrated_ones = [variant for variant, ladder in LADDERS.items() if ladder.ratings is not None]
+    listed = [f"`{variant}`" for variant in calibrated_ones if variant != "standard"]
     assert f"\nCalibrated: {', '.join(listed) or 'none'}.\n" in committed
-    assert set(levels.CALIBRATED) <= {"standard", *calibrate.VARIANT_IDS}
     for variant, section in sections.items():
         calibrated = "\n**Calibrated:** every check passes" in section
         assert calibrated != ("\n**Not calibrated:**" in section)
         assert ("FAILED" not in section) == calibrated, variant
-        assert (variant in levels.CALIBRATED) == calibrated, variant
+        assert (variant in calibrated_ones) == calibrated, variant
 
 
 def test_the_calibrated_variants_ratings_are_those_of_their_sections() -> None:
-    """Like the standard game's ratings, a calibrated variant's in ``levels.CALIBRATED`` are the ones
-    its table in ``docs/levels.md`` gives, rounded; each rises from player to player."""
+    """Like the standard game's ratings, a calibrated variant's in ``levels.LADDERS`` are the ones
+    its table in ``docs/levels.md`` gives, rounded; each rises from player to player. So are the
+    presets of every variant, calibrated or not."""
     sections = _sections()
-    for variant, ratings in levels.CALIBRATED.items():
+    for variant, ladder in LADDERS.items():
         if variant == "standard":
-            assert ratings is levels.RATINGS
+            continue
+        start = sections[variant].index("| level | depth")
+        rows = sections[variant][start:].split("\n\n")[0].splitlines()[2:]
+        presets = {
+            row.split("|")[1].strip().strip("`"): (row.split("|")[2], row.split("|")[3]) for row in rows
+        }
+        assert presets.pop("random") == (" – ", " 0 ")
+        assert {name: (int(depth), float(skill)) for name, (depth, skill) in presets.items()} == {
+            level.value: (preset.depth, preset.skill) for level, preset in ladder.presets.items()
+        }, variant
+        ratings = ladder.ratings
+        if ratings is None:
             continue
         start = sections[variant].index("| level | depth")
         rows = sections[variant][start:].split("\n\n")[0].splitlines()[2:]
@@ -273,61 +296,64 @@ def test_the_readme_shows_the_calibrated_table() -> None:
 
 
 def test_a_rating_blends_the_two_calibrated_players_around_it() -> None:
-    assert levels.blend(0) == levels.Blend("random", "beginner", 0.0)
-    assert levels.blend(levels.MAX_RATING) == levels.Blend("hard", "perfect", 1.0)
-    names = [name for name, _, _ in levels.STRENGTHS]
+    assert S.blend(0) == levels.Blend("random", "beginner", 0.0)
+    assert S.blend(TOP) == levels.Blend("hard", "perfect", 1.0)
+    names = [name for name, _, _ in S.strengths]
     for lower, upper in itertools.pairwise(names):
-        low, high = levels.RATINGS[lower], levels.RATINGS[upper]
+        low, high = RATINGS[lower], RATINGS[upper]
         if lower != "random":  # a calibrated rating is its player's, at the bottom of the next span
-            assert levels.blend(low) == levels.Blend(lower, upper, 0.0)
-        middle = levels.blend((low + high) / 2)
+            assert S.blend(low) == levels.Blend(lower, upper, 0.0)
+        middle = S.blend((low + high) / 2)
         assert (middle.lower, middle.upper) == (lower, upper)
         assert middle.weight == pytest.approx(0.5)
-    assert levels.blend(250)[:2] == ("easy", "medium")
-    assert levels.blend(250).weight == pytest.approx((250 - 181) / (316 - 181))
-    for wrong in (-1, -0.001, levels.MAX_RATING + 0.001, 10_000):
+    assert S.blend(250)[:2] == ("easy", "medium")
+    assert S.blend(250).weight == pytest.approx((250 - 181) / (316 - 181))
+    for wrong in (-1, -0.001, TOP + 0.001, 10_000):
         with pytest.raises(ValueError, match="rating"):
-            levels.blend(wrong)
+            S.blend(wrong)
 
 
 def test_a_rated_opponent_plays_each_move_as_one_of_its_two_players_in_proportion() -> None:
-    strengths = {name: (depth, float(skill)) for name, depth, skill in levels.STRENGTHS}
+    strengths = {name: (depth, float(skill)) for name, depth, skill in S.strengths}
     draws = 4000
     for rating in (50, 150, 250, 350, 450):
-        mix = levels.blend(rating)
+        mix = S.blend(rating)
         lower, upper = strengths[mix.lower], strengths[mix.upper]
         played: Counter[tuple[int | None, float]] = Counter()
         for seed in range(draws):
-            options = levels.rated(rating, seed)
-            assert options == levels.rated(rating, seed)  # reproducible with the seed
+            options = S.rated(rating, seed)
+            assert options == S.rated(rating, seed)  # reproducible with the seed
             played[(options.depth, options.skill)] += 1
         assert set(played) <= {lower, upper}
         share = played[upper] / draws
         spread = math.sqrt(mix.weight * (1 - mix.weight) / draws)
         assert abs(share - mix.weight) < 5 * spread, (rating, share, mix.weight)
     # at a calibrated rating, the player itself
-    assert {levels.rated(levels.RATINGS["medium"], seed).depth for seed in range(50)} == {2}
-    assert all(levels.rated(levels.RATINGS["medium"], seed).skill == 1.0 for seed in range(50))
-    assert all(levels.rated(0, seed).skill == 0.0 for seed in range(50))
+    assert {S.rated(RATINGS["medium"], seed).depth for seed in range(50)} == {2}
+    assert all(S.rated(RATINGS["medium"], seed).skill == 1.0 for seed in range(50))
+    assert all(S.rated(0, seed).skill == 0.0 for seed in range(50))
 
 
 def test_a_rating_in_a_variant_blends_on_that_variants_scale() -> None:
     scale = {"random": 0, "beginner": 100, "easy": 200, "medium": 300, "hard": 600, "perfect": 1000}
-    assert levels.blend(800, ratings=scale) == levels.Blend("hard", "perfect", 0.5)
-    assert levels.blend(150, ratings=scale) == levels.Blend("beginner", "easy", 0.5)
-    assert levels.top_rating(scale) == 1000
+    presets = {level: Preset(27 if level is Level.PERFECT else 2, 1.0) for level in Level}
+    ladder = levels.Ladder(presets, scale)
+    assert ladder.blend(800) == levels.Blend("hard", "perfect", 0.5)
+    assert ladder.blend(150) == levels.Blend("beginner", "easy", 0.5)
+    assert ladder.rating_max == 1000
     with pytest.raises(ValueError, match="from 0 to 1000"):
-        levels.blend(1001, ratings=scale)
+        ladder.blend(1001)
     with pytest.raises(ValueError, match="increase"):
-        levels.blend(50, ratings=scale | {"hard": 300})
-    # perfect play sees the whole game, however many cells it has; the other depths stay
-    top = {levels.rated(1000, seed, ratings=scale, cells=27).depth for seed in range(20)}
-    assert top == {27}
-    assert {levels.rated(300, seed, ratings=scale, cells=27).depth for seed in range(20)} == {2}
-    assert levels.rated(450, 7) == levels.rated(450, 7, ratings=levels.RATINGS, cells=9)
+        levels.Ladder(presets, scale | {"hard": 300})
+    with pytest.raises(ValueError, match="not calibrated"):
+        levels.Ladder(presets).blend(50)
+    # each player plays with its own preset of the ladder
+    assert {ladder.rated(1000, seed).depth for seed in range(20)} == {27}
+    assert {ladder.rated(300, seed).depth for seed in range(20)} == {2}
+    assert S.rated(450, 7) == levels.Ladder(S.presets, S.ratings).rated(450, 7)
 
 
 def test_a_rated_opponent_without_a_seed_varies() -> None:
     values = shipped("standard")
     start = STANDARD.start()
-    assert len({played(values, start, levels.rated(450)).cell for _ in range(200)}) > 1
+    assert len({played(values, start, S.rated(450)).cell for _ in range(200)}) > 1

@@ -16,7 +16,7 @@ from itertools import combinations, product
 import pytest
 
 from service.game import STANDARD, VARIANTS, Values
-from service.game.levels import CALIBRATED
+from service.game.levels import LADDERS, Ladder
 from service.game.puzzles import SOLVED, THEMES, Puzzle, canonical_form, cells_of, puzzles
 from service.game.tables import table
 from service.game.variants import O_MARK, X_MARK, State
@@ -37,7 +37,7 @@ SOLVED_BY = ("shipped", "from scratch")
 def made(solved_by: str = "shipped") -> tuple[Puzzle, ...]:
     """The standard game's book, as the service makes it (or from values solved from scratch)."""
     values = Values(STANDARD, table("standard") if solved_by == "shipped" else None)
-    return puzzles(values, CALIBRATED["standard"])
+    return puzzles(values, LADDERS["standard"])
 
 
 def compose(p: tuple[int, ...], q: tuple[int, ...]) -> tuple[int, ...]:
@@ -152,7 +152,7 @@ def test_themes() -> None:
     assert sorted(THEMES) == sorted(["win", "block", "fork", "threat", "block_fork"])
     assert len(THEMES) == 5
     assert Fraction(1, 2) == SOLVED
-    assert CALIBRATED["standard"] == co.RATINGS
+    assert LADDERS["standard"].ratings == co.RATINGS
 
 
 @pytest.mark.parametrize("solved_by", SOLVED_BY)
@@ -296,7 +296,7 @@ def oracle_book(variant_id: str) -> tuple[co.Puzzle, ...]:
         (solution,) = keeping
         rates = {
             name: vro.likelihood(rules, cells, mover, solution, depth, skill)
-            for name, depth, skill in co.STRENGTHS
+            for name, depth, skill in co.documented_ladder(variant_id)[0]
         }
         tags = to.tactics(rules, cells, mover, *solution)
         found.append(
@@ -322,7 +322,7 @@ def test_the_book_of_each_small_variant_is_the_oracles(variant_id: str, solved_b
     scale of ratings of the test's own."""
     variant = VARIANTS[variant_id]
     values = Values(variant, table(variant_id) if solved_by == "shipped" else None)
-    got = puzzles(values, SCALE)
+    got = puzzles(values, Ladder(LADDERS[variant_id].presets, SCALE))
     expected = oracle_book(variant_id)
     assert len(expected) == BOOKS[variant_id]
     assert len(got) == len(expected)

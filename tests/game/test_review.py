@@ -27,9 +27,7 @@ import pytest
 
 from service.game import STANDARD, Level, Values, choose, levels
 from service.game.exact import RankedMove
-from service.game.levels import CALIBRATED
 from service.game.review import (
-    PLAYERS,
     IllegalMove,
     Judgement,
     Ply,
@@ -41,6 +39,7 @@ from service.game.review import (
     likelihoods,
     most_likely,
     multiplied,
+    players,
     review_game,
 )
 from service.game.tables import table
@@ -125,22 +124,26 @@ def test_the_oracles_strengths_are_those_of_the_levels_report() -> None:
 
 
 def test_levels_presets_strengths_and_ratings_agree_with_the_oracle() -> None:
-    assert [level.value for level in levels.PRESETS] == list(co.NAMES[1:])
+    standard = levels.STANDARD_LADDER
+    assert [level.value for level in standard.presets] == list(co.NAMES[1:])
     for name, depth, skill in co.STRENGTHS[1:]:
-        preset = levels.PRESETS[Level(name)]
+        preset = standard.presets[Level(name)]
         assert (preset.depth, Fraction(str(preset.skill))) == (depth, skill), name
-    assert levels.STRENGTHS == co.STRENGTHS
-    assert all(type(skill) is Fraction for _, _, skill in levels.STRENGTHS)
-    assert levels.RATINGS == co.RATINGS
-    assert list(levels.RATINGS) == list(co.NAMES)
     assert levels.NAMES == co.NAMES
-    assert CALIBRATED["standard"] == co.RATINGS
+    for variant_id, ladder in levels.LADDERS.items():
+        strengths, ratings = co.documented_ladder(variant_id)
+        assert ladder.strengths == strengths, variant_id
+        assert all(type(skill) is Fraction for _, _, skill in ladder.strengths)
+        assert ladder.ratings == ratings, variant_id
+        assert ladder.ratings is None or list(ladder.ratings) == list(co.NAMES)
+    assert levels.LADDERS["standard"] is standard
 
 
 def test_the_reviews_players_are_the_strengths_with_their_skills_as_fractions() -> None:
-    assert [(depth, Fraction(a, b)) for depth, a, b in PLAYERS] == [
-        (depth, skill) for _, depth, skill in co.STRENGTHS
-    ]
+    for variant_id, ladder in levels.LADDERS.items():
+        assert [(depth, Fraction(a, b)) for depth, a, b in players(ladder)] == [
+            (depth, skill) for _, depth, skill in co.documented_ladder(variant_id)[0]
+        ]
 
 
 # --- the oracle itself, on what the contract says of it --------------------------------------------
@@ -345,7 +348,7 @@ def play_out(start: VariantPosition, x: str, o: str, rng: random.Random) -> tupl
         if name == "random":
             cell = rng.choice(sorted(move.cell for move in ranked))
         else:
-            options = Level(name).options(rng.randrange(2**32), cells=STANDARD.cells)
+            options = levels.STANDARD_LADDER.options(Level(name), rng.randrange(2**32))
             cell = choose(ranked, options, partial(values.within, state)).cell
         moves.append(cell)
         state, ended = STANDARD.play(state, Move(cell, state.mover))
@@ -758,6 +761,7 @@ def test_a_side_with_no_moves(start: VariantPosition, moves: list[int], silent: 
 def check(variant_id: str, review: Review, cells: str, mover: str, moves: list[Played]) -> None:
     """``review`` of ``moves`` from ``cells`` with ``mover`` to move is the review oracle's."""
     rules = ORACLES[variant_id]
+    strengths, ratings = co.documented_ladder(variant_id)
     chances: dict[str, list[dict[str, Fraction]]] = {}
     judged: dict[str, list[tuple[str, bool]]] = {side: [] for side in VARIANTS[variant_id].sides}
     assert review.start.cells == cells and review.start.player == mover
@@ -783,7 +787,7 @@ def check(variant_id: str, review: Review, cells: str, mover: str, moves: list[P
             assert ply.better == ply.ranked[0]
         chance = {
             name: oracle_likelihood(rules, cells, mover, move, depth, skill)
-            for name, depth, skill in co.STRENGTHS
+            for name, depth, skill in strengths
         }
         chances.setdefault(mover, []).append(chance)
         judged[mover].append((expected.judgement, expected.only_move))
@@ -794,7 +798,6 @@ def check(variant_id: str, review: Review, cells: str, mover: str, moves: list[P
         assert ply.after.player in (None, mover)
     assert review.final.cells == cells
     assert review.final == review.plies[-1].after
-    ratings = CALIBRATED.get(variant_id)
     assert [side.player for side in review.sides] == list(VARIANTS[variant_id].sides)
     for side in review.sides:
         mine = judged[side.player]

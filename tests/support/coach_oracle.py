@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
-from tests.support import oracle
+from tests.support import ROOT, oracle
 
 Cells = tuple[int, ...]
 
@@ -50,6 +50,29 @@ RATINGS: dict[str, int] = {
     "hard": 382,
     "perfect": 493,
 }
+
+
+def documented_ladder(
+    variant_id: str,
+) -> tuple[tuple[tuple[str, int | None, Fraction], ...], dict[str, int] | None]:
+    """A variant's strengths ``(name, depth, skill)`` and its ratings (``None`` where the variant is not
+    calibrated), read from its section of docs/levels.md; the standard game's are the ones above."""
+    if variant_id == "standard":
+        return STRENGTHS, RATINGS
+    text = (ROOT / "docs" / "levels.md").read_text(encoding="utf-8")
+    section = text[text.index(f"(`{variant_id}`)\n") :]
+    table = section[section.index(f"### `{variant_id}`: the levels") :].split("\n\n")[1]
+    strengths: list[tuple[str, int | None, Fraction]] = []
+    ratings: dict[str, int] = {}
+    for row in table.splitlines()[2:]:
+        name, depth, skill, rating = (part.strip() for part in row.split("|")[1:5])
+        name = name.strip("`")
+        strengths.append((name, None if depth == "–" else int(depth), Fraction(skill)))
+        ratings[name] = int(rating.split()[0])
+    assert tuple(name for name, _, _ in strengths) == NAMES
+    calibrated = f"\n**Calibrated:** every check passes, so `rating` applies in `{variant_id}`" in section
+    return tuple(strengths), ratings if calibrated else None
+
 
 JUDGEMENTS = ("best", "inaccuracy", "mistake", "blunder")
 POSITIONAL = ("center", "corner", "edge", "opposite_corner")

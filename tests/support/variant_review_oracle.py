@@ -67,13 +67,13 @@ def oracle_ply(oracle: Rules, cells: str, mover: str, move: Played) -> OraclePly
 def likelihood(
     oracle: Rules, cells: str, mover: str, move: Played, depth: int | None, skill: Fraction
 ) -> Fraction:
-    """``(1 - s) / L + s * [move in H] / |H|``; the random player ``1 / L``. ``perfect`` (depth 9) sees
-    the whole game: a horizon as deep as the moves left finds the optimal moves (steps 1–2), which
-    the exact values give without a search."""
+    """``(1 - s) / L + s * [move in H] / |H|``; the random player ``1 / L``. A horizon at least as deep
+    as the moves left (the empty cells, at most) sees the whole game: it finds the optimal moves
+    (steps 1–2), which the exact values give without a search."""
     legal = list(oracle.moves(cells, mover))
     if depth is None:
         return Fraction(1, len(legal))
-    if depth >= 9:
+    if depth >= cells.count("."):
         top = oracle.value(cells, mover)
         seen = [m for m in legal if equally_good(move_value(oracle, cells, mover, m), top)]
     else:

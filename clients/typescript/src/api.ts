@@ -648,6 +648,27 @@ export interface components {
          */
         Level: "beginner" | "easy" | "medium" | "hard" | "perfect";
         /**
+         * LevelInfo
+         * @description What one level stands for in a variant: a look-ahead, a skill, and its measured rating.
+         */
+        LevelInfo: {
+            /**
+             * Depth
+             * @description Plies looked ahead, in the variant's game.
+             */
+            depth: number;
+            /**
+             * Rating
+             * @description The level's rating on the variant's scale; null where the variant is not rated.
+             */
+            rating: number | null;
+            /**
+             * Skill
+             * @description The chance of choosing with that look-ahead.
+             */
+            skill: number;
+        };
+        /**
          * @description A mark: `X` or `O`.
          * @enum {string}
          */
@@ -1159,6 +1180,8 @@ export interface components {
             columns: number;
             /** @description The value of `variant` that names it. */
             id: components["schemas"]["Variant"];
+            /** @description What each level stands for in this variant, from its own calibration. */
+            levels: components["schemas"]["VariantLevels"];
             /**
              * Line
              * @description Cells in a row that make a line.
@@ -1188,6 +1211,11 @@ export interface components {
              */
             rated: boolean;
             /**
+             * Rating Max
+             * @description The highest `rating` (perfect play's) on this variant's scale; null where the variant is not rated.
+             */
+            rating_max: number | null;
+            /**
              * Rows
              * @description Rows of each board.
              */
@@ -1203,6 +1231,17 @@ export interface components {
              * @description The tactic tags moves carry in this variant, in their order.
              */
             tactics: string[];
+        };
+        /**
+         * VariantLevels
+         * @description The five levels of a variant, weakest first.
+         */
+        VariantLevels: {
+            beginner: components["schemas"]["LevelInfo"];
+            easy: components["schemas"]["LevelInfo"];
+            hard: components["schemas"]["LevelInfo"];
+            medium: components["schemas"]["LevelInfo"];
+            perfect: components["schemas"]["LevelInfo"];
         };
         /**
          * VariantList

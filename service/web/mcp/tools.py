@@ -32,7 +32,6 @@ from starlette.types import ASGIApp
 
 from ... import __version__, logs
 from ...answers import Answers, Coach, PuzzleFilter
-from ...game.levels import MAX_RATING
 from ...game.review import IllegalMove
 from ...schemas import (
     CELL_AT,
@@ -72,9 +71,10 @@ INSTRUCTIONS = (
     "random_puzzle draws a puzzle (a position where exactly one move keeps the win or the draw), "
     "get_puzzle gives one by its `id`, and list_puzzles lists them, easiest first. A puzzle comes "
     "with its `solution` and `reason`: show a person the board and the side to move, and keep "
-    "those two until they have answered. Ratings are on one Elo scale, from 0 (random moves) to "
-    f"{MAX_RATING} (perfect play): a side's `rating` in a review, a puzzle's `rating` and the `rating` "
-    "of best_move compare, e.g. to pick puzzles or an opponent near a player's strength."
+    "those two until they have answered. Ratings are on each variant's own Elo scale, from 0 (random "
+    "moves) to perfect play's rating there (`rating_max` in the variant list): a side's `rating` in a "
+    "review, a puzzle's `rating` and the `rating` of best_move compare within a variant, e.g. to pick "
+    "puzzles or an opponent near a player's strength."
 )
 READ_ONLY = ToolAnnotations(read_only_hint=True, idempotent_hint=True, open_world_hint=False)
 

@@ -176,6 +176,40 @@ Level = TypeAliasType(
 )
 
 
+Rating1 = TypeAliasType(
+    "Rating1",
+    Annotated[
+        int,
+        Field(
+            description="The level's rating on the variant's scale; null where the variant is not rated.",
+            ge=0,
+            title="Rating",
+        ),
+    ],
+)
+
+
+class LevelInfo(BaseModel):
+    """
+    What one level stands for in a variant: a look-ahead, a skill, and its measured rating.
+    """
+
+    depth: Annotated[
+        int, Field(description="Plies looked ahead, in the variant's game.", ge=1, le=27, title="Depth")
+    ]
+    rating: Annotated[
+        Rating1 | None,
+        Field(
+            description="The level's rating on the variant's scale; null where the variant is not rated.",
+            title="Rating",
+        ),
+    ]
+    skill: Annotated[
+        float,
+        Field(description="The chance of choosing with that look-ahead.", ge=0.0, le=1.0, title="Skill"),
+    ]
+
+
 Mark = TypeAliasType("Mark", Annotated[Literal["X", "O"], Field(description="A mark: `X` or `O`.")])
 
 
@@ -726,6 +760,31 @@ Variant = TypeAliasType(
 )
 
 
+RatingMax = TypeAliasType(
+    "RatingMax",
+    Annotated[
+        int,
+        Field(
+            description="The highest `rating` (perfect play's) on this variant's scale; null where the variant is not rated.",
+            ge=0,
+            title="Rating Max",
+        ),
+    ],
+)
+
+
+class VariantLevels(BaseModel):
+    """
+    The five levels of a variant, weakest first.
+    """
+
+    beginner: LevelInfo
+    easy: LevelInfo
+    hard: LevelInfo
+    medium: LevelInfo
+    perfect: LevelInfo
+
+
 class VariantStart(BaseModel):
     """
     The value of the empty board for the side that moves first, under perfect play.
@@ -1037,6 +1096,10 @@ class VariantInfo(BaseModel):
     ]
     columns: Annotated[int, Field(description="Columns of each board.", ge=3, le=4, title="Columns")]
     id: Annotated[Variant, Field(description="The value of `variant` that names it.")]
+    levels: Annotated[
+        VariantLevels,
+        Field(description="What each level stands for in this variant, from its own calibration."),
+    ]
     line: Annotated[int, Field(description="Cells in a row that make a line.", ge=3, le=4, title="Line")]
     marks: Annotated[
         Literal["own", "either", "x_only"],
@@ -1059,6 +1122,13 @@ class VariantInfo(BaseModel):
     rated: Annotated[
         bool,
         Field(description="Whether `rating` applies: the variant's levels are calibrated.", title="Rated"),
+    ]
+    rating_max: Annotated[
+        RatingMax | None,
+        Field(
+            description="The highest `rating` (perfect play's) on this variant's scale; null where the variant is not rated.",
+            title="Rating Max",
+        ),
     ]
     rows: Annotated[int, Field(description="Rows of each board.", ge=3, le=4, title="Rows")]
     rules: Annotated[str, Field(description="The rules in one sentence.", title="Rules")]
