@@ -20,7 +20,7 @@ mixes, move by move, the two calibrated players whose ratings are around it.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
@@ -147,27 +147,26 @@ PLAYS_LIKE: dict[Level, str] = {
 }
 
 
-def _uncalibrated(cells: int) -> Ladder:
-    """The standard game's presets read in a game of ``cells`` cells, without ratings."""
-    return Ladder(
-        {
-            level: Preset(cells if level is Level.PERFECT else preset.depth, preset.skill)
-            for level, preset in STANDARD_LADDER.presets.items()
-        }
+def _ladder(cells: int, *steps: tuple[int, float], ratings: Sequence[int] | None = None) -> Ladder:
+    """A variant's ladder: the (depth, skill) of beginner, easy, medium and hard, perfect play seeing
+    all ``cells`` cells, and the ratings of random, the four and perfect, where calibrated."""
+    presets = dict(
+        zip(Level, (*(Preset(depth, skill) for depth, skill in steps), Preset(cells, 1.0)), strict=True)
     )
+    return Ladder(presets, None if ratings is None else dict(zip(NAMES, ratings, strict=True)))
 
 
-#: Every variant's ladder, by the variant's id, in the order of the registry; a test keeps each
-#: equal to its section of ``docs/levels.md``.
+#: Every variant's ladder, by the variant's id, in the order of the registry, as ``make calibrate``
+#: chose and measured it (``docs/levels.md``, which a test keeps equal to these figures).
 LADDERS: dict[str, Ladder] = {
     "standard": STANDARD_LADDER,
-    "misere": _uncalibrated(9),
-    "wild": _uncalibrated(9),
-    "notakto": _uncalibrated(9),
-    "notakto-2": _uncalibrated(18),
-    "notakto-3": _uncalibrated(27),
-    "4x4": _uncalibrated(16),
-    "4x4-3": _uncalibrated(16),
+    "misere": _ladder(9, (3, 0.3), (4, 0.6), (5, 0.8), (7, 0.9), ratings=(0, 53, 120, 196, 285, 413)),
+    "wild": _ladder(9, (2, 0.3), (3, 0.5), (5, 0.7), (5, 0.9), ratings=(0, 155, 250, 358, 483, 683)),
+    "notakto": _ladder(9, (6, 0.2), (6, 0.4), (6, 0.6), (6, 0.8), ratings=(0, 61, 129, 216, 337, 518)),
+    "notakto-2": _ladder(18, (18, 0.3), (18, 0.5), (18, 0.7), (18, 0.85)),
+    "notakto-3": _ladder(27, (27, 0.3), (27, 0.5), (27, 0.7), (27, 0.85)),
+    "4x4": _ladder(16, (2, 0.2), (2, 0.4), (2, 0.7), (4, 0.8)),
+    "4x4-3": _ladder(16, (2, 0.3), (2, 0.7), (3, 0.8), (4, 0.9), ratings=(0, 164, 315, 452, 542, 709)),
 }
 
 #: The highest rating an opponent may be asked for in any calibrated variant.
