@@ -29,6 +29,7 @@ from tictactoe_client import (
     Sides,
     TurnSides,
     Variant,
+    VariantInfo,
 )
 from tictactoe_client._cli import LEVELS, MAX_RATING, THEMES, main, parser, render_board
 
@@ -221,7 +222,8 @@ def test_serve_forwards_host_and_port_even_zero(
         (["play", "--skill", "3"], "--skill"),
         (["selfplay", "--x-skill", "-0.5"], "--x-skill"),
         (["best-move", "X........", "--skill", "nan"], "--skill"),
-        (["best-move", "X........", "--rating", "494"], "--rating"),
+        # Above every variant's scale: refused by argparse (a variant's own bound is checked later).
+        (["best-move", "X........", "--rating", f"{MAX_RATING + 1:g}"], "--rating"),
         (["play", "--rating", "strong"], "--rating"),
         (["selfplay", "--o-rating", "-1"], "--o-rating"),
         (["review", "0"], "CELL"),
@@ -640,10 +642,10 @@ VARIANT_PLY = re.compile(
     r"(best|inaccuracy|mistake|blunder)(, the only move)?\. (.+)$"
 )
 VARIANT_BETTER = re.compile(r"^    Better: (?:([XO]) in )?(\d+)\. (.+)$")
-#: A side's summary where the levels are not calibrated: a level, and no rating.
-UNRATED_SIDE = re.compile(
+#: A side's summary in any variant: a level, and its rating where the variant is rated.
+VARIANT_SIDE = re.compile(
     r"^(X|O|first|second): (\d+) moves?: (\d+) best, .*\n"
-    r"   Accuracy (\d+\.\d)%, (\d+) only moves? found, played like: (\w+)\.$",
+    r"   Accuracy (\d+\.\d)%, (\d+) only moves? found, played like: (\w+)(?: \(≈ (\d+)\))?\.$",
     re.M,
 )
 
@@ -651,7 +653,8 @@ UNRATED_SIDE = re.compile(
 def check_variant_review_output(out: str, review: ReviewResponse) -> None:
     """``tictactoe review --variant`` says what the API's review says: every ply with its cell (1 up),
     its mark in wild, its judgement and reason, the better move, the final board as ``play`` draws
-    it, and each side's level with no rating (only the standard game's levels are rated)."""
+    it, and each side's level, with its rating on the variant's scale where the variant is rated and
+    none where it is not (the review's ``rating`` is null there)."""
     lines = out.splitlines()
     plies = [(n, found) for n, line in enumerate(lines) if (found := VARIANT_PLY.match(line))]
     assert len(plies) == len(review.plies), out
@@ -673,7 +676,7 @@ def check_variant_review_output(out: str, review: ReviewResponse) -> None:
             assert better is not None
             assert better.groups() == (ply.better.mark, str(ply.better.position + 1), ply.better.reason)
     assert render_board(review.plies[-1].board_after, numbered=True) in out
-    sides = {found.group(1): found.groups()[1:] for found in UNRATED_SIDE.finditer(out)}
+    sides = {found.group(1): found.groups()[1:] for found in VARIANT_SIDE.finditer(out)}
     players = review.players
     named = (
         [("first", players.first), ("second", players.second)]
@@ -681,7 +684,6 @@ def check_variant_review_output(out: str, review: ReviewResponse) -> None:
         else [("X", players.X), ("O", players.O)]
     )
     for name, side in named:
-        assert side.rating is None
         if side.moves == 0:
             assert f"\n{name}: no moves.\n" in out
             continue
@@ -691,8 +693,10 @@ def check_variant_review_output(out: str, review: ReviewResponse) -> None:
             f"{side.accuracy:.1f}",
             str(side.only_moves),
             side.level,
+            None if side.rating is None else str(side.rating),
         ), out
-    assert "≈" not in out
+    if all(side.rating is None for _, side in named):
+        assert "≈" not in out
 
 
 @pytest.mark.parametrize(
@@ -942,8 +946,35 @@ def test_best_move_and_analyze_in_a_variant(capsys: pytest.CaptureFixture[str]) 
     assert capsys.readouterr().out.startswith("first plays X in cell 9 (row 3, column 3): win in 3")
     assert main(["analyze", "XX.OO...........", "--variant", "4x4-3"]) == 0
     assert "X to move: win with perfect play" in capsys.readouterr().out
-    assert main(["best-move", "X...O....", "--variant", "misere", "--rating", "200"]) == 1
-    assert "--rating" in capsys.readouterr().err
+
+
+def test_a_rating_in_a_rated_variant(live_server: Server, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--rating`` with ``--variant`` in a rated variant: on that variant's own scale (here half of
+    misère's ``rating_max``), reproducible with ``--seed`` as the API's ``rating`` is, and ``play``
+    plays a whole game against it."""
+    url = live_server.url
+    with Client(url) as client:
+        misere = next(info for info in client.variants() if info.id == "misere")
+        assert misere.rated and misere.rating_max is not None, misere
+        rating = misere.rating_max // 2
+        move = client.best_move("X...O....", variant="misere", rating=rating, seed=4)
+    args = ["best-move", "X...O....", "--variant", "misere", "--rating", str(rating), "--seed", "4"]
+    assert main([*args, "--url", url]) == 0
+    said = capsys.readouterr().out
+    assert said.startswith(
+        f"X plays cell {move.position + 1} (row {move.row + 1}, column {move.column + 1})"
+    ), said
+    # play: the engine at that rating, a whole game answered cell by cell, then no more.
+    code, output = run_cli(
+        ["play", "--variant", "misere", "--side", "X", "--first", "O", "--rating", str(rating), "--url", url],
+        every_cell() + "n\n",
+    )
+    assert code == 0, output
+    assert output.startswith("Tic-tac-toe (misere) against the engine."), output
+    assert f"You are X, the engine is O (rating {rating}); O starts." in output, output
+    assert "The engine plays" in output and "error" not in output, output
+    assert re.search(r"^(Draw\.|.* wins\. (You win!|The engine wins\.))$", output, re.M), output
+    assert "Games: you won " in output and output.endswith("Bye.\n"), output
 
 
 @pytest.mark.parametrize(
@@ -1035,17 +1066,55 @@ def test_selfplay_depths_are_the_standard_games(
     assert capsys.readouterr().err == f"error: --o-depth: {refusal('.' * 9, None, 10, url)}\n"
 
 
-def test_a_rating_where_the_variant_is_not_rated_is_refused_before_play(live_server: Server) -> None:
-    """``--rating`` plays only where ``GET /v1/variants`` says ``rated``: elsewhere ``play`` stops
-    before its first prompt, as the API refuses the rating, rather than at the engine's first move."""
-    with Client(live_server.url) as client:
-        unrated = [info.id for info in client.variants() if not info.rated]
-    if not unrated:
-        pytest.skip("every variant is rated")
-    variant = unrated[-1]
-    code, output = run_cli(["play", "--variant", variant, "--rating", "100", "--url", live_server.url], "")
-    assert code == 1, output
-    assert output.startswith(f"error: --rating: rating is on a calibrated variant's scale, and {variant} "), (
-        output
-    )
-    assert "Tic-tac-toe" not in output
+def rating_refusal(info: VariantInfo, rating: float, url: str) -> str:
+    """The API's own message for ``rating`` in the variant ``info`` (a 422 at ``rating``)."""
+    board = "." * (info.rows * info.columns * info.boards)
+    with Client(url) as client, pytest.raises(ServiceError) as refused:
+        client.best_move(board, variant=info.id, rating=rating)
+    (error,) = refused.value.problem.errors or []
+    assert error.loc[-1] == "rating", error
+    return error.msg
+
+
+def test_a_rating_the_variant_cannot_play_is_refused_before_play(
+    live_server: Server, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--rating`` runs to the variant's own ``rating_max`` (``GET /v1/variants``), where the
+    variant is ``rated``: one above it, or any rating in a variant that is not rated, stops ``play``
+    before its first prompt, and ``best-move`` before it asks, in the API's words naming the bound
+    and the variant, rather than at the engine's first move. The static bound of ``--rating``, the
+    highest of every variant's, comes first: above it, argparse refuses."""
+    url = live_server.url
+    with Client(url) as client:
+        variants = client.variants()
+    rated = [info for info in variants if info.rated]
+    assert rated, "no variant is rated"
+    for info in rated:
+        assert info.rating_max is not None, info
+        above = info.rating_max + 1
+        if above > MAX_RATING:  # the variant rated highest: the option's own bound refuses it
+            code, output = run_cli(["play", "--variant", info.id, "--rating", str(above), "--url", url], "")
+            assert code == 2 and "argument --rating" in output, output
+            continue
+        api = rating_refusal(info, above, url)
+        assert api == (
+            f"Input should be less than or equal to {info.rating_max}, perfect play's rating in {info.id}"
+        )
+        code, output = run_cli(["play", "--variant", info.id, "--rating", str(above), "--url", url], "")
+        assert (code, output) == (1, f"error: --rating: {api}\n"), output
+        board = "." * (info.rows * info.columns * info.boards)
+        assert main(["best-move", board, "--variant", info.id, "--rating", str(above), "--url", url]) == 1
+        assert capsys.readouterr().err == f"error: --rating: {api}\n"
+    # Where a variant is not rated (none may be left: then only the bounds above are checked).
+    unrated = [info for info in variants if not info.rated]
+    if unrated:
+        info = unrated[-1]
+        api = rating_refusal(info, 100, url)
+        code, output = run_cli(["play", "--variant", info.id, "--rating", "100", "--url", url], "")
+        assert code == 1, output
+        assert output.startswith(
+            f"error: --rating: rating is on a calibrated variant's scale, and {info.id} is not calibrated "
+        ), output
+        options = api.replace("use level, depth or skill", "use --level, --depth or --skill")
+        assert output == f"error: --rating: {options}\n", output
+        assert "Tic-tac-toe" not in output

@@ -125,7 +125,9 @@ BY_SIDES: tuple[Variant, ...] = ("wild", "notakto", "notakto-2", "notakto-3")
 SIDES: tuple[Player, ...] = ("first", "second")
 PLAYERS: tuple[Player, ...] = (*MARKS, *SIDES)
 VARIANT_HELP = "the rules (standard by default): " + ", ".join(VARIANTS)
-#: The bounds of ``rating``, as the API's document gives them.
+#: The bounds of ``rating``, as the API's document gives them: the highest is perfect play's rating in
+#: the variant rated highest. Each variant's own bound, its ``rating_max`` in ``GET /v1/variants``, is
+#: checked before anything is played (:func:`strength_fault`).
 RATING_SCHEMA = pydantic.TypeAdapter(Rating).json_schema()
 MAX_RATING = float(RATING_SCHEMA["maximum"])
 #: The puzzles' themes (the API's, checked by mypy against the client's type).
@@ -441,7 +443,8 @@ def strength_fault(
 ) -> str | None:
     """Why the service would refuse ``engine`` in ``variant``, in the API's words, the options named
     as on the command line (``option`` their prefix, such as ``--x-``), or ``None``: a depth beyond
-    the variant's cells, or a rating in a variant that is not rated."""
+    the variant's cells, a rating in a variant that is not rated, or one above perfect play's rating
+    on the variant's own scale (``rating_max`` in ``GET /v1/variants``)."""
     info = variants.get(variant)
     if info is None:
         return f"the service does not play {variant} (it plays {', '.join(variants)})"
@@ -453,6 +456,11 @@ def strength_fault(
         return (
             f"{option}rating: rating is on a calibrated variant's scale, and {variant} is not calibrated "
             f"(calibrated: {rated}): use {option}level, {option}depth or {option}skill"
+        )
+    top = info.rating_max
+    if engine.rating is not None and top is not None and engine.rating > top:
+        return (
+            f"{option}rating: Input should be less than or equal to {top}, perfect play's rating in {variant}"
         )
     return None
 
@@ -552,8 +560,9 @@ async def play(
 ) -> int:
     """A person against the engine, game after game, in any variant (asked for the engine's level
     when ``engine`` is ``None``: the same five levels in every variant). An ``engine`` the variant
-    cannot play (a depth beyond its cells, a rating where it is not rated) is refused first, in the
-    API's words, from the variant's board and ``rated`` in ``GET /v1/variants``."""
+    cannot play (a depth beyond its cells, a rating where it is not rated or above its perfect play's
+    rating) is refused first, in the API's words, from the variant's board, ``rated`` and
+    ``rating_max`` in ``GET /v1/variants``."""
     variants = await variants_of(client)
     refuse_strengths(variants, variant, {"--": engine or Engine()})
     if variant == "standard":
@@ -717,14 +726,15 @@ LEVEL_HELP = "a difficulty level, weakest first, in any variant (not with --skil
 BOARD_HELP = "the board: 9 characters, X or O for a mark and . for an empty cell, such as X.O...X.."
 PLAYER_HELP = "the side to move, needed only when both sides have as many marks (default: X)"
 RATING_HELP = (
-    "an opponent of this Elo strength, from 0 (a random player) to perfect play's rating "
-    f"({MAX_RATING:g} in the standard game), on the variant's scale of the levels' calibration; only in "
+    "an opponent of this Elo strength on the variant's own scale, from its levels' calibration: from 0 "
+    "(a random player) to perfect play's rating in that variant (rating_max in GET /v1/variants); only in "
     "a variant whose levels are calibrated, rated in GET /v1/variants (not with --level, --skill or --depth)"
 )
 
 
 def rating_value(text: str) -> float:
-    """An opponent's strength on the levels' Elo scale: a number from 0 to perfect play's rating."""
+    """An opponent's strength on the levels' Elo scale: a number from 0 to the highest perfect play's
+    rating of any variant (the variant's own bound is checked against ``GET /v1/variants``)."""
     return _number(
         text, float, "a number", lambda rating: 0 <= rating <= MAX_RATING, f"from 0 to {MAX_RATING:g}"
     )
@@ -838,8 +848,9 @@ def selfplay_options(command: argparse.ArgumentParser) -> None:
         command.add_argument(
             f"--{side}-rating",
             type=rating_value,
-            help=f"{mark}'s Elo strength, 0 to {MAX_RATING:g} "
-            f"(alone, without --{side}-level, --{side}-skill or --{side}-depth)",
+            help=f"{mark}'s Elo strength on the standard game's scale, 0 to perfect play's rating there "
+            f"(rating_max in GET /v1/variants); alone, without --{side}-level, --{side}-skill or "
+            f"--{side}-depth",
         )
     command.add_argument(
         "--first",
