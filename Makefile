@@ -57,8 +57,8 @@ test-fast: $(STAMP) $(LINTERS)
 test-slow: $(STAMP) $(TS_TOOLS)
 	$(BIN)/python -m pytest -m "not (game or api)"
 
-# Cheap checks first: lint, types, the shipped tables, then the fast tests, then the slow ones.
-test: lint typecheck tables-check test-fast test-slow
+# Cheap checks first: lint, types, the shipped tables and books, then the fast tests, then the slow ones.
+test: lint typecheck tables-check puzzles-check test-fast test-slow
 
 # The variants' tables of exact values, shipped in service/game/data: `make tables` writes them
 # again (about a minute), `make tables-check` checks each is what a fresh generation gives.
@@ -68,6 +68,16 @@ tables: $(RUNTIME)
 
 tables-check: $(RUNTIME)
 	$(BIN)/python -m service.game.tables --check
+
+# The variants' puzzle books, shipped rendered in service/answers/data: `make puzzles` writes them
+# again from the tables and the levels (some minutes: every position of 4 × 4 is looked at),
+# `make puzzles-check` checks each is what a fresh computation gives.
+.PHONY: puzzles puzzles-check
+puzzles: $(RUNTIME)
+	$(BIN)/python -m scripts.puzzles
+
+puzzles-check: $(RUNTIME)
+	$(BIN)/python -m scripts.puzzles --check
 
 openapi: $(STAMP)
 	$(BIN)/tictactoe-service openapi openapi/openapi.json

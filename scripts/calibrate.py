@@ -27,18 +27,22 @@ From the round robin come:
 * every typed rating measured within :data:`TYPED_TOLERANCE` of the rating asked, and the
   ratings of :data:`service.game.levels.LADDERS` those the fit gives, rounded.
 
-The variants (:data:`VARIANT_IDS`) have a round robin each, after the standard game's and
-in the same way: the same players, the levels read in the variant (:meth:`Level.options` with the
-variant's cells), every move chosen from the variant's exact values as the service chooses it
-(:func:`service.game.exact.choose`). Their typed ratings are fractions of the variant's own
-perfect-play rating (:func:`typed_for`), played on the variant's own scale. A variant is calibrated
-when all of its checks pass; its section of ``docs/levels.md`` says so, or shows what failed, and
-its ratings belong in its entry of :data:`service.game.levels.LADDERS` exactly when it is calibrated.
+The variants (:data:`VARIANT_IDS`) come after the standard game, each with presets of its own,
+found by a search (:func:`search`): the candidate ladders of :data:`CANDIDATES`, in order of
+preference, each play a round robin in the same way as the standard game's (the same players and
+seeds, every move chosen from the variant's exact values as the service chooses it,
+:func:`service.game.exact.choose`), and the first whose every check passes is chosen. A candidate
+that already fails an ordering check does not play its typed ratings. Typed ratings are fractions
+of the variant's own perfect-play rating (:func:`typed_for`), played on the variant's own scale. A
+variant is calibrated when a candidate passes; its section of ``docs/levels.md`` shows every
+candidate tried and what failed, the chosen one's round robin, and the search's wall time; the
+chosen presets, and the ratings when calibrated, belong in its entry of
+:data:`service.game.levels.LADDERS`. ``docs/levels-variants.png`` shows every variant's ladder.
 
 The command fails (exit status 1) when a check of the standard game fails, so presets that break
 the ordering cannot be written into the documents quietly, or when ``LADDERS`` is not what the
-run gives: a calibrated variant's ratings missing or not the fit's, or a variant there that is no
-longer calibrated.
+run gives: a variant's presets not the chosen ones, a calibrated variant's ratings missing or not
+the fit's, or a variant there with ratings that is no longer calibrated.
 """
 
 from __future__ import annotations
@@ -57,13 +61,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
+from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from scipy.optimize import minimize
 from tqdm import tqdm
 
 from service.game import OUTCOMES, Options, choose
 from service.game.exact import Values
-from service.game.levels import LADDERS, PLAYS_LIKE, STANDARD_LADDER, Ladder, Level
+from service.game.levels import LADDERS, PLAYS_LIKE, STANDARD_LADDER, Ladder, Level, Preset
 from service.game.tables import TABLED, table
 from service.game.variants import VARIANTS, Move, State, Variant
 from tests.support import ROOT
@@ -105,6 +110,47 @@ TYPED_STEP = 10
 WIDTH = 100
 #: How many states' ranked moves (and moves best within a horizon) a :class:`Game` keeps.
 KEPT = 1 << 18
+
+#: A ladder's presets: one for each level, weakest first.
+Presets = Mapping[Level, Preset]
+
+
+def ladder_of(cells: int, *levels: tuple[int, float]) -> dict[Level, Preset]:
+    """The presets of ``levels``, (depth, skill) for ``beginner`` to ``hard``, and perfect play
+    seeing all ``cells`` cells."""
+    return dict(zip(Level, (*(Preset(*level) for level in levels), Preset(cells, 1.0)), strict=True))
+
+
+def standard_read_in(cells: int) -> dict[Level, Preset]:
+    """The standard game's presets read in a variant of ``cells`` cells."""
+    below = [tuple(STANDARD_LADDER.presets[level]) for level in Level if level is not Level.PERFECT]
+    return ladder_of(cells, *((int(depth), float(skill)) for depth, skill in below))
+
+
+def _candidates(variant: str, *ladders: tuple[tuple[int, float], ...]) -> tuple[dict[Level, Preset], ...]:
+    cells = VARIANTS[variant].cells
+    return (standard_read_in(cells), *(ladder_of(cells, *levels) for levels in ladders))
+
+
+#: Each variant's candidate ladders, in order of preference: :func:`search` plays them in this order
+#: and keeps the first that passes every check. Each gives (depth, skill) for ``beginner`` to
+#: ``hard``; ``perfect`` always sees the whole game, skill 1. The order prefers the shortest
+#: look-ahead that separates the levels: first the standard game's presets read in the variant
+#: (depth 2, ``hard`` 4), then ladders whose weak levels look a little further ahead and whose strong
+#: ones look further still. Skill is the lever only where depth alone cannot separate them: in
+#: Notakto every shallow player loses to perfect play alike, so there the levels share one depth
+#: and rise in skill.
+CANDIDATES: dict[str, tuple[Presets, ...]] = {
+    "misere": _candidates("misere", ((3, 0.3), (4, 0.6), (5, 0.8), (7, 0.9))),
+    "wild": _candidates("wild", ((2, 0.3), (3, 0.5), (5, 0.7), (5, 0.9))),
+    "notakto": _candidates("notakto", ((6, 0.2), (6, 0.4), (6, 0.6), (6, 0.8))),
+    # placeholder: to be replaced by the ladder the trials find
+    "notakto-2": _candidates("notakto-2", ((18, 0.3), (18, 0.5), (18, 0.7), (18, 0.85))),
+    # placeholder: to be replaced by the ladder the trials find
+    "notakto-3": _candidates("notakto-3", ((27, 0.3), (27, 0.5), (27, 0.7), (27, 0.85))),
+    "4x4": _candidates("4x4", ((2, 0.2), (2, 0.4), (2, 0.7), (4, 0.8))),
+    "4x4-3": _candidates("4x4-3", ((2, 0.3), (2, 0.7), (3, 0.8), (4, 0.9))),
+}
 
 
 def options(player: str, seed: int, ladder: Ladder) -> Options:
@@ -268,6 +314,10 @@ class Results:
     #: The typed ratings played, and the scale they were played on (none when the scale does not rise).
     typed: tuple[int, ...] = TYPED
     scale: Mapping[str, int] = field(default_factory=_standard_ratings)
+    #: The presets the levels played with.
+    presets: Presets = field(default_factory=lambda: dict(STANDARD_LADDER.presets))
+    #: Whether the typed ratings were left unplayed because an ordering check had already failed.
+    typed_skipped: bool = False
 
     def __getitem__(self, pair: tuple[str, str]) -> Tally:
         return self.tallies[pair]
@@ -284,16 +334,19 @@ def round_robin(
     progress: Callable[[Iterable[tuple[str, str]]], Iterable[tuple[str, str]]] = iter,
     *,
     variant: str = STANDARD,
+    ladder: Ladder | None = None,
+    typed_if_ordered: bool = False,
 ) -> Results:
-    """Every pairing of :func:`pairings` in ``variant``, ``games`` games each, then every pairing of
-    :func:`typed_pairings`; ``progress`` wraps the pairings.
+    """Every pairing of :func:`pairings` in ``variant``, ``games`` games each, the levels playing
+    ``ladder`` (the variant's in :data:`~service.game.levels.LADDERS` by default), then every
+    pairing of :func:`typed_pairings`; ``progress`` wraps the pairings.
 
-    The typed ratings are played on the variant's scale: its ratings in
-    :data:`~service.game.levels.LADDERS`, as the service plays them, or else the ratings its
-    first pairings give, rounded. The standard game's are :data:`TYPED`, other variants'
-    :func:`typed_for` that scale; none are played when the scale does not rise from player to player.
+    The typed ratings are played on the ladder's scale: its ratings, as the service plays them, or
+    else the ratings its first pairings give, rounded. The standard game's are :data:`TYPED`, other
+    variants' :func:`typed_for` that scale; none are played when the scale does not rise from player
+    to player, nor, with ``typed_if_ordered``, when an ordering check of :func:`checks` fails.
     """
-    game = Game(VARIANTS[variant])
+    game = Game(VARIANTS[variant], ladder)
     tallies: dict[tuple[str, str], Tally] = {}
     sides: dict[tuple[str, str], tuple[Tally, Tally]] = {}
 
@@ -306,14 +359,53 @@ def round_robin(
             sides[opponent, player] = (second.reversed(), first.reversed())
 
     play(pairings(), game.ladder)
-    scale = game.ladder.ratings
-    if scale is None:
-        fitted = fit_ratings(Results(games, seed, tallies, variant))
-        scale = {rating.player: round(rating.elo) for rating in fitted}
-    typed = TYPED if variant == STANDARD else typed_for(scale) if increasing(scale) else ()
+    presets = dict(game.ladder.presets)
+    played = Results(games, seed, tallies, variant, game.start, sides, (), {}, presets)
+    scale = game.ladder.ratings or {rating.player: round(rating.elo) for rating in fit_ratings(played)}
+    skipped = typed_if_ordered and not all(check.passed for check in checks(played))
+    typed = () if skipped else TYPED if variant == STANDARD else typed_for(scale) if increasing(scale) else ()
     if typed:
         play(typed_pairings(typed), Ladder(game.ladder.presets, scale))
-    return Results(games, seed, tallies, variant, game.start, sides, typed, scale)
+    return Results(games, seed, tallies, variant, game.start, sides, typed, scale, presets, skipped)
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """One candidate ladder of a search: its presets, what its round robin says, and its wall time."""
+
+    presets: Presets
+    verdict: Verdict
+    seconds: float
+
+
+def search(
+    variant: str,
+    games: int,
+    seed: int = SEED,
+    progress: Callable[[Iterable[tuple[str, str]]], Iterable[tuple[str, str]]] = iter,
+    *,
+    candidates: Sequence[Presets] | None = None,
+) -> list[Attempt]:
+    """The round robin of each candidate ladder of ``variant`` (:data:`CANDIDATES`, or ``candidates``)
+    in order, ``games`` games per pairing with the same seeds, until one is calibrated: every
+    attempt, the last the calibrated one if any is. A candidate that fails an ordering check does not
+    play its typed ratings."""
+    tried: list[Attempt] = []
+    for presets in CANDIDATES[variant] if candidates is None else candidates:
+        started = time.monotonic()
+        ladder = Ladder(presets)
+        found = verdict(
+            round_robin(games, seed, progress, variant=variant, ladder=ladder, typed_if_ordered=True)
+        )
+        tried.append(Attempt(dict(presets), found, time.monotonic() - started))
+        if found.calibrated:
+            break
+    return tried
+
+
+def chosen(attempts: Sequence[Attempt]) -> Attempt:
+    """The attempt a search chooses: the calibrated one, or the last tried when none is."""
+    return next((attempt for attempt in attempts if attempt.verdict.calibrated), attempts[-1])
 
 
 # --- ratings ------------------------------------------------------------------------------------------
@@ -602,7 +694,7 @@ def _typed_tables(results: Results, typed: Sequence[TypedCheck]) -> list[str]:
         "|---:|---|---:|---:|---:|---|",
     ]
     for measured in typed:
-        mix = Ladder(LADDERS[results.variant].presets, results.scale).blend(measured.asked)
+        mix = Ladder(results.presets, results.scale).blend(measured.asked)
         lines.append(
             f"| {measured.asked} | `{mix.lower}` or `{mix.upper}` | {mix.weight:.2f} | "
             f"{measured.rating.elo:.0f} ± {measured.rating.margin:.0f} | {round(measured.difference):+d} | "
@@ -637,7 +729,9 @@ class Verdict:
     def failures(self) -> list[str]:
         """Every check that failed, in words."""
         found = [check.claim for check in self.made if not check.passed]
-        if not self.results.typed:
+        if self.results.typed_skipped:
+            found.append("the typed ratings were not played, because an ordering check failed")
+        elif not self.results.typed:
             found.append("the ratings do not rise from player to player, so no typed rating is played")
         found += [
             f"typed rating {check.asked} measured at {check.rating.elo:.0f}, beyond {TYPED_TOLERANCE} points"
@@ -662,65 +756,29 @@ def verdict(results: Results) -> Verdict:
     return Verdict(results, ratings, checks(results), typed_checks(results, ratings))
 
 
-def variant_markdown(found: Verdict) -> str:
-    """The section of ``docs/levels.md`` of a variant other than the standard game."""
+def variant_markdown(attempts: Sequence[Attempt]) -> str:
+    """The section of ``docs/levels.md`` of a variant other than the standard game: its search
+    (``attempts``), then the round robin of the chosen attempt."""
+    found = chosen(attempts).verdict
     results, variant = found.results, found.variant
-    by_player = {rating.player: rating for rating in found.ratings}
-    score, plies = results.start
-    outcome = {"win": "the first side wins", "loss": "the second side wins", "draw": "it is a draw"}
-    depths = ", ".join(
-        f"`{level.value}` {preset.depth}" for level, preset in LADDERS[variant.id].presets.items()
-    )
-    about = (
-        f"{variant.rules} Under perfect play from the empty board {outcome[OUTCOMES[score]]}, in "
-        f"{plies} plies. The six players meet in a round robin of {results.games:,} games per pairing, "
-        f"each side moving first in half of them, seed {results.seed}, the levels' depths read in the "
-        f"variant ({depths}: `perfect` sees all {variant.cells} cells)."
-    )
-    if results.typed:
-        about += (
-            f" Opponents of the typed ratings {', '.join(map(str, results.typed))} (a tenth, three "
-            f"tenths, a half, seven and nine tenths of `perfect`'s rating, rounded to {TYPED_STEP}) meet "
-            "each of the six as often, played on the ratings below."
-        )
-    failures = found.failures
-    if found.calibrated:
-        verdict = (
-            f"**Calibrated:** every check passes, so `rating` applies in `{variant.id}`, from 0 to "
-            f"{found.scale[PERFECT]} on this scale."
-        )
-    else:
-        verdict = (
-            f"**Not calibrated:** {len(failures)} check{'s' if len(failures) > 1 else ''} failed, so "
-            f"`rating` is refused in `{variant.id}`; its levels still play as their presets say."
-        )
     lines = [
         f"## {variant.name} (`{variant.id}`)",
         "",
-        *textwrap.wrap(about, WIDTH),
+        *textwrap.wrap(_about(found), WIDTH),
         "",
-        *textwrap.wrap(verdict, WIDTH),
+        *textwrap.wrap(_verdict_sentence(found), WIDTH),
     ]
     if not found.calibrated:
-        lines += ["", *(f"- {failure}" for failure in failures)]
+        lines += ["", *(f"- {failure}" for failure in found.failures)]
     lines += [
+        "",
+        f"### `{variant.id}`: the search",
+        "",
+        *_search_lines(attempts),
         "",
         f"### `{variant.id}`: the levels",
         "",
-        "| level | depth | skill | rating | vs random (W / D / L) | vs perfect (W / D / L) |",
-        "|---|---:|---:|---:|---:|---:|",
-    ]
-    for player in PLAYERS:
-        if player == RANDOM:
-            depth, skill = "–", "0"
-        else:
-            preset = LADDERS[variant.id].presets[Level(player)]
-            depth, skill = str(preset.depth), f"{preset.skill:g}"
-        lines.append(
-            f"| `{player}` | {depth} | {skill} | {_shown(by_player[player])} | "
-            f"{_versus_random(results, player)} | {results[player, PERFECT].rates()} |"
-        )
-    lines += [
+        *_levels_table(found),
         "",
         f"### `{variant.id}`: every pairing",
         "",
@@ -736,28 +794,218 @@ def variant_markdown(found: Verdict) -> str:
     return "\n".join(lines)
 
 
-def variants_introduction(verdicts: Sequence[Verdict]) -> str:
-    """What the variants' sections of ``docs/levels.md`` show, before them."""
+def _about(found: Verdict) -> str:
+    """The first paragraph of a variant's section: the game, and how its round robin was played."""
+    results, variant = found.results, found.variant
+    score, plies = results.start
+    outcome = {"win": "the first side wins", "loss": "the second side wins", "draw": "it is a draw"}
+    which = "the search below chose" if found.calibrated else "of the last candidate the search below tried"
+    about = (
+        f"{variant.rules} Under perfect play from the empty board {outcome[OUTCOMES[score]]}, in "
+        f"{plies} plies. The six players meet in a round robin of {results.games:,} games per pairing, "
+        f"each side moving first in half of them, seed {results.seed}, the levels with the presets {which} "
+        f"for `{variant.id}` (depths in its plies: `perfect` sees all {variant.cells} cells)."
+    )
+    if results.typed:
+        about += (
+            f" Opponents of the typed ratings {', '.join(map(str, results.typed))} (a tenth, three "
+            f"tenths, a half, seven and nine tenths of `perfect`'s rating, rounded to {TYPED_STEP}) meet "
+            "each of the six as often, played on the ratings below."
+        )
+    return about
+
+
+def _verdict_sentence(found: Verdict) -> str:
+    variant, failures = found.variant, found.failures
+    if found.calibrated:
+        return (
+            f"**Calibrated:** every check passes, so `rating` applies in `{variant.id}`, from 0 to "
+            f"{found.scale[PERFECT]} on this scale."
+        )
+    return (
+        f"**Not calibrated:** {len(failures)} check{'s' if len(failures) > 1 else ''} failed, so "
+        f"`rating` is refused in `{variant.id}`; its levels still play as their presets say."
+    )
+
+
+def _preset(preset: Preset) -> str:
+    """A preset as ``depth/skill``."""
+    return f"{preset.depth}/{preset.skill:g}"
+
+
+def _below_perfect(presets: Presets) -> str:
+    """The presets of ``beginner`` to ``hard``, as ``depth/skill`` each."""
+    return ", ".join(_preset(presets[level]) for level in Level if level is not Level.PERFECT)
+
+
+def _lowest_z(found: Verdict) -> str:
+    """The smallest margin of the ordering's comparisons (perfect play's losses aside)."""
+    z = min(check.z for check in found.made if not check.claim.startswith(f"{PERFECT} never"))
+    return f"{z:.1f}" if math.isfinite(z) else "∞" if z > 0 else "−∞"
+
+
+def _search_lines(attempts: Sequence[Attempt]) -> list[str]:
+    """Every candidate a variant's search tried, what failed, its wall time and what it chose."""
+    final = chosen(attempts)
+    variant = final.verdict.variant
+    intro = (
+        "The candidates tried, in order of preference (`CANDIDATES` in `scripts/calibrate.py`), each "
+        "level's preset as depth/skill, `perfect` seeing all "
+        f"{variant.cells} cells: the search stops at the first that passes every check. `lowest z` is "
+        f"the smallest margin of the ordering's comparisons, in standard errors (at least {Z_MIN} to pass)."
+    )
+    levels = [level.value for level in Level if level is not Level.PERFECT]
+    lines = [
+        *textwrap.wrap(intro, WIDTH),
+        "",
+        "| # | " + " | ".join(levels) + " | failed checks | lowest z | |",
+        "|---:|" + "---:|" * len(levels) + "---:|---:|---|",
+    ]
+    for number, attempt in enumerate(attempts, 1):
+        presets = " | ".join(_preset(attempt.presets[Level(level)]) for level in levels)
+        result = "chosen" if attempt is final else "failed"
+        failed_checks = len(attempt.verdict.failures)
+        lines.append(f"| {number} | {presets} | {failed_checks} | {_lowest_z(attempt.verdict)} | {result} |")
+    failed = [(number, attempt) for number, attempt in enumerate(attempts, 1) if attempt is not final]
+    if failed:
+        lines += ["", "What failed:", ""]
+    for number, attempt in failed:
+        text = f"- candidate {number} ({_below_perfect(attempt.presets)}): " + "; ".join(
+            attempt.verdict.failures
+        )
+        lines += textwrap.wrap(text + ".", WIDTH, subsequent_indent="  ")
+    outcome = (
+        "chose"
+        if final.verdict.calibrated
+        else "found none that passes; the levels below are the last tried,"
+    )
+    summary = (
+        f"The search tried {len(attempts)} candidate{'s' if len(attempts) > 1 else ''} at "
+        f"{final.verdict.results.games:,} games per pairing and {outcome} candidate "
+        f"{attempts.index(final) + 1}: "
+        + ", ".join(f"`{level.value}` {_preset(preset)}" for level, preset in final.presets.items())
+        + "; it took, every candidate's round robin included,"
+    )
+    # The wall time alone on the last line: the one figure a rerun changes moves no other line.
+    seconds = sum(attempt.seconds for attempt in attempts)
+    return [*lines, "", *textwrap.wrap(summary, WIDTH), f"{seconds:,.0f} s of wall time."]
+
+
+def _levels_table(found: Verdict) -> list[str]:
+    """The chosen levels' presets, ratings and rates against the random and the perfect player."""
+    results = found.results
+    by_player = {rating.player: rating for rating in found.ratings}
+    lines = [
+        "| level | depth | skill | rating | vs random (W / D / L) | vs perfect (W / D / L) |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
+    for player in PLAYERS:
+        if player == RANDOM:
+            depth, skill = "–", "0"
+        else:
+            preset = results.presets[Level(player)]
+            depth, skill = str(preset.depth), f"{preset.skill:g}"
+        lines.append(
+            f"| `{player}` | {depth} | {skill} | {_shown(by_player[player])} | "
+            f"{_versus_random(results, player)} | {results[player, PERFECT].rates()} |"
+        )
+    return lines
+
+
+def variants_introduction(searches: Sequence[Sequence[Attempt]]) -> str:
+    """What the variants' sections of ``docs/levels.md`` show, before them: how the search goes, and
+    what it chose in each variant."""
+    verdicts = [chosen(attempts).verdict for attempts in searches]
     calibrated = [f"`{found.variant.id}`" for found in verdicts if found.calibrated]
     about = (
         "Each variant has a round robin of its own, with its own ratings and its own checks: the "
-        "six players of the standard game's, the levels with the same presets, a level's depth counted "
-        "in the variant's plies and `perfect` seeing the whole game. Every move is chosen from the "
-        "variant's exact values, as the service chooses it. The checks are the standard game's, but "
-        "for perfect play in a game that one side wins from the start: it never loses as that side. A "
-        "variant is calibrated when every check passes and every typed rating comes within "
+        "six players of the standard game's, the levels with presets of the variant's own, a level's "
+        "depth counted in the variant's plies and `perfect` seeing the whole game. Every move is chosen "
+        "from the variant's exact values, as the service chooses it. The checks are the standard game's, "
+        "but for perfect play in a game that one side wins from the start: it never loses as that side. "
+        "A variant is calibrated when every check passes and every typed rating comes within "
         f"{TYPED_TOLERANCE} points of the rating asked: `rating` then applies there, on the variant's "
         "own scale (`rated` in `GET /v1/variants`); elsewhere it is a `422`."
+    )
+    how = (
+        "The presets come from a search. Each variant has candidate ladders in order of preference "
+        "(`CANDIDATES` in `scripts/calibrate.py`): first the standard game's presets read in the "
+        "variant, then ladders with a short look-ahead for the weak levels and a longer one for the "
+        "strong, or, where depth alone cannot separate the levels, one depth for all and a rising skill. "
+        "Each candidate plays the whole round robin, on the same seeds, and the first that passes every "
+        "check, typed ratings included, is chosen: the search stops there. A candidate that already "
+        "fails an ordering check does not play its typed ratings. Each variant's section lists every "
+        "candidate tried and what failed. The wall times are the only figures a rerun changes."
     )
     lines = [
         "## The variants",
         "",
         *textwrap.wrap(about, WIDTH),
         "",
-        "Calibrated: " + (", ".join(calibrated) if calibrated else "none") + ".",
+        *textwrap.wrap(how, WIDTH),
         "",
+        "![Every variant's ladder](levels-variants.png)",
+        "",
+        "| variant | chosen presets (beginner, easy, medium, hard) | perfect's rating | candidates tried "
+        "| wall time (s) |",
+        "|---|---|---:|---:|---:|",
     ]
+    for attempts, found in zip(searches, verdicts, strict=True):
+        presets = _below_perfect(found.results.presets) + ("" if found.calibrated else " (none passes)")
+        perfect = next(rating for rating in found.ratings if rating.player == PERFECT)
+        seconds = sum(attempt.seconds for attempt in attempts)
+        lines.append(
+            f"| `{found.variant.id}` | {presets} | {_shown(perfect)} | {len(attempts)} | {seconds:,.0f} |"
+        )
+    lines += ["", "Calibrated: " + (", ".join(calibrated) if calibrated else "none") + ".", ""]
     return "\n".join(lines)
+
+
+def plot_variants(verdicts: Sequence[Verdict], path: Path) -> None:
+    """``docs/levels-variants.png``: every variant's ladder, a panel each: the ratings of the random
+    player and the five levels, with their 95 % intervals."""
+    columns = min(4, len(verdicts))
+    rows = math.ceil(len(verdicts) / columns)
+    figure = Figure(figsize=(4 * columns, 3.2 * rows))
+    axes = figure.subplots(rows, columns, squeeze=False)
+    for axis, found in itertools.zip_longest(axes.flat, verdicts):
+        if found is None:
+            axis.set_visible(False)
+            continue
+        _ladder_panel(axis, found)
+    figure.suptitle("Every variant's ladder: Elo ratings (random player = 0), 95 % intervals")
+    figure.tight_layout(rect=(0, 0, 1, 0.96))
+    # No software or date in the metadata: the same results make the same bytes.
+    figure.savefig(path, dpi=100, metadata={"Software": None})
+
+
+def _ladder_panel(axis: Axes, found: Verdict) -> None:
+    """One variant's ratings, weakest at the top, on ``axis``."""
+    color = "#1565c0" if found.calibrated else "#9e9e9e"
+    ratings = found.ratings
+    axis.errorbar(
+        [rating.elo for rating in ratings],
+        [rating.player for rating in ratings],
+        xerr=[rating.margin for rating in ratings],
+        fmt="o",
+        color=color,
+        capsize=3,
+    )
+    for y, rating in enumerate(ratings):
+        axis.annotate(
+            f"{rating.elo:.0f}",
+            (rating.elo, y),
+            textcoords="offset points",
+            xytext=(0, 6),
+            ha="center",
+            fontsize=8,
+        )
+    axis.invert_yaxis()
+    axis.margins(x=0.12, y=0.15)
+    axis.grid(axis="x", alpha=0.3)
+    axis.tick_params(labelsize=8)
+    status = "" if found.calibrated else ", not calibrated"
+    axis.set_title(f"{found.variant.name} ({found.variant.id}{status})", fontsize=9)
 
 
 def plot(results: Results, ratings: Sequence[Rating], typed: Sequence[TypedCheck], path: Path) -> None:
@@ -839,6 +1087,43 @@ def plot(results: Results, ratings: Sequence[Rating], typed: Sequence[TypedCheck
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    arguments = _parser().parse_args(argv)
+    picked = [variant for variant in VARIANT_IDS if variant in arguments.variants]
+    games = GAMES_OF[STANDARD] if arguments.games is None else arguments.games
+    started = time.monotonic()
+    standard = verdict(round_robin(games, arguments.seed, _progress(STANDARD)))
+    print(f"{STANDARD}: {games:,} games per pairing in {time.monotonic() - started:.0f} s")
+    _print_ratings(standard)
+    searches: dict[str, list[Attempt]] = {}
+    for variant in picked:
+        games = GAMES_OF[variant] if arguments.games is None else arguments.games
+        searches[variant] = _searched(variant, games, arguments.seed)
+    verdicts = {variant: chosen(attempts).verdict for variant, attempts in searches.items()}
+    document = markdown(standard.results, standard.ratings, standard.made, standard.typed)
+    if searches:
+        sections = [variants_introduction(list(searches.values())), *map(variant_markdown, searches.values())]
+        document += "\n" + "\n".join(sections)
+    arguments.output.mkdir(parents=True, exist_ok=True)
+    (arguments.output / "levels.md").write_text(document, encoding="utf-8")
+    plot(standard.results, standard.ratings, standard.typed, arguments.output / "levels.png")
+    written = "levels.md and levels.png"
+    if verdicts:
+        plot_variants([standard, *verdicts.values()], arguments.output / "levels-variants.png")
+        written = "levels.md, levels.png and levels-variants.png"
+    for found in verdicts.values():
+        if not found.calibrated:
+            print(f"{found.variant.id} is not calibrated: {'; '.join(found.failures)}")
+    failed = standard.failures
+    if arguments.seed == SEED:  # the service's ladders come from the default run
+        for found in (standard, *verdicts.values()):
+            failed += stale(found, arguments.games is None)
+    for claim in failed:
+        print(f"FAILED: {claim}", file=sys.stderr)
+    print(f"wrote {written} in {arguments.output}")
+    return 1 if failed else 0
+
+
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="make calibrate", description=__doc__.split("\n\n")[0])
     parser.add_argument(
         "--games",
@@ -860,61 +1145,70 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--output",
         type=Path,
         default=ROOT / "docs",
-        help="where levels.md and levels.png go (default: docs/)",
+        help="where levels.md, levels.png and levels-variants.png go (default: docs/)",
     )
-    arguments = parser.parse_args(argv)
-    chosen = [variant for variant in VARIANT_IDS if variant in arguments.variants]
-    verdicts: dict[str, Verdict] = {}
-    for variant in (STANDARD, *chosen):
-        games = GAMES_OF[variant] if arguments.games is None else arguments.games
-        started = time.monotonic()
-        results = round_robin(games, arguments.seed, _progress(variant), variant=variant)
-        verdicts[variant] = found = verdict(results)
-        print(f"{variant}: {games:,} games per pairing in {time.monotonic() - started:.0f} s")
-        for rating in found.ratings:
-            print(f"{rating.player:>10}  {rating.elo:6.0f} ± {rating.margin:3.0f}")
-        for check in found.typed:
-            print(f"{check.rating.player:>10}  {check.rating.elo:6.0f} ± {check.rating.margin:3.0f}")
-    standard = verdicts.pop(STANDARD)
-    document = markdown(standard.results, standard.ratings, standard.made, standard.typed)
-    if verdicts:
-        document += "\n" + "\n".join(
-            [variants_introduction(list(verdicts.values())), *map(variant_markdown, verdicts.values())]
+    return parser
+
+
+def _searched(variant: str, games: int, seed: int) -> list[Attempt]:
+    """A variant's search, each candidate's outcome printed, then the chosen attempt's ratings."""
+    attempts = search(variant, games, seed, _progress(variant))
+    for number, attempt in enumerate(attempts, 1):
+        failures = attempt.verdict.failures
+        outcome = f"{len(failures)} checks failed" if failures else "every check passes"
+        print(
+            f"{variant} candidate {number} ({_below_perfect(attempt.presets)}): {outcome}, "
+            f"{games:,} games per pairing in {attempt.seconds:.0f} s"
         )
-    arguments.output.mkdir(parents=True, exist_ok=True)
-    (arguments.output / "levels.md").write_text(document, encoding="utf-8")
-    plot(standard.results, standard.ratings, standard.typed, arguments.output / "levels.png")
-    for found in verdicts.values():
-        if not found.calibrated:
-            print(f"{found.variant.id} is not calibrated: {'; '.join(found.failures)}")
-    failed = standard.failures
-    if arguments.seed == SEED:  # the service's ratings come from the default run
-        for found in (standard, *verdicts.values()):
-            failed += stale(found, arguments.games is None)
-    for claim in failed:
-        print(f"FAILED: {claim}", file=sys.stderr)
-    print(f"wrote levels.md and levels.png in {arguments.output}")
-    return 1 if failed else 0
+    _print_ratings(chosen(attempts).verdict)
+    return attempts
+
+
+def _print_ratings(found: Verdict) -> None:
+    for rating in found.ratings:
+        print(f"{rating.player:>10}  {rating.elo:6.0f} ± {rating.margin:3.0f}")
+    for check in found.typed:
+        print(f"{check.rating.player:>10}  {check.rating.elo:6.0f} ± {check.rating.margin:3.0f}")
 
 
 def stale(found: Verdict, default: bool) -> list[str]:
     """What :data:`service.game.levels.LADDERS` has wrong of a variant's run with the default games
-    per pairing (``default``): the ratings of a calibrated variant not the fit's, or not there; a
-    variant there that is not calibrated."""
-    variant = found.variant.id
-    entry = LADDERS[variant].ratings
-    where = f"service.game.levels.LADDERS[{variant!r}].ratings"
+    per pairing (``default``): presets not those the run played (the chosen ones), the ratings of a
+    calibrated variant not the fit's, or not there; ratings of a variant that is not calibrated. Each
+    says what to write."""
     if not default:
         return []
+    variant = found.variant.id
+    ladder = LADDERS[variant]
+    where = f"service.game.levels.LADDERS[{variant!r}]"
+    failed = []
+    if list(ladder.presets.items()) != list(found.results.presets.items()):
+        failed.append(f"{where}.presets are not the chosen ones: write {python_ladder(found)}")
     if not found.calibrated:
-        return [f"{where} is there, but {variant} is not calibrated: remove it"] if entry else []
-    if entry is None:
-        return [f"{variant} is calibrated, but {where} is None: add {found.scale}"]
-    name = where
-    return [
-        f"{name}[{player!r}] is not the fit's rating: update it"
-        for player in stale_ratings(found.ratings, entry)
+        if ladder.ratings is not None:
+            failed.append(f"{where}.ratings is there, but {variant} is not calibrated: remove it")
+        return failed
+    if ladder.ratings is None:
+        return [
+            *failed,
+            f"{variant} is calibrated, but {where}.ratings is None: write {python_ladder(found)}",
+        ]
+    return failed + [
+        f"{where}.ratings[{player!r}] is not the fit's rating: update it to {found.scale[player]}"
+        for player in stale_ratings(found.ratings, ladder.ratings)
     ]
+
+
+def python_ladder(found: Verdict) -> str:
+    """The entry of :data:`service.game.levels.LADDERS` that ``found`` calls for, as the Python of
+    :mod:`service.game.levels`: the presets it played, and the fit's ratings, rounded, where it is
+    calibrated."""
+    presets = found.results.presets
+    steps = ", ".join(
+        f"({presets[level].depth}, {presets[level].skill!r})" for level in Level if level is not Level.PERFECT
+    )
+    ratings = f", ratings={tuple(found.scale[name] for name in PLAYERS)}" if found.calibrated else ""
+    return f"_ladder({found.variant.cells}, {steps}{ratings})"
 
 
 def _progress(variant: str) -> Callable[[Iterable[tuple[str, str]]], Iterable[tuple[str, str]]]:

@@ -32,7 +32,6 @@ from .game.board import EMPTY
 from .game.choice import DEFAULT as DEFAULT_OPTIONS
 from .game.choice import DEPTH_IN_WORDS, MAX_DEPTH
 from .game.levels import HIGHEST_RATING, LADDERS, STANDARD_LADDER
-from .game.puzzles import Theme
 from .game.review import Judgement
 from .game.variants import STANDARD, VARIANTS, VariantBoard, VariantPosition
 
@@ -252,6 +251,22 @@ AnyTactic = Literal[
     "squeeze",
     "avoid",
     "opposite",
+    "gift",
+    "live",
+    "kill",
+    "hand_over",
+]
+#: Every puzzle theme of every variant: the tactic tags but those of where a move is (a test keeps them
+#: ``service.game.puzzles.THEMES``).
+Theme = Literal[
+    "win",
+    "block",
+    "fork",
+    "threat",
+    "block_fork",
+    "lose",
+    "squeeze",
+    "avoid",
     "gift",
     "live",
     "kill",
@@ -992,15 +1007,31 @@ class ReviewResponse(BaseModel):
 #: Puzzles in a page: by default, and at most.
 PUZZLE_PAGE, MAX_PUZZLE_PAGE = 20, 100
 
-ThemeName = Annotated[Theme, Field(description="Only puzzles whose solution has this theme.")]
+ThemeName = Annotated[
+    Theme,
+    Field(
+        description="Only puzzles whose solution has this theme (the variant's are its `tactics` but places)."
+    ),
+]
 MinRating = Annotated[int, Field(ge=0, description="Only puzzles rated at least this.")]
 MaxRating = Annotated[int, Field(ge=0, description="Only puzzles rated at most this.")]
-PuzzleId = Annotated[str, Field(pattern="^[XO.]{9}[XO]$", examples=[".....OOXXX"])]
+#: A puzzle's id: in the standard game its canonical board and side to move; elsewhere the variant, a
+#: colon, the canonical board, and the side to move where the sides are X and O.
+PUZZLE_ID = "^(?:{})$".format(
+    "|".join(
+        ("" if variant is STANDARD else f"{variant.id}:")
+        + f"[{variant.shape.marks}.]{{{variant.cells}}}"
+        + ("[XO]" if variant.marks == "own" else "")
+        for variant in VARIANTS.values()
+    )
+)
+PuzzleId = Annotated[str, Field(pattern=PUZZLE_ID, examples=[".....OOXXX", "misere:....X..O.O"])]
 
 
 class _PuzzleFilters(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, json_schema_extra=_defaults_in_words)
 
+    variant: VariantField = "standard"
     theme: ThemeName | None = None
     min_rating: MinRating | None = None
     max_rating: MaxRating | None = None
@@ -1050,16 +1081,24 @@ class Puzzle(BaseModel):
     """A position where exactly one move keeps a win or a draw, posed on its canonical board."""
 
     id: str = Field(
-        pattern="^[XO.]{9}[XO]$",
-        description="The canonical board followed by the side to move.",
-        examples=[".....OOXXX"],
+        pattern=PUZZLE_ID,
+        description="The canonical board followed by the side to move in the standard game; elsewhere "
+        "the variant, a colon, the canonical board, and the side to move where the sides are X and O.",
+        examples=[".....OOXXX", "misere:....X..O.O"],
     )
+    variant: VariantName = Field(description="The variant the puzzle is posed in.")
     board: CanonicalBoard = Field(
-        description="The canonical board: the smallest, as text, of the board's 8 rotations and "
-        "reflections, which are the same puzzle."
+        description="The canonical board: the smallest, as text, of the alike boards (the 8 rotations "
+        "and reflections of the square; in Notakto those of each board, and any order of the boards), "
+        "which are the same puzzle."
     )
-    player: Mark = Field(description="The side to move, who solves the puzzle.")
-    solution: Cell = Field(description="The only move that keeps the outcome.")
+    player: AnySide = Field(
+        description="The side to move, who solves the puzzle: `X` or `O`, or `first` or `second` in "
+        "`wild` and Notakto."
+    )
+    solution: Cell = Field(description="The only move that keeps the outcome: its cell.")
+    mark: PlacedMark = None
+    grid: Grid = None
     outcome: Literal["win", "draw"] = Field(description="What the solution keeps.")
     plies_to_end: Plies
     themes: list[Theme] = Field(description="The solution's tactics, without where it is on the board.")
@@ -1138,6 +1177,11 @@ class VariantInfo(BaseModel):
         ge=0,
         description="The highest `rating` (perfect play's) on this variant's scale; null where the "
         "variant is not rated.",
+    )
+    puzzles: int = Field(ge=0, description="How many puzzles the variant's book holds (`GET /v1/puzzles`).")
+    puzzles_complete: bool = Field(
+        description="Whether the book holds every puzzle of the variant, rather than a selection spread "
+        "over its ratings and themes."
     )
 
 

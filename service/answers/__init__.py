@@ -9,7 +9,8 @@ Nothing here knows about HTTP: the routes (:mod:`service.web`) wrap these bytes 
 MCP tools in tool results.
 """
 
-from .coach import Coach, PuzzleFilter
+from .books import PuzzleFilter
+from .coach import Coach
 from .entity import Entity, etag
 from .moves import Answers
 

@@ -1,12 +1,11 @@
-"""The coach's answers: reviews of games, and the puzzle book, as JSON bytes.
+"""The coach's answers: reviews of games, and the puzzle books, as JSON bytes.
 
-Every puzzle (:mod:`service.game.puzzles`) is found and rendered once, when the app
-starts; a page of them is the rendered puzzles joined. What a page holds (its puzzles,
-its total, its cursor) and its entity tag are kept for the pages most recently asked for,
-like analyses, but not its bytes: joining them again takes a microsecond, and keeping
-them would take some 6 KB a page. A page's ``next`` cursor is the id of its last
-puzzle: the following page starts after it, in the book's order (rating, then id),
-whatever filters the query has.
+Every variant's puzzle book (:mod:`.books`) is read once, when the app starts, its puzzles already
+rendered. A page of them is the rendered puzzles joined; what a page holds (its puzzles, its total,
+its cursor) and its entity tag are kept for the pages most recently asked for, like analyses, but
+not its bytes: joining them again takes a microsecond. A page's ``next`` cursor is the id of its
+last puzzle: the following page starts after it, in the book's order (rating, then id), whatever
+filters the query has.
 """
 
 from __future__ import annotations
@@ -15,17 +14,17 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
-from ..game.choice import generator
 from ..game.exact import OUTCOMES
-from ..game.levels import LADDERS, NAMES
-from ..game.puzzles import Puzzle, Theme, canonical_form, puzzles
+from ..game.levels import NAMES
+from ..game.puzzles import canonical_form, read_id
+from ..game.puzzles import puzzle_id as id_of
 from ..game.review import IllegalMove, Ply, Review, SideReview, review_game
-from ..game.variants import STANDARD, Move, Variant, VariantPosition
+from ..game.variants import VARIANTS, Move, Variant, VariantPosition
 from ..schemas import Judgements, MarkedMove, ReviewResponse, Sides, TurnSides
 from ..schemas import Move as MoveModel
 from ..schemas import PlyReview as PlyModel
-from ..schemas import Puzzle as PuzzleModel
 from ..schemas import SideReview as SideModel
+from .books import Book, PuzzleFilter, rounded
 from .entity import Entity
 from .variants import WINNERS, exact_values, move_fields
 
@@ -33,44 +32,23 @@ from .variants import WINNERS, exact_values, move_fields
 PAGES_KEPT = 1024
 
 
-class PuzzleFilter(NamedTuple):
-    """What a query asks of a puzzle; ``None`` asks nothing."""
-
-    theme: Theme | None = None
-    outcome: str | None = None
-    min_rating: int | None = None
-    max_rating: int | None = None
-
-    def matches(self, puzzle: Puzzle) -> bool:
-        return (
-            (self.theme is None or self.theme in puzzle.themes)
-            and (self.outcome is None or puzzle.outcome == self.outcome)
-            and (self.min_rating is None or puzzle.rating >= self.min_rating)
-            and (self.max_rating is None or puzzle.rating <= self.max_rating)
-        )
-
-
 class Page(NamedTuple):
     """What a page of puzzles holds, and the entity tag of its JSON."""
 
-    ids: tuple[str, ...]
+    places: tuple[int, ...]
     total: int
     following: str | None
     tag: str
 
 
 class Coach:
-    """Reviews, and the puzzle book made once (see the module's docstring)."""
+    """Reviews, and every variant's puzzle book, read once (see the module's docstring)."""
 
     def __init__(self) -> None:
         self.values = exact_values()
-        #: The puzzle book: the standard game's, the first variant of the registry.
-        self.variant = STANDARD
-        self.book = puzzles(self.values[STANDARD.id], LADDERS[STANDARD.id])
-        self._entities = {puzzle.id: Entity.of(_render_puzzle(puzzle)) for puzzle in self.book}
-        self._order = {puzzle.id: index for index, puzzle in enumerate(self.book)}
+        #: The puzzle books, by the variant's id.
+        self.books = {variant.id: Book.shipped(variant) for variant in VARIANTS.values()}
         self._page = lru_cache(maxsize=PAGES_KEPT)(self._find_page)
-        self._matching = lru_cache(maxsize=PAGES_KEPT)(self._find)
 
     def review(self, start: VariantPosition, moves: Sequence[int | MarkedMove]) -> bytes:
         """The review of a game in any variant; raises :class:`~service.game.review.IllegalMove` for a
@@ -79,59 +57,64 @@ class Coach:
         return review_response(played).model_dump_json(exclude_unset=True).encode()
 
     def puzzle(self, puzzle_id: str) -> Entity | None:
-        """One puzzle by its id, ``None`` when there is no such puzzle."""
-        return self._entities.get(puzzle_id)
+        """One puzzle of any variant by its id, ``None`` when there is no such puzzle."""
+        found = read_id(puzzle_id)
+        if found is None:
+            return None
+        book = self.books[found[0].id]
+        place = book.order.get(puzzle_id)
+        return None if place is None else book.entity(place)
 
     def missing(self, puzzle_id: str) -> str:
         """Why no puzzle has the id ``puzzle_id`` (the detail of its ``404``), naming the puzzle when
-        the id's board is one only turned or mirrored."""
-        cells = self.variant.cells
-        if len(puzzle_id) != cells + 1:
-            return f"no puzzle has this id: an id is {cells + 1} characters, not {len(puzzle_id)}"
-        board, mover = puzzle_id[:cells], puzzle_id[cells:]
-        if mover in self.variant.sides and not board.strip("XO."):
-            canonical = canonical_form(self.variant, board) + mover
-            if canonical != puzzle_id and canonical in self._entities:
-                return (
-                    f"no puzzle has the id {puzzle_id}: that board is puzzle {canonical}, turned or mirrored"
-                )
+        the id's board is one only turned or mirrored, or when the variant's book is a selection."""
+        found = read_id(puzzle_id)
+        if found is None:
+            known = ", ".join(VARIANTS)
+            return f"no puzzle has the id {puzzle_id}: it names no variant (the variants: {known})"
+        variant, board, mover = found
+        sides = (mover,) if mover is not None else ()
+        wanted = f"{variant.cells} cells" + (" then the side to move" if sides else "")
+        if len(board) != variant.cells or (sides and mover not in variant.sides) or board.strip("XO."):
+            return f"no puzzle has the id {puzzle_id}: an id of {variant.id} is its board of {wanted}"
+        canonical = id_of(variant, canonical_form(variant, board), mover or "")
+        book = self.books[variant.id]
+        if canonical != puzzle_id and canonical in book.order:
+            return f"no puzzle has the id {puzzle_id}: that board is puzzle {canonical}, turned or mirrored"
+        if not book.complete:
+            return (
+                f"no puzzle has the id {puzzle_id}: the book of {variant.id} holds a selection of "
+                f"{len(book):,} of its puzzles"
+            )
         return f"no puzzle has the id {puzzle_id}"
 
-    def cursor_error(self, cursor: str | None) -> str | None:
+    def cursor_error(self, variant: str, cursor: str | None) -> str | None:
         """What is wrong with a page's ``cursor``; ``None`` when there is none or the service gave it."""
-        if cursor is None or cursor in self._entities:
+        if cursor is None or cursor in self.books[variant].order:
             return None
-        return f"{cursor!r} is not a cursor this service gave: pass the `next` of a page"
+        return f"{cursor!r} is not a cursor this service gave for {variant}: pass the `next` of a page"
 
-    def page(self, wanted: PuzzleFilter, limit: int, cursor: str | None) -> Entity:
-        """The page of up to ``limit`` puzzles ``wanted`` after the puzzle ``cursor`` (an id this service
-        gave, see :meth:`cursor_error`), or from the first."""
-        found = self._page(wanted, limit, cursor)
-        return Entity(self._page_body(found.ids, found.total, found.following), found.tag)
+    def page(self, variant: str, wanted: PuzzleFilter, limit: int, cursor: str | None) -> Entity:
+        """The page of up to ``limit`` puzzles of ``variant`` ``wanted`` after the puzzle ``cursor`` (an
+        id this service gave, see :meth:`cursor_error`), or from the first."""
+        found = self._page(variant, wanted, limit, cursor)
+        return Entity(self._page_body(variant, found.places, found.total, found.following), found.tag)
 
-    def _find_page(self, wanted: PuzzleFilter, limit: int, cursor: str | None) -> Page:
-        start = 0 if cursor is None else self._order[cursor] + 1
-        matching = self._matching(wanted)
-        after = [puzzle.id for puzzle in matching if self._order[puzzle.id] >= start]
-        ids, following = tuple(after[:limit]), after[limit - 1] if len(after) > limit else None
-        body = self._page_body(ids, len(matching), following)
-        return Page(ids, len(matching), following, Entity.of(body).tag)
+    def _find_page(self, variant: str, wanted: PuzzleFilter, limit: int, cursor: str | None) -> Page:
+        places, total, following = self.books[variant].page(wanted, limit, cursor)
+        body = self._page_body(variant, places, total, following)
+        return Page(tuple(places), total, following, Entity.of(body).tag)
 
-    def _page_body(self, ids: tuple[str, ...], total: int, following: str | None) -> bytes:
-        listed = b",".join([self._entities[puzzle_id].body for puzzle_id in ids])
+    def _page_body(self, variant: str, places: Sequence[int], total: int, following: str | None) -> bytes:
+        book = self.books[variant]
+        listed = b",".join([book.body(place) for place in places])
         cursor = b"null" if following is None else b'"%s"' % following.encode()
         return b'{"puzzles":[%s],"total":%d,"next":%s}' % (listed, total, cursor)
 
-    def random(self, wanted: PuzzleFilter, seed: int | None) -> Entity | None:
-        """A matching puzzle drawn uniformly (reproducibly with ``seed``), ``None`` when none matches."""
-        matching = self._matching(wanted)
-        if not matching:
-            return None
-        return self._entities[generator(seed).choice(matching).id]
-
-    def _find(self, wanted: PuzzleFilter) -> tuple[Puzzle, ...]:
-        """The puzzles ``wanted`` matches, in the book's order (kept, the most recently asked for)."""
-        return tuple(puzzle for puzzle in self.book if wanted.matches(puzzle))
+    def random(self, variant: str, wanted: PuzzleFilter, seed: int | None) -> Entity | None:
+        """A puzzle of ``variant`` ``wanted`` matches, drawn uniformly (reproducibly with ``seed``),
+        ``None`` when none matches."""
+        return self.books[variant].drawn(wanted, seed)
 
 
 def game_moves(variant: Variant, moves: Sequence[int | MarkedMove]) -> Sequence[int | Move]:
@@ -192,7 +175,7 @@ def _side(side: SideReview) -> SideModel:
     weights, chances = side.weights, None
     if weights is not None:
         total = sum(weights)
-        chances = {name: _rounded(weight, total) for name, weight in zip(NAMES, weights, strict=True)}
+        chances = {name: rounded(weight, total) for name, weight in zip(NAMES, weights, strict=True)}
     return SideModel(
         moves=side.moves,
         judgements=Judgements(**{judgement.value: count for judgement, count in side.judgements.items()}),
@@ -201,35 +184,4 @@ def _side(side: SideReview) -> SideModel:
         level_likelihoods=chances,
         level=side.level,
         rating=side.rating,
-    )
-
-
-def _rounded(numerator: int, denominator: int) -> float:
-    """The probability ``numerator / denominator`` to 4 decimals, rounded from its exact value (half to
-    even, as :func:`round` does a fraction, in integers: a fraction's ``round`` takes several
-    microseconds, and making the fraction, which reduces it, a few more)."""
-    whole, left = divmod(numerator * 10_000, denominator)
-    if 2 * left > denominator or (2 * left == denominator and whole % 2):
-        whole += 1
-    return whole / 10_000
-
-
-def _render_puzzle(puzzle: Puzzle) -> bytes:
-    return (
-        PuzzleModel(
-            id=puzzle.id,
-            board=puzzle.board,
-            player=puzzle.player,
-            solution=puzzle.solution,
-            outcome=puzzle.outcome,
-            plies_to_end=puzzle.plies,
-            themes=list(puzzle.themes),
-            reason=puzzle.reason,
-            solve_rates={
-                name: _rounded(rate.numerator, rate.denominator) for name, rate in puzzle.solve_rates.items()
-            },
-            rating=puzzle.rating,
-        )
-        .model_dump_json()
-        .encode()
     )

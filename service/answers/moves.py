@@ -16,6 +16,7 @@ from ..game.choice import Options
 from ..game.tables import table
 from ..game.variants import STANDARD, VariantPosition, reach
 from ..schemas import BestMoveResponse
+from .books import sizes
 from .entity import Entity
 from .variants import VariantAnswers, catalogue
 
@@ -27,7 +28,7 @@ class Answers:
     def __init__(self) -> None:
         self.variants = VariantAnswers()
         #: ``GET /v1/variants``, rendered once.
-        self.catalogue = catalogue(self.variants)
+        self.catalogue = catalogue(self.variants, sizes())
         #: The legal boards of the standard game, the registry's first variant, finished or not.
         self.boards = reach(STANDARD.id).boards
         #: The unfinished positions each variant's shipped table stands for, by the variant's id.

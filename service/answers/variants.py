@@ -8,6 +8,7 @@ first asked for and the most recent kept, as the standard game's analyses are.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 
 from ..game.board import BoardError, canonical_symbols
@@ -16,7 +17,7 @@ from ..game.exact import OUTCOMES, RankedMove, Values, rank
 from ..game.levels import LADDERS, Ladder
 from ..game.tables import TABLED, table
 from ..game.tactics import TACTICS, explain_move
-from ..game.variants import VARIANTS, Move, VariantPosition
+from ..game.variants import VARIANTS, Move, Variant, VariantPosition
 from ..schemas import (
     AnalysisResponse,
     BestMoveResponse,
@@ -45,6 +46,17 @@ BEST_KEPT = 16_384
 KEPT_WHOLE = 16_384
 
 
+def placed(variant: Variant, cell: int, mark: int) -> dict[str, object]:
+    """What a move on ``cell`` placing ``mark`` adds in its variant: the ``mark`` in ``wild``, where a
+    side chooses it, and the ``grid`` (the board the cell is on) in Notakto."""
+    fields: dict[str, object] = {}
+    if variant.marks == "either":
+        fields["mark"] = "XO"[mark]
+    if variant.marks == "x_only":
+        fields["grid"] = cell // variant.board_cells
+    return fields
+
+
 def move_fields(position: VariantPosition, move: RankedMove) -> dict[str, object]:
     """What every answer gives of a move in a variant: where it is, what it is worth, what it does."""
     variant = position.variant
@@ -56,11 +68,8 @@ def move_fields(position: VariantPosition, move: RankedMove) -> dict[str, object
         "position": move.cell,
         "row": on_board // variant.size,
         "column": on_board % variant.size,
+        **placed(variant, move.cell, move.mark),
     }
-    if variant.marks == "either":
-        fields["mark"] = "XO"[move.mark]
-    if variant.marks == "x_only":
-        fields["grid"] = move.cell // variant.board_cells
     return fields | {
         "score": move.score,
         "outcome": OUTCOMES[move.score],
@@ -247,8 +256,9 @@ def _levels(ladder: Ladder) -> VariantLevels:
     )
 
 
-def catalogue(answers: VariantAnswers) -> Entity:
-    """``GET /v1/variants``: every variant, its rules and its value from the empty board."""
+def catalogue(answers: VariantAnswers, books: Mapping[str, tuple[int, bool]]) -> Entity:
+    """``GET /v1/variants``: every variant, its rules, its value from the empty board, its levels, and
+    its puzzle book (``books``: how many puzzles each holds, and whether that is all of them)."""
     found = []
     for variant in VARIANTS.values():
         value, positions = answers.values[variant.id].value(variant.start()), table(variant.id).positions
@@ -269,6 +279,8 @@ def catalogue(answers: VariantAnswers) -> Entity:
                 rated=LADDERS[variant.id].ratings is not None,
                 levels=_levels(LADDERS[variant.id]),
                 rating_max=LADDERS[variant.id].rating_max,
+                puzzles=books[variant.id][0],
+                puzzles_complete=books[variant.id][1],
             )
         )
     return Entity.of(VariantList(variants=found).model_dump_json().encode())

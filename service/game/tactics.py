@@ -367,6 +367,8 @@ class _Family(NamedTuple):
 
 
 _PLACES = ("center", "corner", "edge")
+#: The tags that say where a move is on the board, rather than what it does.
+PLACES = (*_PLACES, "opposite_corner", "opposite")
 
 
 def _takes(f: _Facts) -> str:
@@ -715,4 +717,13 @@ def _tags_of(variant: Variant) -> tuple[str, ...]:
 #: Per variant id, every tactic tag the variant uses, in listing order.
 TACTICS: dict[str, tuple[str, ...]] = {variant.id: _tags_of(variant) for variant in VARIANTS.values()}
 
-__all__ = ["TACTICS", "board_name", "cell_name", "cell_names", "explain_move", "line_name", "value_words"]
+__all__ = [
+    "PLACES",
+    "TACTICS",
+    "board_name",
+    "cell_name",
+    "cell_names",
+    "explain_move",
+    "line_name",
+    "value_words",
+]

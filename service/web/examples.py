@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..game.levels import LADDERS
+
 #: An OpenAPI example object: ``summary`` and ``value``.
 Example = dict[str, Any]
 
@@ -717,6 +719,7 @@ REVIEW_RESPONSE: dict[str, Any] = {
 #: ``GET /v1/puzzles/{id}``: the first puzzle of ``PUZZLE_PAGE``.
 PUZZLE: dict[str, Any] = {
     "id": ".....OOXXX",
+    "variant": "standard",
     "board": ".....OOXX",
     "player": "X",
     "solution": 4,
@@ -736,6 +739,7 @@ PUZZLE_PAGE: dict[str, Any] = {
         PUZZLE,
         {
             "id": ".....OXOXO",
+            "variant": "standard",
             "board": ".....OXOX",
             "player": "O",
             "solution": 4,
@@ -758,6 +762,19 @@ PUZZLE_PAGE: dict[str, Any] = {
     "total": 34,
     "next": ".....OXOXO",
 }
+
+
+def _ladder(variant_id: str) -> dict[str, Any]:
+    """A variant's ``levels`` and ``rating_max`` in ``GET /v1/variants``, from its calibrated ladder."""
+    ladder = LADDERS[variant_id]
+    ratings = ladder.ratings or {}
+    levels = {
+        level.value: {"depth": preset.depth, "skill": preset.skill, "rating": ratings.get(level.value)}
+        for level, preset in ladder.presets.items()
+    }
+    return {"rated": ladder.ratings is not None, "levels": levels, "rating_max": ladder.rating_max}
+
+
 #: ``GET /v1/variants``, as the service answers it.
 VARIANTS_RESPONSE: dict[str, Any] = {
     "variants": [
@@ -784,7 +801,7 @@ VARIANTS_RESPONSE: dict[str, Any] = {
                 "edge",
                 "opposite_corner",
             ],
-            "rated": True,
+            **_ladder("standard"),
         },
         {
             "id": "misere",
@@ -799,7 +816,7 @@ VARIANTS_RESPONSE: dict[str, Any] = {
             "start": {"outcome": "draw", "plies_to_end": 9},
             "positions": 9040,
             "tactics": ["lose", "squeeze", "avoid", "center", "corner", "edge", "opposite"],
-            "rated": False,
+            **_ladder("misere"),
         },
         {
             "id": "wild",
@@ -815,7 +832,7 @@ VARIANTS_RESPONSE: dict[str, Any] = {
             "start": {"outcome": "win", "plies_to_end": 7},
             "positions": 11093,
             "tactics": ["win", "block", "gift", "squeeze", "center", "corner", "edge"],
-            "rated": False,
+            **_ladder("wild"),
         },
         {
             "id": "notakto",
@@ -831,7 +848,7 @@ VARIANTS_RESPONSE: dict[str, Any] = {
             "start": {"outcome": "win", "plies_to_end": 6},
             "positions": 230,
             "tactics": ["lose", "squeeze", "live", "center", "corner", "edge"],
-            "rated": False,
+            **_ladder("notakto"),
         },
         {
             "id": "notakto-2",
@@ -847,7 +864,7 @@ VARIANTS_RESPONSE: dict[str, Any] = {
             "start": {"outcome": "loss", "plies_to_end": 11},
             "positions": 154100,
             "tactics": ["lose", "kill", "hand_over", "squeeze", "live", "center", "corner", "edge"],
-            "rated": False,
+            **_ladder("notakto-2"),
         },
         {
             "id": "notakto-3",
@@ -863,7 +880,7 @@ VARIANTS_RESPONSE: dict[str, Any] = {
             "start": {"outcome": "win", "plies_to_end": 14},
             "positions": 80477000,
             "tactics": ["lose", "kill", "hand_over", "squeeze", "live", "center", "corner", "edge"],
-            "rated": False,
+            **_ladder("notakto-3"),
         },
         {
             "id": "4x4",
@@ -888,7 +905,7 @@ VARIANTS_RESPONSE: dict[str, Any] = {
                 "edge",
                 "opposite_corner",
             ],
-            "rated": False,
+            **_ladder("4x4"),
         },
         {
             "id": "4x4-3",
@@ -913,7 +930,7 @@ VARIANTS_RESPONSE: dict[str, Any] = {
                 "edge",
                 "opposite_corner",
             ],
-            "rated": False,
+            **_ladder("4x4-3"),
         },
     ]
 }

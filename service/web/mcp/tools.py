@@ -382,6 +382,7 @@ def add_coach_tools(server: MCPServer, coach: Coach) -> None:
 
     @server.tool(title="Draw a puzzle", annotations=READ_ONLY)
     async def random_puzzle(
+        variant: VariantArgument = "standard",
         theme: ThemeArgument = None,
         min_rating: MinRatingArgument = None,
         max_rating: MaxRatingArgument = None,
@@ -389,17 +390,27 @@ def add_coach_tools(server: MCPServer, coach: Coach) -> None:
     ) -> Annotated[CallToolResult, Puzzle]:
         """A tic-tac-toe puzzle drawn at random: a position where exactly one move keeps the win or the draw.
 
-        The filters keep puzzles whose solution has the `theme` (win, block, fork, threat or
-        block_fork) and whose `rating` is within `min_rating` and `max_rating`; give a `seed` to
-        draw the same puzzle again. The answer gives the puzzle's `id`, its `board` and the side to
-        move (`player`), the `solution` (a cell of that board) and its `reason`, what it keeps
-        (`outcome`, `plies_to_end`), its `themes`, and how hard it is: `rating`, and `solve_rates`,
-        the chance that each calibrated player finds it. Keep the solution from a person solving it.
+        `variant` names the rule variant whose book the puzzle comes from (the standard game by
+        default; every variant has one). The filters keep puzzles whose solution has the `theme`
+        (the variant's tactics but places: in the standard game win, block, fork, threat or
+        block_fork) and whose `rating` (on the variant's scale) is within `min_rating` and
+        `max_rating`; give a `seed` to draw the same puzzle again. The answer gives the puzzle's
+        `id`, its `variant`, its `board` and the side to move (`player`), the `solution` (a cell of
+        that board, with the `mark` to place in wild and the `grid` in Notakto) and its `reason`,
+        what it keeps (`outcome`, `plies_to_end`), its `themes`, and how hard it is: `rating`, and
+        `solve_rates`, the chance that each calibrated player finds it. Keep the solution from a
+        person solving it.
         """
-        arguments = {"theme": theme, "min_rating": min_rating, "max_rating": max_rating, "seed": seed}
+        arguments = {
+            "variant": variant,
+            "theme": theme,
+            "min_rating": min_rating,
+            "max_rating": max_rating,
+            "seed": seed,
+        }
         query = validated(RandomPuzzleQuery, arguments)
         wanted = PuzzleFilter(query.theme, None, query.min_rating, query.max_rating)
-        drawn = coach.random(wanted, query.seed)
+        drawn = coach.random(query.variant, wanted, query.seed)
         if drawn is None:
             given = [f"{name} {value}" for name, value in wanted._asdict().items() if value is not None]
             raise ToolError(f"no puzzle matches these filters ({', '.join(given)})")
@@ -409,8 +420,9 @@ def add_coach_tools(server: MCPServer, coach: Coach) -> None:
     async def get_puzzle(id: PuzzleIdArgument) -> Annotated[CallToolResult, Puzzle]:
         """One tic-tac-toe puzzle by its `id` (as random_puzzle and list_puzzles give it), with its solution.
 
-        The answer is the puzzle as random_puzzle gives it. A board turned or mirrored is the same
-        puzzle under the id of its canonical board, which the error names.
+        The id names its variant. The answer is the puzzle as random_puzzle gives it. A board
+        turned or mirrored is the same puzzle under the id of its canonical board, which the error
+        names.
         """
         found = coach.puzzle(id)
         if found is None:
@@ -420,6 +432,7 @@ def add_coach_tools(server: MCPServer, coach: Coach) -> None:
     @server.tool(title="List puzzles", annotations=READ_ONLY)
     async def list_puzzles(  # every argument by name, as a tool's always are
         *,
+        variant: VariantArgument = "standard",
         theme: ThemeArgument = None,
         outcome: OutcomeArgument = None,
         min_rating: MinRatingArgument = None,
@@ -429,7 +442,7 @@ def add_coach_tools(server: MCPServer, coach: Coach) -> None:
     ) -> Annotated[CallToolResult, PuzzlePage]:
         """The tic-tac-toe puzzles that match every filter given, a page at a time, easiest first.
 
-        Filters as for random_puzzle, and `outcome` (win or draw). Puzzles are in order of
+        `variant` and the filters as for random_puzzle, and `outcome` (win or draw). Puzzles are in order of
         `rating`, then `id`; the answer gives a page of up to `limit` of them (each as
         random_puzzle gives it), `total` (how many match), and `next`: the `cursor` of the
         following page, null on the last one.
@@ -437,6 +450,7 @@ def add_coach_tools(server: MCPServer, coach: Coach) -> None:
         query = validated(
             PuzzleQuery,
             {
+                "variant": variant,
                 "theme": theme,
                 "outcome": outcome,
                 "min_rating": min_rating,
@@ -445,11 +459,11 @@ def add_coach_tools(server: MCPServer, coach: Coach) -> None:
                 "cursor": cursor,
             },
         )
-        wrong = coach.cursor_error(query.cursor)
+        wrong = coach.cursor_error(query.variant, query.cursor)
         if wrong is not None:
             raise ToolError(f"cursor: {wrong}")
         wanted = PuzzleFilter(query.theme, query.outcome, query.min_rating, query.max_rating)
-        return answer(coach.page(wanted, query.limit, query.cursor).body)
+        return answer(coach.page(query.variant, wanted, query.limit, query.cursor).body)
 
 
 # --- logging ---------------------------------------------------------------------------------------

@@ -21,7 +21,9 @@ router = APIRouter(prefix="/v1/puzzles", tags=["coach"], route_class=StrictRoute
 PuzzleIdInPath = Annotated[
     str,
     Path(
-        description="The puzzle's id: its canonical board followed by the side to move.",
+        description="The puzzle's id: in the standard game its canonical board followed by the side to "
+        "move; elsewhere the variant, a colon, the canonical board, and the side to move where the "
+        "sides are X and O. It names its variant: no `variant` parameter is needed.",
         openapi_examples={"a puzzle": {"value": examples.PUZZLE["id"]}},
     ),
 ]
@@ -39,11 +41,11 @@ PuzzleIdInPath = Annotated[
 async def list_puzzles(
     query: Annotated[PuzzleQuery, Query()], coach: CoachDep, if_none_match: IfNoneMatch = None
 ) -> Response:
-    wrong = coach.cursor_error(query.cursor)
+    wrong = coach.cursor_error(query.variant, query.cursor)
     if wrong is not None:
         raise RequestValidationError([{"type": "unknown_cursor", "loc": ("query", "cursor"), "msg": wrong}])
     wanted = PuzzleFilter(query.theme, query.outcome, query.min_rating, query.max_rating)
-    return cacheable(coach.page(wanted, query.limit, query.cursor), if_none_match)
+    return cacheable(coach.page(query.variant, wanted, query.limit, query.cursor), if_none_match)
 
 
 @router.get(
@@ -63,7 +65,7 @@ async def random_puzzle(
     if_none_match: IfNoneMatch = None,
 ) -> Response:
     wanted = PuzzleFilter(query.theme, None, query.min_rating, query.max_rating)
-    drawn = coach.random(wanted, query.seed)
+    drawn = coach.random(query.variant, wanted, query.seed)
     if drawn is None:
         return problem(NOT_FOUND, "no puzzle matches these filters", request.url.path)
     if query.seed is None:

@@ -58,9 +58,9 @@
     return variant.rows * variant.columns * variant.boards;
   }
 
-  // The body fields that name the variant: none for the standard game, whose requests stay as they were.
+  // The body field that names the variant, sent with every request of the game.
   function variantField() {
-    return game.variant.id === "standard" ? {} : { variant: game.variant.id };
+    return { variant: game.variant.id };
   }
 
   const game = {
@@ -237,8 +237,9 @@
     return new Set(notaktoLines().map((line) => Math.floor(line[0] / 9)));
   }
 
-  // The calibrated players and their ratings, weakest first, as the slider's marks give them.
-  const calibrated = Array.from($("rating-marks").options).map((o) => ({ name: o.label, rating: Number(o.value) }));
+  // The calibrated players and their ratings on the slider's scale, weakest first, as its marks give
+  // them: the standard game's in the page's markup, then the chosen variant's (see showScale).
+  let calibrated = Array.from($("rating-marks").options).map((o) => ({ name: o.label, rating: Number(o.value) }));
 
   // A rating in words: the calibrated player it is, or the two it lies between.
   function ratingWords(value) {
@@ -477,18 +478,19 @@
   //
   // A level plays in every variant. A rating only in the variants GET /v1/variants marks `rated`:
   // the page asks which when it loads, and until it knows, or where a variant is not rated, "By
-  // rating" is off and #rating-note says why. The slider's scale and marks are the standard game's
-  // calibrated ratings, the only ones the service lists (and the scale its `rating` is on).
+  // rating" is off and #rating-note says why. Each rated variant has a scale of its own: the
+  // slider runs from 0 to its `rating_max`, and its marks are its levels' ratings (random is 0),
+  // the scale the service reads that variant's `rating` on.
 
   const ratings = {
     state: "loading", // "known" once GET /v1/variants has answered, "failed" if it could not
     rated: [], // the ids of the rated variants, in the service's order
+    scales: new Map(), // each rated variant's scale: { max, marks: [{ name, rating }], weakest first }
     refused: new Set(), // rated variants whose rating the service nevertheless refused (a 422)
   };
 
-  // A variant as the sentences about ratings name it.
+  // A variant as the sentences about ratings name it: its name in the picker.
   function ratingName(id) {
-    if (id === "standard") return "the standard game";
     const option = Array.from(variantEl.options).find((o) => o.value === id);
     return option ? option.textContent.trim() : id;
   }
@@ -517,18 +519,43 @@
     return byRatingEl.checked ? { rating: Number(ratingEl.value) } : { level: levelEl.value };
   }
 
-  // "By rating" on or off for the variant, with the reason or the scale beside it. Off while it
-  // was chosen, the engine falls back to the level: true when it did.
+  // The slider on the scale of a rated `variant`: its range, its marks and the names said beside
+  // its value. A value above the variant's top comes down to it: the value it had then, else null.
+  function showScale(variant) {
+    const scale = ratings.scales.get(variant.id);
+    if (!scale) return null;
+    const was = Number(ratingEl.value);
+    const marks = scale.marks.map((player) => {
+      const option = document.createElement("option");
+      option.value = String(player.rating);
+      option.label = player.name;
+      return option;
+    });
+    $("rating-marks").replaceChildren(...marks);
+    calibrated = scale.marks;
+    ratingEl.max = String(scale.max);
+    ratingEl.value = String(Math.min(was, scale.max));
+    showRating();
+    return was > scale.max ? was : null;
+  }
+
+  // "By rating" on or off for the variant, with the reason beside it where it is off, and the
+  // slider on the variant's own scale where it is on (a rating chosen above that scale's top comes
+  // down to it, and the page says so). Off while it was chosen, the engine falls back to the level:
+  // true when it did.
   function showRatingChoice() {
     const why = ratingUnavailable(game.variant);
-    const note = why || (game.variant.id === "standard" ? "" :
-      "The slider's scale and marks are the standard game's ratings.");
     const noteEl = $("rating-note");
-    noteEl.textContent = note;
-    noteEl.hidden = note === "";
+    noteEl.textContent = why;
+    noteEl.hidden = why === "";
     byRatingEl.disabled = why !== "";
     const fellBack = why !== "" && byRatingEl.checked;
     if (fellBack) $("by-level").checked = true;
+    const clampedFrom = why === "" ? showScale(game.variant) : null;
+    if (clampedFrom !== null && byRatingEl.checked) {
+      noteLevel(`Ratings in ${ratingName(game.variant.id)} go up to ${ratingEl.max} (perfect play): ` +
+        `the rating is now ${ratingEl.max} instead of ${clampedFrom}.`);
+    }
     showStrengthChoice();
     return fellBack;
   }
@@ -546,7 +573,15 @@
       const response = await fetch("/v1/variants", { headers: { Accept: "application/json" } });
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       const listed = await response.json();
-      ratings.rated = listed.variants.filter((v) => v.rated === true).map((v) => v.id);
+      // A rated variant offers a rating on its own scale: 0 (random) to its rating_max, its levels'
+      // ratings between.
+      const rated = listed.variants.filter((v) => v.rated === true && Number.isFinite(v.rating_max));
+      ratings.rated = rated.map((v) => v.id);
+      ratings.scales = new Map(rated.map((v) => [v.id, {
+        max: v.rating_max,
+        marks: [{ name: "random", rating: 0 },
+          ...Object.entries(v.levels).map(([name, level]) => ({ name, rating: level.rating }))],
+      }]));
       ratings.state = "known";
     } catch (error) {
       ratings.state = "failed";
@@ -1031,7 +1066,7 @@
 
   // The filters as the form has them, or the field that is wrong and why.
   function puzzleFilters() {
-    const top = calibrated[calibrated.length - 1].rating;
+    const top = Number($("puzzle-max").max);
     const fields = [["puzzle-min", "The lowest rating"], ["puzzle-max", "The highest rating"]];
     const values = [];
     for (const [id, name] of fields) {
