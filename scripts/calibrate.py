@@ -847,33 +847,51 @@ def _lowest_z(found: Verdict) -> str:
 def _search_lines(attempts: Sequence[Attempt]) -> list[str]:
     """Every candidate a variant's search tried, what failed, its wall time and what it chose."""
     final = chosen(attempts)
-    variant = final.verdict.variant
     intro = (
         "The candidates tried, in order of preference (`CANDIDATES` in `scripts/calibrate.py`), each "
         "level's preset as depth/skill, `perfect` seeing all "
-        f"{variant.cells} cells: the search stops at the first that passes every check. `lowest z` is "
-        f"the smallest margin of the ordering's comparisons, in standard errors (at least {Z_MIN} to pass)."
+        f"{final.verdict.variant.cells} cells: the search stops at the first that passes every check. "
+        "`lowest z` is the smallest margin of the ordering's comparisons, in standard errors (at least "
+        f"{Z_MIN} to pass)."
     )
-    levels = [level.value for level in Level if level is not Level.PERFECT]
-    lines = [
+    return [
         *textwrap.wrap(intro, WIDTH),
         "",
-        "| # | " + " | ".join(levels) + " | failed checks | lowest z | |",
+        *_search_table(attempts, final),
+        *_search_failures(attempts, final),
+        "",
+        *_search_summary(attempts, final),
+    ]
+
+
+def _search_table(attempts: Sequence[Attempt], final: Attempt) -> list[str]:
+    """A row per candidate tried: its presets, how many checks failed, its lowest z, and the result."""
+    levels = [level for level in Level if level is not Level.PERFECT]
+    lines = [
+        "| # | " + " | ".join(level.value for level in levels) + " | failed checks | lowest z | |",
         "|---:|" + "---:|" * len(levels) + "---:|---:|---|",
     ]
     for number, attempt in enumerate(attempts, 1):
-        presets = " | ".join(_preset(attempt.presets[Level(level)]) for level in levels)
+        presets = " | ".join(_preset(attempt.presets[level]) for level in levels)
         result = "chosen" if attempt is final else "failed"
         failed_checks = len(attempt.verdict.failures)
         lines.append(f"| {number} | {presets} | {failed_checks} | {_lowest_z(attempt.verdict)} | {result} |")
-    failed = [(number, attempt) for number, attempt in enumerate(attempts, 1) if attempt is not final]
-    if failed:
-        lines += ["", "What failed:", ""]
-    for number, attempt in failed:
-        text = f"- candidate {number} ({_below_perfect(attempt.presets)}): " + "; ".join(
-            attempt.verdict.failures
-        )
-        lines += textwrap.wrap(text + ".", WIDTH, subsequent_indent="  ")
+    return lines
+
+
+def _search_failures(attempts: Sequence[Attempt], final: Attempt) -> list[str]:
+    """What failed in each candidate not chosen, a line each (the chosen one's are the verdict's)."""
+    lines = []
+    for number, attempt in enumerate(attempts, 1):
+        if attempt is not final:
+            failures = "; ".join(attempt.verdict.failures)
+            text = f"- candidate {number} ({_below_perfect(attempt.presets)}): {failures}."
+            lines += textwrap.wrap(text, WIDTH, subsequent_indent="  ")
+    return ["", "What failed:", "", *lines] if lines else []
+
+
+def _search_summary(attempts: Sequence[Attempt], final: Attempt) -> list[str]:
+    """What the search chose, and its wall time, every candidate's included."""
     outcome = (
         "chose"
         if final.verdict.calibrated
@@ -888,7 +906,7 @@ def _search_lines(attempts: Sequence[Attempt]) -> list[str]:
     )
     # The wall time alone on the last line: the one figure a rerun changes moves no other line.
     seconds = sum(attempt.seconds for attempt in attempts)
-    return [*lines, "", *textwrap.wrap(summary, WIDTH), f"{seconds:,.0f} s of wall time."]
+    return [*textwrap.wrap(summary, WIDTH), f"{seconds:,.0f} s of wall time."]
 
 
 def _levels_table(found: Verdict) -> list[str]:
@@ -1098,29 +1116,41 @@ def main(argv: Sequence[str] | None = None) -> int:
     for variant in picked:
         games = GAMES_OF[variant] if arguments.games is None else arguments.games
         searches[variant] = _searched(variant, games, arguments.seed)
-    verdicts = {variant: chosen(attempts).verdict for variant, attempts in searches.items()}
-    document = markdown(standard.results, standard.ratings, standard.made, standard.typed)
-    if searches:
-        sections = [variants_introduction(list(searches.values())), *map(variant_markdown, searches.values())]
-        document += "\n" + "\n".join(sections)
-    arguments.output.mkdir(parents=True, exist_ok=True)
-    (arguments.output / "levels.md").write_text(document, encoding="utf-8")
-    plot(standard.results, standard.ratings, standard.typed, arguments.output / "levels.png")
-    written = "levels.md and levels.png"
-    if verdicts:
-        plot_variants([standard, *verdicts.values()], arguments.output / "levels-variants.png")
-        written = "levels.md, levels.png and levels-variants.png"
-    for found in verdicts.values():
+    written = _write(standard, list(searches.values()), arguments.output)
+    print(f"wrote {', '.join(written)} in {arguments.output}")
+    verdicts = [chosen(attempts).verdict for attempts in searches.values()]
+    return _exit_status(standard, verdicts, arguments.seed == SEED, arguments.games is None)
+
+
+def _exit_status(standard: Verdict, verdicts: Sequence[Verdict], seeded: bool, default: bool) -> int:
+    """1 when a check of the standard game fails or, on the default seed (``seeded``), the service's
+    ladders are not what the run gives (:func:`stale`), each failure printed; else 0."""
+    for found in verdicts:
         if not found.calibrated:
             print(f"{found.variant.id} is not calibrated: {'; '.join(found.failures)}")
-    failed = standard.failures
-    if arguments.seed == SEED:  # the service's ladders come from the default run
-        for found in (standard, *verdicts.values()):
-            failed += stale(found, arguments.games is None)
+    failed = list(standard.failures)
+    if seeded:  # the service's ladders come from the default run
+        failed += [claim for found in (standard, *verdicts) for claim in stale(found, default)]
     for claim in failed:
         print(f"FAILED: {claim}", file=sys.stderr)
-    print(f"wrote {written} in {arguments.output}")
     return 1 if failed else 0
+
+
+def _write(standard: Verdict, searches: Sequence[Sequence[Attempt]], output: Path) -> list[str]:
+    """``levels.md`` and ``levels.png`` in ``output``, and ``levels-variants.png`` when there are
+    variants: the names of the files written."""
+    document = markdown(standard.results, standard.ratings, standard.made, standard.typed)
+    if searches:
+        document += "\n" + "\n".join([variants_introduction(searches), *map(variant_markdown, searches)])
+    output.mkdir(parents=True, exist_ok=True)
+    (output / "levels.md").write_text(document, encoding="utf-8")
+    plot(standard.results, standard.ratings, standard.typed, output / "levels.png")
+    if not searches:
+        return ["levels.md", "levels.png"]
+    plot_variants(
+        [standard, *(chosen(attempts).verdict for attempts in searches)], output / "levels-variants.png"
+    )
+    return ["levels.md", "levels.png", "levels-variants.png"]
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 from collections import Counter
 from functools import cache
 from pathlib import Path
@@ -276,13 +277,168 @@ def test_the_calibrated_variants_ratings_are_those_of_their_sections() -> None:
         assert ratings["random"] == 0 and calibrate.increasing(ratings)
 
 
-def test_a_variants_section_is_what_its_round_robin_writes() -> None:
-    """Notakto's round robin, the quickest, run again: its section of ``docs/levels.md`` byte for byte,
-    and ``levels.CALIBRATED`` in step with it."""
-    results = calibrate.round_robin(calibrate.GAMES_OF["notakto"], variant="notakto")
-    found = calibrate.verdict(results)
-    assert calibrate.variant_markdown(found) == _sections()["notakto"]
+def _timeless(section: str) -> str:
+    """A variant's section without its search's wall time, the one figure a rerun changes."""
+    return re.sub(r"^[\d,]+ s of wall time\.$", "… s of wall time.", section, flags=re.MULTILINE)
+
+
+def test_a_variants_section_is_what_its_search_writes() -> None:
+    """Notakto's search, the quickest, run again: its section of ``docs/levels.md`` byte for byte but
+    for the wall time, and ``levels.LADDERS`` in step with it."""
+    attempts = calibrate.search("notakto", calibrate.GAMES_OF["notakto"])
+    assert _timeless(calibrate.variant_markdown(attempts)) == _timeless(_sections()["notakto"])
+    assert calibrate.stale(calibrate.chosen(attempts).verdict, default=True) == []
+
+
+# --- the search of a variant's ladder ------------------------------------------------------------
+
+#: Hand-made candidates for Notakto: the standard game's presets, which fail there; a ladder that
+#: passes every check at :data:`SEARCH_GAMES` games per pairing; one that must never be played.
+NOTAKTO_CANDIDATES = (
+    calibrate.standard_read_in(9),
+    calibrate.ladder_of(9, (6, 0.2), (6, 0.4), (6, 0.6), (6, 0.8)),
+    calibrate.ladder_of(9, (6, 0.25), (6, 0.5), (6, 0.75), (6, 0.95)),
+)
+SEARCH_GAMES = 2000
+
+
+@cache
+def notakto_search() -> tuple[calibrate.Attempt, ...]:
+    return tuple(calibrate.search("notakto", SEARCH_GAMES, candidates=NOTAKTO_CANDIDATES))
+
+
+def test_every_variant_has_candidates_the_standard_presets_first() -> None:
+    assert list(calibrate.CANDIDATES) == list(calibrate.VARIANT_IDS)
+    for variant, candidates in calibrate.CANDIDATES.items():
+        cells = VARIANTS[variant].cells
+        assert len(candidates) >= 2, variant
+        assert dict(candidates[0]) == {
+            level: Preset(cells if level is Level.PERFECT else preset.depth, preset.skill)
+            for level, preset in S.presets.items()
+        }
+        for presets in candidates:
+            assert list(presets) == list(Level)
+            assert presets[Level.PERFECT] == Preset(cells, 1.0)
+            assert all(1 <= preset.depth <= cells and 0 <= preset.skill <= 1 for preset in presets.values())
+    assert calibrate.CANDIDATES["misere"][1] == calibrate.ladder_of(9, (3, 0.3), (4, 0.6), (5, 0.8), (7, 0.9))
+
+
+def test_the_search_stops_at_the_first_calibrated_candidate_and_documents_every_one_tried(
+    tmp_path: Path,
+) -> None:
+    attempts = notakto_search()
+    assert [dict(attempt.presets) for attempt in attempts] == [dict(c) for c in NOTAKTO_CANDIDATES[:2]]
+    first, second = attempts
+    assert calibrate.chosen(attempts) is second
+    assert second.verdict.calibrated and second.verdict.results.presets == NOTAKTO_CANDIDATES[1]
+    assert len(second.verdict.typed) == 5 and all(check.passed for check in second.verdict.typed)
+    assert all(attempt.seconds > 0 for attempt in attempts)
+    # the first fails an ordering check, so its typed ratings were not played
+    assert not first.verdict.calibrated
+    assert first.verdict.results.typed == () and first.verdict.results.typed_skipped
+    assert first.verdict.failures[-1] == "the typed ratings were not played, because an ordering check failed"
+    ordering = [check.claim for check in first.verdict.made if not check.passed]
+    assert ordering and first.verdict.failures[:-1] == ordering
+
+    section = calibrate.variant_markdown(attempts)
+    assert "\n**Calibrated:** every check passes, so `rating` applies in `notakto`" in section
+    assert "FAILED" not in section
+    search = section[section.index("### `notakto`: the search") : section.index("### `notakto`: the levels")]
+    rows = [line for line in search.splitlines() if line.startswith("| 1 |") or line.startswith("| 2 |")]
+    assert rows == [
+        f"| 1 | 2/0.3 | 2/0.6 | 2/1 | 4/1 | {len(first.verdict.failures)} | "
+        f"{calibrate._lowest_z(first.verdict)} | failed |",
+        f"| 2 | 6/0.2 | 6/0.4 | 6/0.6 | 6/0.8 | 0 | {calibrate._lowest_z(second.verdict)} | chosen |",
+    ]
+    assert "| 3 |" not in search
+    assert "- candidate 1 (2/0.3, 2/0.6, 2/1, 4/1): " + first.verdict.failures[0] in search
+    assert "- candidate 2" not in search
+    summary = " ".join(search.split())
+    assert (
+        "The search tried 2 candidates at 2,000 games per pairing and chose candidate 2: `beginner` 6/0.2, "
+        "`easy` 6/0.4, `medium` 6/0.6, `hard` 6/0.8, `perfect` 9/1; it took, every candidate's round robin "
+        "included," in summary
+    )
+    seconds = sum(attempt.seconds for attempt in attempts)
+    assert search.rstrip().endswith(f"included,\n{seconds:,.0f} s of wall time.")
+    assert "standard game's presets" not in section.split("###")[0]
+    # the levels table is the chosen candidate's, as the oracle reads it
+    table = section[section.index("### `notakto`: the levels") :].split("\n\n")[1].splitlines()[2:]
+    assert [row.split("|")[2:4] for row in table][1:] == [
+        [" 6 ", " 0.2 "],
+        [" 6 ", " 0.4 "],
+        [" 6 ", " 0.6 "],
+        [" 6 ", " 0.8 "],
+        [" 9 ", " 1 "],
+    ]
+
+    introduction = calibrate.variants_introduction([attempts])
+    perfect = next(rating for rating in second.verdict.ratings if rating.player == "perfect")
+    assert f"| `notakto` | 6/0.2, 6/0.4, 6/0.6, 6/0.8 | {calibrate._shown(perfect)} | 2 |" in introduction
+    assert "![Every variant's ladder](levels-variants.png)" in introduction
+    assert "\nCalibrated: `notakto`.\n" in introduction
+
+    # the figure of every variant's ladder: the same bytes every time
+    calibrate.plot_variants([first.verdict, second.verdict], tmp_path / "a.png")
+    calibrate.plot_variants([first.verdict, second.verdict], tmp_path / "b.png")
+    assert (tmp_path / "a.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert (tmp_path / "a.png").read_bytes() == (tmp_path / "b.png").read_bytes()
+
+
+def test_the_chosen_attempt_is_the_last_tried_when_none_passes() -> None:
+    bad = calibrate.ladder_of(9, (2, 0.5), (2, 0.5), (2, 0.5), (2, 0.5))
+    attempts = calibrate.search("notakto", 200, candidates=(bad, NOTAKTO_CANDIDATES[0]))
+    assert len(attempts) == 2 and not any(attempt.verdict.calibrated for attempt in attempts)
+    assert calibrate.chosen(attempts) is attempts[-1]
+    section = calibrate.variant_markdown(attempts)
+    assert "\n**Not calibrated:**" in section and "**Calibrated:**" not in section
+    assert "| 2 | 2/0.3 | 2/0.6 | 2/1 | 4/1 |" in section and section.count("| chosen |") == 1
+    assert "found none that passes; the levels below are the last tried, candidate 2" in " ".join(
+        section.split()
+    )
+    # the chosen attempt's failures are the verdict's, above the search; the others' are listed in it
+    assert "- candidate 1 (2/0.5, 2/0.5, 2/0.5, 2/0.5): " in section and "- candidate 2 (" not in section
+    assert "(none passes)" in calibrate.variants_introduction([attempts])
+    assert "\nCalibrated: none.\n" in calibrate.variants_introduction([attempts])
+
+
+def test_stale_names_what_levels_must_hold_of_the_chosen_ladder(monkeypatch: pytest.MonkeyPatch) -> None:
+    first, second = notakto_search()
+    found = second.verdict
+    scale = found.scale
+    written = (
+        "_ladder(9, (6, 0.2), (6, 0.4), (6, 0.6), (6, 0.8), ratings="
+        + str(tuple(scale[name] for name in PLAYERS))
+        + ")"
+    )
+    assert calibrate.python_ladder(found) == written
+    where = "service.game.levels.LADDERS['notakto']"
+
+    monkeypatch.setitem(LADDERS, "notakto", levels.Ladder(found.results.presets, scale))
     assert calibrate.stale(found, default=True) == []
+    # other presets: named, with what to write
+    monkeypatch.setitem(LADDERS, "notakto", levels.Ladder(NOTAKTO_CANDIDATES[2], scale))
+    assert calibrate.stale(found, default=True) == [
+        f"{where}.presets are not the chosen ones: write {written}"
+    ]
+    assert calibrate.stale(found, default=False) == []  # only the default run's figures count
+    # no ratings, or one rating off
+    monkeypatch.setitem(LADDERS, "notakto", levels.Ladder(found.results.presets))
+    assert calibrate.stale(found, default=True) == [
+        f"notakto is calibrated, but {where}.ratings is None: write {written}"
+    ]
+    off = scale | {"hard": scale["hard"] + 1}
+    monkeypatch.setitem(LADDERS, "notakto", levels.Ladder(found.results.presets, off))
+    assert calibrate.stale(found, default=True) == [
+        f"{where}.ratings['hard'] is not the fit's rating: update it to {scale['hard']}"
+    ]
+    # a chosen attempt that is not calibrated has no ratings in LADDERS
+    monkeypatch.setitem(LADDERS, "notakto", levels.Ladder(first.presets, scale))
+    assert calibrate.stale(first.verdict, default=True) == [
+        f"{where}.ratings is there, but notakto is not calibrated: remove it"
+    ]
+    monkeypatch.setitem(LADDERS, "notakto", levels.Ladder(first.presets))
+    assert calibrate.stale(first.verdict, default=True) == []
 
 
 def test_the_readme_shows_the_calibrated_table() -> None:
