@@ -56,6 +56,7 @@ import statistics
 import sys
 import textwrap
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -66,9 +67,11 @@ from matplotlib.figure import Figure
 from scipy.optimize import minimize
 from tqdm import tqdm
 
+from service.answers.books import Book, PuzzleFilter
 from service.game import OUTCOMES, Options, choose
 from service.game.exact import Values
 from service.game.levels import LADDERS, PLAYS_LIKE, STANDARD_LADDER, Ladder, Level, Preset
+from service.game.puzzles import COMPLETE_UP_TO, SELECTED, themes_of
 from service.game.tables import TABLED, table
 from service.game.variants import VARIANTS, Move, State, Variant
 from tests.support import ROOT
@@ -145,9 +148,9 @@ CANDIDATES: dict[str, tuple[Presets, ...]] = {
     "wild": _candidates("wild", ((2, 0.3), (3, 0.5), (5, 0.7), (5, 0.9))),
     "notakto": _candidates("notakto", ((6, 0.2), (6, 0.4), (6, 0.6), (6, 0.8))),
     # placeholder: to be replaced by the ladder the trials find
-    "notakto-2": _candidates("notakto-2", ((18, 0.3), (18, 0.5), (18, 0.7), (18, 0.85))),
+    "notakto-2": _candidates("notakto-2", ((18, 0.3), (18, 0.5), (18, 0.7), (18, 0.9))),
     # placeholder: to be replaced by the ladder the trials find
-    "notakto-3": _candidates("notakto-3", ((27, 0.3), (27, 0.5), (27, 0.7), (27, 0.85))),
+    "notakto-3": _candidates("notakto-3", ((27, 0.4), (27, 0.6), (27, 0.75), (27, 0.9))),
     "4x4": _candidates("4x4", ((2, 0.2), (2, 0.4), (2, 0.7), (4, 0.8))),
     "4x4-3": _candidates("4x4-3", ((2, 0.3), (2, 0.7), (3, 0.8), (4, 0.9))),
 }
@@ -790,8 +793,41 @@ def variant_markdown(attempts: Sequence[Attempt]) -> str:
     ]
     if results.typed:
         lines += ["", f"### `{variant.id}`: typed ratings", "", *_typed_tables(results, found.typed)]
-    lines.append("")
+    lines += ["", f"### `{variant.id}`: the puzzle book", "", *_book_lines(variant), ""]
     return "\n".join(lines)
+
+
+def _book_lines(variant: Variant) -> list[str]:
+    """How the variant's shipped puzzle book was chosen, and how its puzzles spread over its ratings
+    and themes (``make puzzles`` writes the books from the levels above)."""
+    book = Book.shipped(variant)
+    if book.complete:
+        held = f"It holds every puzzle of `{variant.id}`: {len(book):,}."
+    else:
+        held = (
+            f"`{variant.id}` has {book.found:,} puzzles, more than {COMPLETE_UP_TO:,}: its book holds a "
+            f"selection of {len(book):,}. The puzzles are grouped by rating and themes, each group in the "
+            "order of the SHA-256 of the puzzles' ids; rounds then take the next puzzle of every group "
+            f"that has one left, until a round ends with at least {SELECTED:,} taken "
+            "(`selection` in `service/game/puzzles.py`)."
+        )
+    about = (
+        "Each puzzle is rated by the levels above: the rating of the weakest player that plays its "
+        f"solution at least half of the time. {held}"
+    )
+    ratings = Counter(book.ratings)
+    themes = {theme: len(book.matching(PuzzleFilter(theme))) for theme in themes_of(variant)}
+    return [
+        *textwrap.wrap(about, WIDTH),
+        "",
+        "| rating | " + " | ".join(map(str, sorted(ratings))) + " |",
+        "|---|" + "---:|" * len(ratings),
+        "| puzzles | " + " | ".join(f"{ratings[rating]:,}" for rating in sorted(ratings)) + " |",
+        "",
+        "| theme | " + " | ".join(f"`{theme}`" for theme in themes_of(variant)) + " |",
+        "|---|" + "---:|" * len(themes_of(variant)),
+        "| puzzles | " + " | ".join(f"{themes[theme]:,}" for theme in themes_of(variant)) + " |",
+    ]
 
 
 def _about(found: Verdict) -> str:
