@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from tests.browser.driver import DESKTOP, PHONE, Page, best, readable, weakest_engine, worst
+from tests.browser.test_variants import listed
 from tests.support.server import Server
 from tests.support.stats import counts
 
@@ -178,6 +179,34 @@ def test_the_engine_by_rating_changed_during_a_game(sized: Page) -> None:
     sized.wait_for_turn_or_end()
     sized.page.fill("#rating", "120")
     assert sized.page.locator("#level-note").inner_text().startswith("Rating changed to 120")
+    assert_no_violations(sized)
+
+
+def test_the_engine_by_rating_in_each_rated_variants_scale(sized: Page, live_server: Server) -> None:
+    """By rating in the rated variant with the highest ``rating_max``, then in the one with the
+    lowest, which brings the rating down to its top and says so, and a game at it."""
+    variants = listed(live_server)
+    rated = [v for v in variants if variants[v]["rated"]]
+    highest = max(rated, key=lambda v: int(variants[v]["rating_max"]))
+    lowest = min(rated, key=lambda v: int(variants[v]["rating_max"]))
+    sized.goto("/play")
+    sized.page.wait_for_function("() => !document.getElementById('by-rating').disabled")
+    sized.page.select_option("#variant", highest)
+    sized.page.check("#by-rating")
+    sized.page.fill("#rating", str(variants[highest]["rating_max"]))
+    assert_no_violations(sized)
+    sized.page.select_option("#variant", lowest)
+    assert sized.page.locator("#rating").get_attribute("max") == str(variants[lowest]["rating_max"])
+    if highest != lowest:
+        assert (
+            sized.page.locator("#level-note")
+            .inner_text()
+            .startswith(f"Ratings in {variants[lowest]['name']}")
+        )
+    assert_no_violations(sized)
+    sized.page.click("#new-game")
+    sized.wait_for_turn_or_end()
+    assert sized.page.locator("#error").inner_text() == ""
     assert_no_violations(sized)
 
 

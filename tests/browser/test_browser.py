@@ -364,7 +364,12 @@ def test_a_level_changed_while_the_engine_thinks_asks_again_at_that_level(page: 
         page.page.select_option("#level", "beginner")
     assert failed.value == first.value  # the request at the old level, aborted
     assert failed.value.failure == "net::ERR_ABORTED"
-    assert sent(again.value) == {"board": "X........", "player": "O", "level": "beginner"}
+    assert sent(again.value) == {
+        "variant": "standard",
+        "board": "X........",
+        "player": "O",
+        "level": "beginner",
+    }
     page.wait_for_turn_or_end()
     held.release()
     note = page.page.locator("#level-note")
@@ -553,8 +558,8 @@ def test_a_finished_game_is_reviewed_move_by_move(page: Page, side: str, first: 
     review = page.wait_for_review()
     # The page sends the game's moves, from the empty board, and who started.
     body = sent(asked.value)
-    assert set(body) == {"moves", "player"}
-    assert body["player"] == first
+    assert set(body) == {"variant", "moves", "player"}
+    assert (body["variant"], body["player"]) == ("standard", first)
     assert replay(body["moves"], first) == page.board()
     person_moves = body["moves"][0 if first == side else 1 :: 2]
     assert person_moves == played
@@ -902,7 +907,12 @@ def test_a_game_by_rating_sends_the_rating_instead_of_the_level(page: Page) -> N
     page.page.select_option("#first", "O")  # the engine (O) moves first
     with page.page.expect_response(lambda r: r.url.endswith("/v1/best-move")) as caught:
         page.page.click("#new-game")
-    assert sent(caught.value.request) == {"board": ".........", "player": "O", "rating": 250}
+    assert sent(caught.value.request) == {
+        "variant": "standard",
+        "board": ".........",
+        "player": "O",
+        "rating": 250,
+    }
     assert caught.value.status == 200
     page.wait_for_turn_or_end()
     # Changed on your turn, the rating applies from the engine's next move, and the page says so.
@@ -946,7 +956,7 @@ def test_choosing_the_rating_while_the_engine_thinks_asks_again_at_that_rating(p
         page.page.check("#by-rating")
     assert failed.value == first.value  # the request at the level, aborted
     assert failed.value.failure == "net::ERR_ABORTED"
-    assert sent(again.value) == {"board": "X........", "player": "O", "rating": 100}
+    assert sent(again.value) == {"variant": "standard", "board": "X........", "player": "O", "rating": 100}
     page.wait_for_turn_or_end()
     held.release()
     said = (

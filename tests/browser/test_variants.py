@@ -1,7 +1,8 @@
 """The rule variants on /play, in headless Chromium: the picker, every variant's board at a desktop's
 width and at 390 px, a game of each played out, wild's mark by pointer and by keyboard, what each
 engine move says, the review of a game in every variant, the engine's level in every variant, a
-rating only where the variant is rated, and puzzles kept to the standard game."""
+rating only where the variant is rated, on that variant's own scale, and puzzles kept to the standard
+game."""
 
 from __future__ import annotations
 
@@ -277,8 +278,9 @@ def test_puzzles_are_kept_to_the_standard_game(page: Page) -> None:
 # --- the review of a game in every variant ---------------------------------------------------------
 
 #: The variants whose review is checked in full, and the person's side in each: one of each kind
-#: of move (a cell and a mark in wild, a cell of several boards in Notakto, a cell of 4 × 4).
-REVIEWED = {"wild": "second", "notakto-2": "first", "4x4": "X"}
+#: of move (a cell and a mark in wild, a cell of several boards in Notakto, a cell of 4 × 4), and
+#: misère, where each side's rating is on the variant's own scale while it is rated.
+REVIEWED = {"wild": "second", "notakto-2": "first", "4x4": "X", "misere": "O"}
 
 
 def exact_engine(route: Route) -> None:
@@ -358,6 +360,9 @@ def test_a_finished_game_of_a_variant_is_reviewed_move_by_move(
     )
     assert sized.page.locator("#review-status").inner_text() == summary
     assert "null" not in sized.page.locator("#review").inner_text()
+    # Each side's rating, on the variant's scale, exactly where the variant is rated.
+    assert (mine["rating"] is not None, theirs["rating"] is not None) == (info["rated"], info["rated"])
+    assert ("≈" in summary) == info["rated"]
     announced = [tuple(item) for item in sized.page.evaluate("window.announced")]
     assert announced[-1] == ("review-status", summary)
     assert ("status", sized.status()) in announced
@@ -501,8 +506,8 @@ def test_a_level_changed_while_the_engine_thinks_in_a_variant_asks_again(page: P
 
 
 def rating_name(variants: dict[str, dict[str, Any]], variant: str) -> str:
-    """A variant as the page's sentences about ratings name it."""
-    return "the standard game" if variant == "standard" else str(variants[variant]["name"])
+    """A variant as the page's sentences about ratings name it: its name, as the picker gives it."""
+    return str(variants[variant]["name"])
 
 
 def rating_reason(variants: dict[str, dict[str, Any]], variant: str) -> str:
@@ -513,34 +518,260 @@ def rating_reason(variants: dict[str, dict[str, Any]], variant: str) -> str:
     return f"Ratings are off in {rating_name(variants, variant)}: ratings are calibrated for {where} only."
 
 
-@pytest.mark.parametrize("variant", ["misere", "4x4", "notakto-2"])
-def test_the_rating_is_offered_only_where_the_variant_is_rated(
-    page: Page, live_server: Server, variant: str
+def scale(info: dict[str, Any]) -> list[tuple[str, int]]:
+    """A rated variant's scale as the slider's marks are to give it: random at 0, then its levels'
+    ratings, weakest first, from ``GET /v1/variants``."""
+    return [("random", 0), *((name, level["rating"]) for name, level in info["levels"].items())]
+
+
+def slider_scale(page: Page) -> tuple[str | None, str | None, list[tuple[str, int]]]:
+    """The slider's range and marks as the page has them now: its min, its max, and its marks."""
+    slider = page.page.locator("#rating")
+    marks = page.page.locator("#rating-marks option").evaluate_all(
+        "options => options.map((o) => [o.label, Number(o.value)])"
+    )
+    return slider.get_attribute("min"), slider.get_attribute("max"), [(name, value) for name, value in marks]
+
+
+def rating_words(marks: list[tuple[str, int]], value: int) -> str:
+    """A rating in words beside the slider: the calibrated player it is, or the two around it."""
+    exact = [name for name, rating in marks if rating == value]
+    if exact:
+        return f"{value}: {exact[0]}"
+    lower = [(name, rating) for name, rating in marks if rating < value][-1]
+    upper = next((name, rating) for name, rating in marks if rating > value)
+    return f"{value}: between {lower[0]} ({lower[1]}) and {upper[0]} ({upper[1]})"
+
+
+def rated_other(variants: dict[str, dict[str, Any]]) -> str:
+    """A rated variant other than the standard game: misère where it is rated, else the first one
+    listed rated (the standard game only where no other variant is rated)."""
+    others = [v for v in variants if variants[v]["rated"] and v != "standard"]
+    return "misere" if "misere" in others else next(iter(others), "standard")
+
+
+def wait_for_ratings(page: Page) -> None:
+    """Waits until the page has read the variants' rated flags (the standard game's is rated)."""
+    page.page.wait_for_function("() => !document.getElementById('by-rating').disabled")
+
+
+def test_the_rating_is_offered_in_each_rated_variant_on_its_scale_and_only_there(
+    page: Page, live_server: Server
 ) -> None:
-    assert listed(live_server)["standard"]["rated"] and not listed(live_server)[variant]["rated"]
+    """Every variant in turn, as ``GET /v1/variants`` lists it: where it is rated, "By rating" is on
+    offer and the slider runs from 0 to its ``rating_max``, its marks its levels' ratings; where it
+    is not, "By rating" is off and the page says why (if no variant is unrated, only the first)."""
+    variants = listed(live_server)
     page.goto("/play")
     by_rating = page.page.locator("#by-rating")
     note = page.page.locator("#rating-note")
-    by_rating.wait_for(state="visible")
-    page.page.wait_for_function("() => !document.getElementById('by-rating').disabled")
+    wait_for_ratings(page)
     assert note.is_hidden()
-    page.page.select_option("#variant", variant)
-    assert by_rating.is_disabled() and page.page.locator("#rating").is_disabled()
-    assert page.page.locator("#level").is_enabled() and page.page.is_checked("#by-level")
-    assert note.is_visible()
-    assert note.inner_text() == rating_reason(listed(live_server), variant)
-    # The radio button is described by the reason; the change of variant says it.
-    assert by_rating.get_attribute("aria-describedby") == "rating-note"
-    assert page.page.locator("#level-note").inner_text() == rating_reason(listed(live_server), variant)
+    was_rated = True
+    for variant, info in variants.items():
+        page.page.select_option("#variant", variant)
+        if info["rated"]:
+            assert by_rating.is_enabled() and note.is_hidden(), variant
+            assert slider_scale(page) == ("0", str(info["rating_max"]), scale(info)), variant
+            assert page.page.locator("#level-note").inner_text() == ""
+        else:
+            assert by_rating.is_disabled() and page.page.locator("#rating").is_disabled()
+            assert page.page.locator("#level").is_enabled() and page.page.is_checked("#by-level")
+            assert note.is_visible()
+            assert note.inner_text() == rating_reason(variants, variant)
+            # The radio button is described by the reason; a change from a rated variant says it.
+            assert by_rating.get_attribute("aria-describedby") == "rating-note"
+            said = rating_reason(variants, variant) if was_rated else ""
+            assert page.page.locator("#level-note").inner_text() == said
+        was_rated = info["rated"]
     page.page.select_option("#variant", "standard")
     assert by_rating.is_enabled() and note.is_hidden()
+    assert slider_scale(page) == ("0", str(variants["standard"]["rating_max"]), scale(variants["standard"]))
 
 
-@pytest.mark.parametrize("variant", ["misere", "4x4", "notakto-2"])
-def test_a_rating_chosen_falls_back_to_the_level_in_an_unrated_variant(
-    sized: Page, live_server: Server, variant: str
-) -> None:
+def test_by_rating_in_a_rated_variant_plays_on_its_own_scale(sized: Page, live_server: Server) -> None:
+    """By rating in a rated variant other than the standard game (misère while it is rated): the
+    slider's range and marks are that variant's, its value said by that variant's levels, and the
+    engine's move asked with ``rating`` and ``variant``; nothing that axe-core finds, at a desktop's
+    width and at 390 px."""
+    variants = listed(live_server)
+    variant = rated_other(variants)
+    info = variants[variant]
+    marks = scale(info)
+    top = int(info["rating_max"])
     sized.goto("/play")
+    wait_for_ratings(sized)
+    engine_opens(sized, variant)
+    assert slider_scale(sized) == ("0", str(top), marks)
+    sized.page.check("#by-rating")
+    assert sized.page.locator("#level").is_disabled() and sized.page.locator("#rating").is_enabled()
+    slider = sized.page.locator("#rating")
+    value = sized.page.locator("#rating-value")
+    slider.focus()
+    sized.page.keyboard.press("End")
+    assert value.inner_text() == f"{top}: perfect" == slider.get_attribute("aria-valuetext")
+    # A rating between two of the variant's levels, said by their ratings on its scale.
+    (low, low_rating), (high, high_rating) = marks[2], marks[3]
+    rating = (low_rating + high_rating) // 2
+    slider.fill(str(rating))
+    said = rating_words(marks, rating)
+    assert said == f"{rating}: between {low} ({low_rating}) and {high} ({high_rating})"
+    assert value.inner_text() == said == slider.get_attribute("aria-valuetext")
+    _, violations = sized.axe()
+    assert violations == [], readable(violations)
+    cells = info["rows"] * info["columns"] * info["boards"]
+    with sized.page.expect_response(lambda r: r.url.endswith("/v1/best-move")) as caught:
+        sized.page.click("#new-game")
+    assert sent(caught.value.request) == {
+        "variant": variant,
+        "board": "." * cells,
+        "player": engine_side(variant),
+        "rating": rating,
+    }
+    assert caught.value.status == 200
+    sized.wait_for_turn_or_end()
+    assert sized.page.locator("#error").inner_text() == ""
+    # Changed on the person's turn: said by the variant's levels, sent with the next move.
+    changed = (marks[1][1] + marks[2][1]) // 2
+    slider.fill(str(changed))
+    assert sized.page.locator("#level-note").inner_text() == (
+        f"Rating changed to {changed} (between {marks[1][0]} and {marks[2][0]}): "
+        "it applies from the engine's next move."
+    )
+    with sized.page.expect_request("**/v1/best-move") as asked:
+        sized.page.click(f"#board .cell[data-cell='{free_cell(sized)}']")
+    body = sent(asked.value)
+    assert (body["variant"], body["rating"], "level" in body) == (variant, changed, False)
+    sized.wait_for_turn_or_end()
+    assert sized.page.locator("#error").inner_text() == ""
+    width = sized.page.evaluate("window.innerWidth")
+    assert sized.page.evaluate("document.scrollingElement.scrollWidth") <= width
+    _, violations = sized.axe()
+    assert violations == [], readable(violations)
+    sized.assert_only_own_host()
+
+
+def test_a_change_of_variant_moves_the_slider_to_its_scale_and_clamps_the_rating(
+    sized: Page, live_server: Server
+) -> None:
+    """From the rated variant with the highest ``rating_max`` to the one with the lowest: the slider
+    takes the new range and marks, a rating above the new top comes down to it, and the page says
+    so in the level's note; the engine is asked at the rating kept. Through an unrated variant (if
+    one is listed) the level plays, and back in the first variant the range is its own again, the
+    rating as it was left. axe-core finds nothing, at a desktop's width and at 390 px."""
+    variants = listed(live_server)
+    rated = [v for v in variants if variants[v]["rated"]]
+    highest = max(rated, key=lambda v: int(variants[v]["rating_max"]))
+    lowest = min(rated, key=lambda v: int(variants[v]["rating_max"]))
+    top, bottom = int(variants[highest]["rating_max"]), int(variants[lowest]["rating_max"])
+    sized.goto("/play")
+    wait_for_ratings(sized)
+    sized.page.select_option("#variant", highest)
+    sized.page.check("#by-rating")
+    sized.page.fill("#rating", str(top))
+    assert sized.page.locator("#rating-value").inner_text() == f"{top}: perfect"
+    sized.page.evaluate(RECORD_ANNOUNCEMENTS)
+    engine_opens(sized, lowest)
+    assert slider_scale(sized) == ("0", str(bottom), scale(variants[lowest]))
+    assert sized.page.locator("#rating").input_value() == str(bottom)
+    assert sized.page.is_checked("#by-rating")
+    assert sized.page.locator("#rating-value").inner_text() == f"{bottom}: perfect"
+    note = sized.page.locator("#level-note")
+    if top > bottom:
+        said = (
+            f"Ratings in {rating_name(variants, lowest)} go up to {bottom} (perfect play): "
+            f"the rating is now {bottom} instead of {top}."
+        )
+        assert note.inner_text() == said
+        assert ("level-note", said) in [tuple(item) for item in sized.page.evaluate("window.announced")]
+    else:  # one rated variant only: nothing to clamp
+        assert note.inner_text() == ""
+    width = sized.page.evaluate("window.innerWidth")
+    assert sized.page.evaluate("document.scrollingElement.scrollWidth") <= width
+    _, violations = sized.axe()
+    assert violations == [], readable(violations)
+    cells = variants[lowest]["rows"] * variants[lowest]["columns"] * variants[lowest]["boards"]
+    with sized.page.expect_request("**/v1/best-move") as opening:
+        sized.page.click("#new-game")
+    assert sent(opening.value) == {
+        "variant": lowest,
+        "board": "." * cells,
+        "player": engine_side(lowest),
+        "rating": bottom,
+    }
+    sized.wait_for_turn_or_end()
+    assert sized.page.locator("#error").inner_text() == ""
+    unrated = [v for v in variants if not variants[v]["rated"]]
+    if unrated:
+        sized.page.select_option("#variant", unrated[0])
+        assert sized.page.is_checked("#by-level") and sized.page.locator("#by-rating").is_disabled()
+    sized.page.select_option("#variant", highest)
+    assert slider_scale(sized) == ("0", str(top), scale(variants[highest]))
+    assert sized.page.locator("#rating").input_value() == str(bottom)
+    assert sized.page.locator("#by-rating").is_enabled()
+    assert sized.page.is_checked("#by-rating") != bool(unrated)
+    assert sized.page.locator("#rating-value").inner_text() == rating_words(scale(variants[highest]), bottom)
+    _, violations = sized.axe()
+    assert violations == [], readable(violations)
+
+
+def mark_rated(variants: list[dict[str, Any]], ids: set[str]) -> None:
+    """``GET /v1/variants``'s list with ``ids`` rated and the others not: a variant rated as the
+    service may soon list one (on the standard game's scale, where the service has none for it), or
+    one listed as not rated (no ratings)."""
+    standard = next(v for v in variants if v["id"] == "standard")
+    for variant in variants:
+        variant["rated"] = variant["id"] in ids
+        if not variant["rated"]:
+            variant["rating_max"] = None
+            variant["levels"] = {n: {**level, "rating": None} for n, level in variant["levels"].items()}
+        elif variant["rating_max"] is None:
+            variant["rating_max"] = standard["rating_max"]
+            variant["levels"] = {
+                n: {**level, "rating": standard["levels"][n]["rating"]}
+                for n, level in variant["levels"].items()
+            }
+
+
+def marked_rated(server: Server, ids: set[str]) -> Callable[[Route], None]:
+    """A route handler for ``GET /v1/variants`` that answers the service's list with ``ids`` rated
+    and the others not (:func:`mark_rated`)."""
+
+    def answer(route: Route) -> None:
+        variants = httpx.get(f"{server.url}/v1/variants").json()
+        mark_rated(variants["variants"], ids)
+        route.fulfill(json=variants)
+
+    return answer
+
+
+def as_listed(server: Server, ids: set[str]) -> dict[str, dict[str, Any]]:
+    """The variants as :func:`marked_rated` lists them to the page, by id."""
+    variants: list[dict[str, Any]] = httpx.get(f"{server.url}/v1/variants").json()["variants"]
+    mark_rated(variants, ids)
+    return {variant["id"]: variant for variant in variants}
+
+
+def an_unrated_variant(page: Page, server: Server) -> tuple[dict[str, dict[str, Any]], str]:
+    """The variants as the page reads them, and one it reads as not rated: the last one the service
+    does not rate, or where it rates every variant, the last one listed, given to the page as not
+    rated (the page then never sends a rating there, so the service's own rating is never asked)."""
+    variants = listed(server)
+    unrated = [v for v in variants if not variants[v]["rated"]]
+    if unrated:
+        return variants, unrated[-1]
+    variant = list(variants)[-1]
+    flags = set(variants) - {variant}
+    page.page.route("**/v1/variants", marked_rated(server, flags))
+    return as_listed(server, flags), variant
+
+
+def test_a_rating_chosen_falls_back_to_the_level_in_an_unrated_variant(
+    sized: Page, live_server: Server
+) -> None:
+    variants, variant = an_unrated_variant(sized, live_server)
+    sized.goto("/play")
+    wait_for_ratings(sized)
     sized.page.select_option("#level", "beginner")
     sized.page.check("#by-rating")
     sized.page.fill("#rating", "250")
@@ -548,7 +779,7 @@ def test_a_rating_chosen_falls_back_to_the_level_in_an_unrated_variant(
     engine_opens(sized, variant)
     assert sized.page.is_checked("#by-level") and not sized.page.is_checked("#by-rating")
     assert sized.page.locator("#level").is_enabled() and sized.page.locator("#rating").is_disabled()
-    said = f"{rating_reason(listed(live_server), variant)} The engine plays by level instead: Beginner."
+    said = f"{rating_reason(variants, variant)} The engine plays by level instead: Beginner."
     assert sized.page.locator("#level-note").inner_text() == said
     assert ("level-note", said) in [tuple(item) for item in sized.page.evaluate("window.announced")]
     assert sized.page.locator("#rating-note").is_visible()
@@ -566,15 +797,18 @@ def test_a_rating_chosen_falls_back_to_the_level_in_an_unrated_variant(
     assert violations == [], readable(violations)
 
 
-def marked_rated(server: Server, ids: set[str]) -> Callable[[Route], None]:
-    """A route handler for ``GET /v1/variants`` that answers the service's list with ``ids`` rated
-    and the others not: a variant rated as the service may soon list one."""
+def refused_ratings(server: Server) -> Callable[[Route], None]:
+    """A route handler for ``POST /v1/best-move`` that answers a request with a rating as the
+    service answers one beyond every variant's scale: its own 422, naming ``body.rating``."""
 
     def answer(route: Route) -> None:
-        variants = httpx.get(f"{server.url}/v1/variants").json()
-        for variant in variants["variants"]:
-            variant["rated"] = variant["id"] in ids
-        route.fulfill(json=variants)
+        body = sent(route.request)
+        if "rating" not in body:
+            route.fallback()
+            return
+        refused = httpx.post(f"{server.url}/v1/best-move", json={**body, "rating": 10**6})
+        assert refused.status_code == 422, refused.text
+        route.fulfill(status=422, content_type="application/json", body=refused.text)
 
     return answer
 
@@ -582,26 +816,31 @@ def marked_rated(server: Server, ids: set[str]) -> Callable[[Route], None]:
 def test_the_page_reads_the_rated_flags_and_falls_back_when_a_rating_is_refused(
     page: Page, live_server: Server
 ) -> None:
-    """A variant listed as rated offers the rating, on the standard game's scale, and says so. Here
-    the list is the service's with one more variant marked rated, which the service itself does not
-    rate: the page sends the rating, the service refuses it, ratings are off in that variant, and
+    """A variant listed as rated offers the rating, on its own scale. Here the list is the service's
+    with one more variant marked rated, which the service itself does not rate (where it rates every
+    variant, one whose ratings are refused here with the service's own 422), and one marked not
+    rated: the page sends the rating, the service refuses it, ratings are off in that variant, and
     the engine's move is asked again at the level."""
     variants = listed(live_server)
     unrated = [v for v in variants if not variants[v]["rated"]]
-    extra, other = unrated[0], unrated[1]
-    flags = {v for v in variants if variants[v]["rated"]} | {extra}
+    if unrated:
+        extra = unrated[0]
+    else:
+        extra = list(variants)[-1]
+        page.page.route("**/v1/best-move", refused_ratings(live_server))
+    other = unrated[1] if len(unrated) > 1 else next(v for v in variants if v not in ("standard", extra))
+    flags = ({v for v in variants if variants[v]["rated"]} | {extra}) - {other}
+    marked = as_listed(live_server, flags)
     page.page.route("**/v1/variants", marked_rated(live_server, flags))
     page.goto("/play")
-    page.page.wait_for_function("() => !document.getElementById('by-rating').disabled")
+    wait_for_ratings(page)
     page.page.select_option("#variant", other)
-    marked = {v: {**info, "rated": v in flags} for v, info in variants.items()}
     assert page.page.locator("#rating-note").inner_text() == rating_reason(marked, other)
     assert page.page.locator("#by-rating").is_disabled()
     engine_opens(page, extra)
     assert page.page.locator("#by-rating").is_enabled()
-    assert page.page.locator("#rating-note").inner_text() == (
-        "The slider's scale and marks are the standard game's ratings."
-    )
+    assert page.page.locator("#rating-note").is_hidden()
+    assert slider_scale(page) == ("0", str(marked[extra]["rating_max"]), scale(marked[extra]))
     page.page.select_option("#level", "medium")
     page.page.check("#by-rating")
     page.page.fill("#rating", "250")

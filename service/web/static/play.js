@@ -568,20 +568,24 @@
     noteLevel(fellBack ? `${why} The engine plays by level instead: ${levelName(levelEl.value)}.` : why);
   }
 
+  // A variant's scale as GET /v1/variants gives it: 0 (random) to its rating_max, its levels'
+  // ratings between, weakest first; null where it has none.
+  function scaleOf(listed) {
+    const levels = Object.entries(listed.levels || {}).map(([name, level]) => ({ name, rating: level.rating }));
+    if (!Number.isFinite(listed.rating_max) || !levels.length || !levels.every((l) => Number.isFinite(l.rating))) {
+      return null;
+    }
+    return { max: listed.rating_max, marks: [{ name: "random", rating: 0 }, ...levels] };
+  }
+
   async function loadRatings() {
     try {
       const response = await fetch("/v1/variants", { headers: { Accept: "application/json" } });
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       const listed = await response.json();
-      // A rated variant offers a rating on its own scale: 0 (random) to its rating_max, its levels'
-      // ratings between.
-      const rated = listed.variants.filter((v) => v.rated === true && Number.isFinite(v.rating_max));
+      const rated = listed.variants.filter((v) => v.rated === true && scaleOf(v) !== null);
       ratings.rated = rated.map((v) => v.id);
-      ratings.scales = new Map(rated.map((v) => [v.id, {
-        max: v.rating_max,
-        marks: [{ name: "random", rating: 0 },
-          ...Object.entries(v.levels).map(([name, level]) => ({ name, rating: level.rating }))],
-      }]));
+      ratings.scales = new Map(rated.map((v) => [v.id, scaleOf(v)]));
       ratings.state = "known";
     } catch (error) {
       ratings.state = "failed";
