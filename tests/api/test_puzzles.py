@@ -1,14 +1,18 @@
-"""``/v1/puzzles``: the whole set through the API against the independent coach oracle, filters,
-cursors, single puzzles, random draws, caching, and bad queries."""
+"""``/v1/puzzles``: the standard game's whole set through the API against the independent coach oracle,
+filters, cursors, single puzzles, random draws, caching, and bad queries; and every variant's book
+through the API against its shipped file (which the game tests check against the book oracle):
+pages, filters, puzzles by id, turned boards, random draws, and ``/v1/variants``."""
 
 from __future__ import annotations
 
 from collections import Counter
+from itertools import permutations
 from typing import Any
 
 import httpx
 import pytest
 
+from tests.support import book_oracle as bo
 from tests.support import coach_oracle as co
 
 pytestmark = pytest.mark.anyio
@@ -24,6 +28,7 @@ def expected(puzzle: co.Puzzle) -> dict[str, Any]:
     """A puzzle as the contract writes it (its reason is the tactics tests' business)."""
     return {
         "id": puzzle.id,
+        "variant": "standard",
         "board": puzzle.board,
         "player": puzzle.player,
         "solution": puzzle.solution,
@@ -218,3 +223,152 @@ async def test_puzzles_answer_head_and_refuse_other_methods(client: httpx.AsyncC
         post = await client.post(path, json={})
         assert post.status_code == 405
         assert "GET" in post.headers["allow"]
+
+
+# --- every variant's book ---------------------------------------------------------------------------
+
+#: Every variant, as the contract lists them.
+ALL = (*bo.COMPLETE, *bo.SELECTED)
+
+
+def shipped(variant_id: str) -> list[dict[str, Any]]:
+    """The puzzles of the variant's shipped book, in its order, as their JSON reads."""
+    return [line.puzzle for line in bo.shipped(variant_id).lines]
+
+
+def themes_of(info: dict[str, Any]) -> list[str]:
+    """A variant's themes, from its entry in ``/v1/variants``: its tactics but those of where a move is."""
+    return [tag for tag in info["tactics"] if tag not in bo.PLACES]
+
+
+async def variant_infos(client: httpx.AsyncClient) -> dict[str, dict[str, Any]]:
+    answer = await client.get("/v1/variants")
+    assert answer.status_code == 200
+    return {info["id"]: info for info in answer.json()["variants"]}
+
+
+@pytest.mark.parametrize("variant_id", ALL)
+async def test_every_book_page_by_page(client: httpx.AsyncClient, variant_id: str) -> None:
+    found, pages = await every_page(client, variant=variant_id, limit=100)
+    book = shipped(variant_id)
+    assert pages == -(-len(book) // 100)
+    assert [puzzle["id"] for puzzle in found] == [puzzle["id"] for puzzle in book]
+    assert found == book
+
+
+@pytest.mark.parametrize("variant_id", ALL)
+async def test_every_books_filters(client: httpx.AsyncClient, variant_id: str) -> None:
+    """Each theme of the variant, each outcome, and ratings from below and above, alone and together:
+    what the pages give is the book filtered here."""
+    book = shipped(variant_id)
+    themes = themes_of((await variant_infos(client))[variant_id])
+    ratings = sorted({puzzle["rating"] for puzzle in book})
+    middle = ratings[len(ratings) // 2]
+    queries: list[dict[str, Any]] = [
+        *({"theme": theme} for theme in themes),
+        {"outcome": "win"},
+        {"outcome": "draw"},
+        {"min_rating": middle},
+        {"max_rating": middle},
+        {"min_rating": ratings[1] if len(ratings) > 1 else 0, "max_rating": middle, "outcome": "win"},
+        {"theme": themes[-1], "min_rating": middle},
+    ]
+    for query in queries:
+
+        def matches(puzzle: dict[str, Any], query: dict[str, Any] = query) -> bool:
+            return (
+                ("theme" not in query or query["theme"] in puzzle["themes"])
+                and ("outcome" not in query or puzzle["outcome"] == query["outcome"])
+                and puzzle["rating"] >= query.get("min_rating", 0)
+                and puzzle["rating"] <= query.get("max_rating", 10_000)
+            )
+
+        wanted = [puzzle["id"] for puzzle in book if matches(puzzle)]
+        found, _ = await every_page(client, variant=variant_id, limit=100, **query)
+        assert [puzzle["id"] for puzzle in found] == wanted, query
+    assert any(puzzle["themes"] for puzzle in book)
+
+
+@pytest.mark.parametrize("variant_id", ALL)
+async def test_a_theme_of_another_variant_matches_nothing(client: httpx.AsyncClient, variant_id: str) -> None:
+    """A theme of the family that is not the variant's is a valid query that matches no puzzle: total 0,
+    and no random puzzle (404)."""
+    infos = await variant_infos(client)
+    mine = set(themes_of(infos[variant_id]))
+    others = sorted({theme for info in infos.values() for theme in themes_of(info)} - mine)
+    assert others
+    for theme in others:
+        page = await client.get("/v1/puzzles", params={"variant": variant_id, "theme": theme})
+        assert page.status_code == 200, page.text
+        assert page.json() == {"puzzles": [], "total": 0, "next": None}
+        drawn = await client.get(
+            "/v1/puzzles/random", params={"variant": variant_id, "theme": theme, "seed": 1}
+        )
+        assert drawn.status_code == 404
+        assert drawn.json()["detail"] == "no puzzle matches these filters"
+
+
+@pytest.mark.parametrize("variant_id", ALL)
+async def test_puzzles_of_every_variant_by_their_ids(client: httpx.AsyncClient, variant_id: str) -> None:
+    """A sample of each book (the first, the last, and about 60 between) by its id, without naming the
+    variant; every other board alike to a puzzle's (turned, mirrored, and in Notakto its boards turned
+    one by one and reordered) is a 404 that names the puzzle's id."""
+    book = shipped(variant_id)
+    rules = bo.rules_of(variant_id)
+    sample = [*book[:: max(1, len(book) // 60)], book[-1]]
+    turned_seen = 0
+    for puzzle in sample:
+        answer = await client.get(f"/v1/puzzles/{puzzle['id']}")
+        assert answer.status_code == 200, answer.text
+        assert answer.json() == puzzle
+        board = puzzle["board"]
+        parts = [rules.board(board, index) for index in range(rules.boards)]
+        alike = {
+            "".join(rules.images(part)[(turn + 3 * j) % 8] for j, part in enumerate(order))
+            for order in permutations(parts)
+            for turn in range(8)
+        }
+        for other in sorted(alike - {board})[:4]:
+            turned_id = bo.puzzle_id(variant_id, rules, other, puzzle["player"])
+            missing = await client.get(f"/v1/puzzles/{turned_id}")
+            assert missing.status_code == 404, turned_id
+            assert missing.headers["content-type"] == "application/problem+json"
+            assert puzzle["id"] in missing.json()["detail"], missing.json()
+            turned_seen += 1
+    assert turned_seen >= len(sample)
+
+
+@pytest.mark.parametrize(
+    "puzzle_id", ["chess:.........X", "misère:.........X", ":.........X", "4x5:" + "." * 16]
+)
+async def test_an_id_of_an_unknown_variant_is_a_404(client: httpx.AsyncClient, puzzle_id: str) -> None:
+    answer = await client.get(f"/v1/puzzles/{puzzle_id}")
+    assert answer.status_code == 404
+    assert answer.headers["content-type"] == "application/problem+json"
+    assert "names no variant" in answer.json()["detail"]
+
+
+@pytest.mark.parametrize("variant_id", ALL)
+async def test_a_random_puzzle_of_every_variant(client: httpx.AsyncClient, variant_id: str) -> None:
+    """Reproducible with a seed, a puzzle of the variant's book, as the book gives it."""
+    by_id = {puzzle["id"]: puzzle for puzzle in shipped(variant_id)}
+    drawn = set()
+    for seed in range(30):
+        params: dict[str, str | int] = {"variant": variant_id, "seed": seed}
+        first, again = [await client.get("/v1/puzzles/random", params=params) for _ in range(2)]
+        assert first.status_code == 200, first.text
+        assert first.content == again.content
+        puzzle = first.json()
+        assert puzzle == by_id[puzzle["id"]]
+        drawn.add(puzzle["id"])
+    assert len(drawn) > min(10, len(by_id) // 2)
+
+
+async def test_the_variants_list_gives_each_books_size(client: httpx.AsyncClient) -> None:
+    infos = await variant_infos(client)
+    assert list(infos) == list(ALL)
+    for variant_id, info in infos.items():
+        book = bo.shipped(variant_id)
+        assert info["puzzles"] == len(book.lines), variant_id
+        assert info["puzzles_complete"] is (book.found == len(book.lines)), variant_id
+        assert info["puzzles_complete"] is (variant_id in bo.COMPLETE), variant_id

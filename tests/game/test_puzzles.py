@@ -1,32 +1,48 @@
-"""Puzzles (:mod:`service.game.puzzles`) and the symmetries of the square, against the independent oracles.
+"""Puzzles (:mod:`service.game.puzzles`), the symmetries, and the shipped puzzle book of every variant,
+against the independent oracles.
 
-The standard game's book, the one the service serves, is checked field by field against the coach
-oracle, which builds it by brute force over every reachable position; its reasons against sentences
-written here from the oracle's tactics. The book of any other small single-board variant is checked
-against one built here over the variant oracle's positions, values, horizons and tactics.
+The standard game's puzzles as the engine finds them are checked field by field against the coach
+oracle, which builds them by brute force over every reachable position; their reasons against
+sentences written here from the oracle's tactics.
+
+The shipped books (``service/answers/data/<variant>.book``, what users get) are checked against the
+book oracle (:mod:`tests.support.book_oracle`), which works each puzzle out again over the variant
+oracle's positions, values, horizons (the review oracle's likelihoods) and tactics, with the strengths
+and ratings ``docs/levels.md`` documents for the variant:
+
+* every complete book is exactly the oracle's set, puzzle by puzzle, found by walking every position
+  the oracle reaches (in ``notakto-3``, whose games reach about 80 million positions, by walking one
+  position per class of alike positions, a walk checked here to find the classes of the reachable
+  positions in ``notakto`` and ``notakto-2``);
+* every 50th puzzle of a selection (``4x4``, ``4x4-3``) is the oracle's puzzle of its position, which
+  a game reaches; and the selection is as large, and as spread over ratings and themes, as the rule
+  says;
+* every line of every book: its fields agree with its JSON, its id has the variant's form and a
+  canonical board (the smallest of the oracle's images; in Notakto, of each board's and any order
+  of the boards), no two puzzles are alike, and the book is in order of rating, then id.
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from fractions import Fraction
 from functools import cache
-from itertools import combinations, product
+from itertools import combinations, permutations, product
 
 import pytest
 
+from service.answers.entity import etag
 from service.game import STANDARD, VARIANTS, Values
-from service.game.levels import LADDERS, Ladder
+from service.game.levels import LADDERS
 from service.game.puzzles import SOLVED, THEMES, Puzzle, canonical_form, cells_of, puzzles
 from service.game.tables import table
-from service.game.variants import O_MARK, X_MARK, State
+from service.game.variants import O_MARK, X_MARK, Move, State
+from tests.support import book_oracle as bo
 from tests.support import coach_oracle as co
 from tests.support import oracle
-from tests.support import tactics_oracle as to
-from tests.support import variant_review_oracle as vro
 from tests.support.sentences import standard_sentence
 from tests.support.variant_oracle import VARIANTS as ORACLES
-from tests.support.variant_oracle import Rules
 
 IDENTITY = tuple(range(9))
 #: How the books are made: from the shipped table, as the service does, or solved from scratch.
@@ -149,8 +165,14 @@ def test_the_oracles_puzzles_are_consistent() -> None:
 
 
 def test_themes() -> None:
-    assert sorted(THEMES) == sorted(["win", "block", "fork", "threat", "block_fork"])
-    assert len(THEMES) == 5
+    """Every variant's themes: the standard game's, misère's, wild's and Notakto's."""
+    every = (
+        *("win", "block", "fork", "threat", "block_fork"),
+        *("lose", "squeeze", "avoid"),
+        "gift",
+        *("live", "kill", "hand_over"),
+    )
+    assert every == THEMES
     assert Fraction(1, 2) == SOLVED
     assert LADDERS["standard"].ratings == co.RATINGS
 
@@ -167,7 +189,8 @@ def test_the_whole_set_of_puzzles(solved_by: str) -> None:
         assert puzzle.id == mine.id
         assert puzzle.board == mine.board
         assert puzzle.player == mine.player
-        assert puzzle.solution == mine.solution, mine.id
+        assert puzzle.variant is STANDARD
+        assert puzzle.solution == Move(mine.solution, X_MARK if mine.player == "X" else O_MARK), mine.id
         assert puzzle.outcome == mine.outcome, mine.id
         assert puzzle.plies == mine.plies, mine.id
         assert puzzle.themes == mine.themes, mine.id
@@ -216,7 +239,7 @@ def test_the_spread_of_the_set() -> None:
     assert Counter(puzzle.rating for puzzle in got) == Counter(puzzle.rating for puzzle in co.puzzles())
     assert {puzzle.rating for puzzle in co.puzzles()} == set(co.RATINGS.values()) - {316}
     assert Counter(puzzle.outcome for puzzle in co.puzzles()) == {"win": 418, "draw": 170}
-    assert {theme for puzzle in co.puzzles() for theme in puzzle.themes} == set(THEMES)
+    assert {theme for puzzle in co.puzzles() for theme in puzzle.themes} == set(THEMES[:5])
 
 
 # --- the reason of a standard puzzle, written from the oracle's tactics ---------------------------------
@@ -258,79 +281,154 @@ def test_reasons_written_out_for_a_puzzle_of_each_kind() -> None:
     by_id = {puzzle.id: puzzle for puzzle in made()}
     for puzzle_id, solution, sentence in WRITTEN_OUT:
         puzzle = by_id[puzzle_id]
-        assert (puzzle.solution, puzzle.reason) == (solution, sentence)
+        assert (puzzle.solution.cell, puzzle.reason) == (solution, sentence)
         assert reason(oracle.encode(puzzle.board), co.SIDE[puzzle.player], solution, puzzle.plies) == sentence
     kinds = Counter(puzzle.reason.split(" ")[0] for puzzle in made())
     assert kinds == {"Completes": 316, "Blocks": 222, "Forks:": 34, "Takes": 10, "Threatens": 6}
 
 
-# --- the book of every small single-board variant ---------------------------------------------------------
+# --- the shipped books against the book oracle --------------------------------------------------------
 
-#: A scale of ratings other than the standard game's, to rate the variants' books on.
-SCALE = {"random": 0, "beginner": 100, "easy": 200, "medium": 300, "hard": 600, "perfect": 1000}
-#: How many puzzles each book holds, as the oracle's finds them.
-BOOKS = {"standard": 588, "misere": 468, "wild": 442, "notakto": 16}
-
-
-#: The tags that make a puzzle's themes, in listing order: the standard game's tactics but places.
-THEME_TAGS = ("win", "block", "fork", "threat", "block_fork")
+#: Every variant, as the contract lists them.
+ALL = (*bo.COMPLETE, *bo.SELECTED)
+#: Every how many puzzles of a selection the sample takes one.
+SAMPLE_EVERY = 50
 
 
 @cache
-def oracle_book(variant_id: str) -> tuple[co.Puzzle, ...]:
-    """The variant's book by brute force over the variant oracle's positions, by rating then id: every
-    reachable position on its canonical board (the smallest of the oracle's eight images) with two or
-    more moves of which exactly one keeps its score, a win or a draw; its rates from the review oracle's
-    likelihoods, its themes from the tactics oracle's tags."""
-    rules: Rules = ORACLES[variant_id]
-    firsts = ("X", "O") if rules.marks == "own" else ("first",)
-    found = []
-    for cells, mover in {position for first in firsts for position in rules.reachable(first)}:
-        if min(rules.images(cells)) != cells:
-            continue
-        moves = list(rules.moves(cells, mover))
-        score, plies = rules.value(cells, mover)
-        keeping = [move for move in moves if vro.move_value(rules, cells, mover, move)[0] == score]
-        if len(moves) < 2 or score < 0 or len(keeping) != 1:
-            continue
-        (solution,) = keeping
-        rates = {
-            name: vro.likelihood(rules, cells, mover, solution, depth, skill)
-            for name, depth, skill in co.documented_ladder(variant_id)[0]
-        }
-        tags = to.tactics(rules, cells, mover, *solution)
-        found.append(
-            co.Puzzle(
-                id=cells + mover,
-                board=cells,
-                player=mover,
-                solution=solution[0],
-                outcome={1: "win", 0: "draw"}[score],
-                plies=plies,
-                themes=tuple(tag for tag in THEME_TAGS if tag in tags),
-                solve_rates=rates,
-                rating=next(SCALE[name] for name in co.NAMES if rates[name] >= Fraction(1, 2)),
-            )
-        )
-    return tuple(sorted(found, key=lambda puzzle: (puzzle.rating, puzzle.id)))
+def classes(variant_id: str) -> frozenset[tuple[str, str]]:
+    """Every class of alike unfinished positions of the variant, on its canonical board: by the
+    oracle's walk of every position a game reaches, or in ``notakto-3`` of one position per class."""
+    rules = bo.rules_of(variant_id)
+    if variant_id == "notakto-3":
+        return frozenset(bo.canonical_positions(rules))
+    return frozenset(bo.reachable_classes(rules))
 
 
-@pytest.mark.parametrize("solved_by", SOLVED_BY)
-@pytest.mark.parametrize("variant_id", list(BOOKS))
-def test_the_book_of_each_small_variant_is_the_oracles(variant_id: str, solved_by: str) -> None:
-    """Field by field, but the reason (the variants' sentences are the tactics tests' business), on a
-    scale of ratings of the test's own."""
-    variant = VARIANTS[variant_id]
-    values = Values(variant, table(variant_id) if solved_by == "shipped" else None)
-    got = puzzles(values, Ladder(LADDERS[variant_id].presets, SCALE))
-    expected = oracle_book(variant_id)
-    assert len(expected) == BOOKS[variant_id]
-    assert len(got) == len(expected)
+def id_pattern(variant_id: str) -> str:
+    """The form of an id in the variant, from the contract's words: the board, after the variant and a
+    colon outside the standard game, then the side to move where the sides are X and O."""
+    rules = ORACLES[variant_id]
+    cells = rules.width * rules.boards
+    symbols = "X." if rules.marks == "x_only" else "XO."
+    prefix = "" if variant_id == "standard" else re.escape(f"{variant_id}:")
+    return f"{prefix}[{symbols}]{{{cells}}}" + ("[XO]" if rules.marks == "own" else "")
+
+
+@pytest.mark.parametrize("variant_id", ["notakto", "notakto-2"])
+def test_the_walk_of_classes_finds_the_classes_of_the_reachable_positions(variant_id: str) -> None:
+    """What the walk of ``notakto-3``'s classes relies on, where the positions are few enough to walk."""
+    walked = bo.canonical_positions(bo.rules_of(variant_id))
+    assert walked == classes(variant_id)
+    assert len(walked) == {"notakto": 46, "notakto-2": 2_967}[variant_id]
+
+
+@pytest.mark.parametrize("variant_id", list(bo.COMPLETE))
+def test_each_complete_book_is_the_oracles_puzzle_by_puzzle(variant_id: str) -> None:
+    """Every puzzle of the book, and no other: each class of reachable positions with two or more moves
+    of which exactly one keeps its score, a win or a draw; the fields of each (but its reason) as the
+    oracles give them, its solve rates under the variant's documented strengths, its rating on the
+    variant's documented scale; in order of rating, then id."""
+    strengths, ratings = bo.ladder(variant_id)
+    shipped = bo.shipped(variant_id)
+    expected = bo.book(variant_id, sorted(classes(variant_id)), strengths, ratings)
+    assert len(expected) == bo.COMPLETE[variant_id]
+    assert shipped.found == len(shipped.lines) == len(expected)
+    got = [bo.without_reason(line.puzzle) for line in shipped.lines]
+    assert [puzzle["id"] for puzzle in got] == [puzzle["id"] for puzzle in expected]
     for puzzle, mine in zip(got, expected, strict=True):
-        fields = (puzzle.board, puzzle.player, puzzle.solution, puzzle.outcome, puzzle.plies, puzzle.themes)
-        assert puzzle.id == mine.id
-        assert fields == (mine.board, mine.player, mine.solution, mine.outcome, mine.plies, mine.themes), (
-            mine.id
+        assert puzzle == mine, mine["id"]
+
+
+@pytest.mark.parametrize("variant_id", bo.SELECTED)
+def test_a_sample_of_each_selection_is_the_oracles(variant_id: str) -> None:
+    """Every 50th puzzle of a selection: a game reaches its position, and it is the oracle's puzzle
+    there, field by field (but its reason)."""
+    strengths, ratings = bo.ladder(variant_id)
+    rules = bo.rules_of(variant_id)
+    sample = bo.shipped(variant_id).lines[::SAMPLE_EVERY]
+    assert len(sample) >= bo.AT_LEAST // SAMPLE_EVERY
+    for line in sample:
+        board, player = line.puzzle["board"], line.puzzle["player"]
+        assert bo.reached(rules, board, player), line.id
+        assert bo.without_reason(line.puzzle) == bo.puzzle(variant_id, board, player, strengths, ratings)
+
+
+@pytest.mark.parametrize("variant_id", bo.SELECTED)
+def test_each_selection_is_as_large_and_as_spread_as_the_rule_says(variant_id: str) -> None:
+    """A variant of more than 50,000 puzzles ships at least 5,000, taken by rounds over its (rating,
+    themes) groups: every group gives as many as the rounds, or every puzzle it has, and the rounds stop
+    at the first that reaches 5,000; so no group has more than the rounds, and without the last round
+    the book would hold fewer than 5,000."""
+    shipped = bo.shipped(variant_id)
+    assert shipped.found > bo.COMPLETE_UP_TO
+    assert len(shipped.lines) >= bo.AT_LEAST
+    groups = Counter((line.rating, line.themes) for line in shipped.lines)
+    rounds = max(groups.values())
+    assert sum(min(count, rounds - 1) for count in groups.values()) < bo.AT_LEAST
+    # spread: over several ratings and several sets of themes
+    ratings = {line.rating for line in shipped.lines}
+    assert len(ratings) >= 3, ratings
+    assert len({line.themes for line in shipped.lines}) >= 3
+
+
+@pytest.mark.parametrize("variant_id", ALL)
+def test_each_line_of_each_book(variant_id: str) -> None:
+    """Its fields before the JSON are the JSON's, its entity tag is the JSON's; its id has the variant's
+    form, on a canonical board (the oracle's smallest alike board) with the side to move that the marks
+    say; no two puzzles alike; in order of rating, then id."""
+    rules = bo.rules_of(variant_id)
+    shipped = bo.shipped(variant_id)
+    pattern = re.compile(id_pattern(variant_id))
+    for line in shipped.lines:
+        puzzle = line.puzzle
+        assert (line.id, line.rating, line.outcome, list(line.themes)) == (
+            puzzle["id"],
+            puzzle["rating"],
+            puzzle["outcome"],
+            puzzle["themes"],
         )
-        assert puzzle.solve_rates == mine.solve_rates, mine.id
-        assert puzzle.rating == mine.rating, mine.id
+        assert line.etag == etag(line.body)
+        assert pattern.fullmatch(line.id), line.id
+        board, player = puzzle["board"], puzzle["player"]
+        assert puzzle["variant"] == variant_id
+        assert line.id == bo.puzzle_id(variant_id, rules, board, player)
+        assert bo.canonical(rules, board) == board, line.id
+        if rules.marks == "own":
+            # the side to move has placed as many marks as the other side, or one fewer if it did not start
+            placed = board.count(rules.other(player)) - board.count(player)
+            assert placed in (0, 1), line.id
+        else:
+            assert player == bo.mover_of(rules, board), line.id
+        assert puzzle["reason"].endswith("."), line.id
+    ids = [line.id for line in shipped.lines]
+    assert len(set(ids)) == len(ids)
+    alike = {(bo.canonical(rules, line.puzzle["board"]), line.puzzle["player"]) for line in shipped.lines}
+    assert len(alike) == len(ids)
+    keys = [(line.rating, line.id) for line in shipped.lines]
+    assert keys == sorted(keys)
+
+
+@pytest.mark.parametrize("variant_id", ["notakto-2", "notakto-3"])
+def test_canonical_form_of_notakto_boards_with_few_marks(variant_id: str) -> None:
+    """Every board of two or three with at most 3 marks, and those of many marks from the oracle's
+    classes, turned board by board and put in every order: the engine's canonical form is the oracle's
+    (each board at the smallest of its eight images, the boards in order)."""
+    rules = bo.rules_of(variant_id)
+    variant = VARIANTS[variant_id]
+    cells = rules.width * rules.boards
+    checked = 0
+    for marks in range(4):
+        for where in combinations(range(cells), marks):
+            board = "".join("X" if cell in where else "." for cell in range(cells))
+            assert canonical_form(variant, board) == bo.canonical(rules, board), board
+            checked += 1
+    assert checked == sum(len(list(combinations(range(cells), marks))) for marks in range(4))
+    singles = sorted(board for board, _ in classes("notakto"))
+    doubles = sorted(board for board, _ in classes("notakto-2"))[::7]
+    for index, double in enumerate(doubles):
+        board = double if rules.boards == 2 else double + singles[index % len(singles)]
+        parts = [rules.board(board, index) for index in range(rules.boards)]
+        for order, turn in product(permutations(parts), range(8)):
+            turned = "".join(rules.images(part)[(turn + 3 * j) % 8] for j, part in enumerate(order))
+            assert canonical_form(variant, turned) == bo.canonical(rules, board), turned
