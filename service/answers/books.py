@@ -21,6 +21,7 @@ import mmap
 from array import array
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
+from functools import cache
 from itertools import product
 from pathlib import Path
 from typing import NamedTuple
@@ -47,6 +48,7 @@ def path_of(variant: Variant) -> Path:
     return DATA / f"{variant.id}.book"
 
 
+@cache
 def sizes() -> dict[str, tuple[int, bool]]:
     """How many puzzles each variant's shipped book holds, and whether that is every puzzle of the
     variant, by the variant's id."""

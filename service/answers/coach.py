@@ -71,12 +71,12 @@ class Coach:
         found = read_id(puzzle_id)
         if found is None:
             known = ", ".join(VARIANTS)
-            return f"no puzzle has the id {puzzle_id}: it names no variant (the variants: {known})"
+            return f"no puzzle has this id: it names no variant (the variants: {known})"
         variant, board, mover = found
         sides = (mover,) if mover is not None else ()
         wanted = f"{variant.cells} cells" + (" then the side to move" if sides else "")
         if len(board) != variant.cells or (sides and mover not in variant.sides) or board.strip("XO."):
-            return f"no puzzle has the id {puzzle_id}: an id of {variant.id} is its board of {wanted}"
+            return f"no puzzle has this id: an id of {variant.id} is its board of {wanted}"
         canonical = id_of(variant, canonical_form(variant, board), mover or "")
         book = self.books[variant.id]
         if canonical != puzzle_id and canonical in book.order:

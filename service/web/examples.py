@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..answers.books import sizes
 from ..game.levels import LADDERS
 
 #: An OpenAPI example object: ``summary`` and ``value``.
@@ -765,14 +766,22 @@ PUZZLE_PAGE: dict[str, Any] = {
 
 
 def _ladder(variant_id: str) -> dict[str, Any]:
-    """A variant's ``levels`` and ``rating_max`` in ``GET /v1/variants``, from its calibrated ladder."""
+    """A variant's ``levels`` and ``rating_max`` in ``GET /v1/variants``, from its calibrated ladder, and
+    its puzzle book's size, from the shipped book."""
     ladder = LADDERS[variant_id]
     ratings = ladder.ratings or {}
     levels = {
         level.value: {"depth": preset.depth, "skill": preset.skill, "rating": ratings.get(level.value)}
         for level, preset in ladder.presets.items()
     }
-    return {"rated": ladder.ratings is not None, "levels": levels, "rating_max": ladder.rating_max}
+    held, complete = sizes()[variant_id]
+    return {
+        "rated": ladder.ratings is not None,
+        "levels": levels,
+        "rating_max": ladder.rating_max,
+        "puzzles": held,
+        "puzzles_complete": complete,
+    }
 
 
 #: ``GET /v1/variants``, as the service answers it.

@@ -30,6 +30,7 @@ from service.game.puzzles import THEMES
 from service.game.variants import VARIANTS
 from service.schemas import (
     BOARD_SCHEMA,
+    PUZZLE_ID,
     AnalysisResponse,
     BestMoveResponse,
     Puzzle,
@@ -356,6 +357,10 @@ DRAWS: list[dict[str, Any]] = [
     {"seed": -5, "max_rating": 94},
     {"seed": 2**64 - 1, "theme": "block", "min_rating": 100, "max_rating": 400},
     {"seed": 0, "min_rating": 493},
+    {"seed": 3, "variant": "misere"},
+    {"seed": 4, "variant": "wild", "theme": "gift"},
+    {"seed": 5, "variant": "notakto-3", "theme": "hand_over"},
+    {"seed": 6, "variant": "4x4", "min_rating": 100},
 ]
 #: Queries of list_puzzles, each also a query of GET /v1/puzzles that is answered.
 PAGES: list[dict[str, Any]] = [
@@ -364,6 +369,8 @@ PAGES: list[dict[str, Any]] = [
     {"theme": "fork", "limit": 5},
     {"outcome": "draw", "min_rating": 100, "max_rating": 400, "limit": 100},
     {"theme": "threat", "outcome": "win", "limit": 3},
+    {"variant": "notakto-2", "limit": 4},
+    {"variant": "4x4-3", "theme": "fork", "outcome": "win", "limit": 2},
 ]
 #: Invalid arguments of the puzzle tools, each also a query that GET /v1/puzzles refuses with 422.
 INVALID_QUERIES: list[dict[str, Any]] = [
@@ -372,6 +379,7 @@ INVALID_QUERIES: list[dict[str, Any]] = [
     {"min_rating": -1},
     {"max_rating": "high"},
     {"outcome": "loss"},
+    {"variant": "chess"},
     {"limit": 0},
     {"limit": 101},
     {"cursor": "abc"},
@@ -406,7 +414,8 @@ async def test_the_coach_tools_are_listed_with_the_api_schemas(tools: Client) ->
     assert sides in review["properties"]["player"]["anyOf"]
     draw = listed["random_puzzle"].input_schema
     assert "required" not in draw
-    assert set(draw["properties"]) == {"theme", "min_rating", "max_rating", "seed"}
+    assert set(draw["properties"]) == {"variant", "theme", "min_rating", "max_rating", "seed"}
+    assert draw["properties"]["variant"]["default"] == "standard"
     assert draw["properties"]["theme"]["anyOf"][0]["enum"] == list(THEMES)
     assert draw["properties"]["min_rating"]["anyOf"][0] == {
         "type": "integer",
@@ -416,11 +425,19 @@ async def test_the_coach_tools_are_listed_with_the_api_schemas(tools: Client) ->
     assert draw["properties"]["seed"]["anyOf"][0]["type"] == "integer"
     page = listed["list_puzzles"].input_schema
     assert "required" not in page
-    assert set(page["properties"]) == {"theme", "outcome", "min_rating", "max_rating", "limit", "cursor"}
+    assert set(page["properties"]) == {
+        "variant",
+        "theme",
+        "outcome",
+        "min_rating",
+        "max_rating",
+        "limit",
+        "cursor",
+    }
     limit = page["properties"]["limit"]
     assert (limit["type"], limit["minimum"], limit["maximum"], limit["default"]) == ("integer", 1, 100, 20)
     assert page["properties"]["outcome"]["anyOf"][0]["enum"] == ["win", "draw"]
-    assert page["properties"]["cursor"]["anyOf"][0]["pattern"] == "^[XO.]{9}[XO]$"
+    assert page["properties"]["cursor"]["anyOf"][0]["pattern"] == PUZZLE_ID
     by_id = listed["get_puzzle"].input_schema
     assert by_id["required"] == ["id"] and by_id["properties"]["id"]["type"] == "string"
     answers: dict[str, type[BaseModel]] = {
