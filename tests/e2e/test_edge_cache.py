@@ -65,6 +65,9 @@ def edge() -> Iterator[Edge]:
         "/v1/positions/X...O...X",
         "/v1/puzzles?limit=3",
         "/v1/puzzles/random?seed=7",
+        "/v1/puzzles?variant=notakto-3&theme=hand_over&limit=2",
+        "/v1/puzzles/misere:..OXX.OXOO",
+        "/v1/puzzles?variant=wild&limit=1&cursor=wild:.OOOOXXXO",
     ],
 )
 def test_a_second_get_is_a_hit_that_never_reaches_the_service(edge: Edge, path: str) -> None:
