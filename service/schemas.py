@@ -33,6 +33,7 @@ from .game.choice import DEFAULT as DEFAULT_OPTIONS
 from .game.choice import DEPTH_IN_WORDS, MAX_DEPTH
 from .game.levels import HIGHEST_RATING, LADDERS, STANDARD_LADDER
 from .game.review import Judgement
+from .game.puzzles import themes_of
 from .game.variants import STANDARD, VARIANTS, VariantBoard, VariantPosition
 
 __all__ = [
@@ -1035,6 +1036,20 @@ class _PuzzleFilters(BaseModel):
     theme: ThemeName | None = None
     min_rating: MinRating | None = None
     max_rating: MaxRating | None = None
+
+    @field_validator("theme", mode="after")
+    @classmethod
+    def _a_theme_of_the_variant(cls, theme: str | None, info: ValidationInfo) -> str | None:
+        """A theme is one of the variant's: its tactics but those of where a move is."""
+        variant = VARIANTS[info.data.get("variant", STANDARD.id)]
+        themes = themes_of(variant)
+        if theme is not None and theme not in themes:
+            raise PydanticCustomError(
+                "theme_of_another_variant",
+                "{theme} is not a theme of {variant}, whose themes are {themes}",
+                {"theme": theme, "variant": variant.id, "themes": ", ".join(themes)},
+            )
+        return theme
 
     @field_validator("max_rating", mode="after")
     @classmethod

@@ -290,22 +290,24 @@ async def test_every_books_filters(client: httpx.AsyncClient, variant_id: str) -
 
 
 @pytest.mark.parametrize("variant_id", ALL)
-async def test_a_theme_of_another_variant_matches_nothing(client: httpx.AsyncClient, variant_id: str) -> None:
-    """A theme of the family that is not the variant's is a valid query that matches no puzzle: total 0,
-    and no random puzzle (404)."""
+async def test_a_theme_of_another_variant_is_a_422_naming_the_variants_themes(
+    client: httpx.AsyncClient, variant_id: str
+) -> None:
+    """A theme of the family that is not the variant's is refused, in both lists and draws: a 422 on
+    ``theme`` that names the variant and its themes (its tactics but places, as /v1/variants lists them)."""
     infos = await variant_infos(client)
-    mine = set(themes_of(infos[variant_id]))
-    others = sorted({theme for info in infos.values() for theme in themes_of(info)} - mine)
+    mine = themes_of(infos[variant_id])
+    others = sorted({theme for info in infos.values() for theme in themes_of(info)} - set(mine))
     assert others
     for theme in others:
-        page = await client.get("/v1/puzzles", params={"variant": variant_id, "theme": theme})
-        assert page.status_code == 200, page.text
-        assert page.json() == {"puzzles": [], "total": 0, "next": None}
-        drawn = await client.get(
-            "/v1/puzzles/random", params={"variant": variant_id, "theme": theme, "seed": 1}
-        )
-        assert drawn.status_code == 404
-        assert drawn.json()["detail"] == "no puzzle matches these filters"
+        for path, extra in (("/v1/puzzles", {}), ("/v1/puzzles/random", {"seed": 1})):
+            answer = await client.get(path, params={"variant": variant_id, "theme": theme, **extra})
+            assert answer.status_code == 422, answer.text
+            (error,) = answer.json()["errors"]
+            assert (error["loc"], error["type"]) == (["query", "theme"], "theme_of_another_variant")
+            assert (
+                error["msg"] == f"{theme} is not a theme of {variant_id}, whose themes are {', '.join(mine)}"
+            )
 
 
 @pytest.mark.parametrize("variant_id", ALL)
