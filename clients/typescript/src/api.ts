@@ -975,24 +975,35 @@ export interface components {
         Puzzle: {
             /**
              * Board
-             * @description The canonical board: the smallest, as text, of the board's 8 rotations and reflections, which are the same puzzle.
+             * @description The canonical board: the smallest, as text, of the alike boards (the 8 rotations and reflections of the square; in Notakto those of each board, and any order of the boards), which are the same puzzle.
              * @example X...O....
              */
             board: string;
             /**
+             * Grid
+             * @description In Notakto: the board the cell is on, from 0. Absent in other variants.
+             */
+            grid?: number | null;
+            /**
              * Id
-             * @description The canonical board followed by the side to move.
+             * @description The canonical board followed by the side to move in the standard game; elsewhere the variant, a colon, the canonical board, and the side to move where the sides are X and O.
              * @example .....OOXXX
+             * @example misere:....X..O.O
              */
             id: string;
+            /**
+             * Mark
+             * @description In `wild`: the mark the move places. Absent in other variants.
+             */
+            mark?: components["schemas"]["Mark"] | null;
             /**
              * Outcome
              * @description What the solution keeps.
              * @enum {string}
              */
             outcome: "win" | "draw";
-            /** @description The side to move, who solves the puzzle. */
-            player: components["schemas"]["Mark"];
+            /** @description The side to move, who solves the puzzle: `X` or `O`, or `first` or `second` in `wild` and Notakto. */
+            player: components["schemas"]["Player"];
             /**
              * Plies To End
              * @description Moves the game still lasts under perfect play, the next one included; the winner hurries, the loser delays.
@@ -1010,7 +1021,7 @@ export interface components {
             reason: string;
             /**
              * Solution
-             * @description The only move that keeps the outcome.
+             * @description The only move that keeps the outcome: its cell.
              */
             solution: number;
             /**
@@ -1024,7 +1035,9 @@ export interface components {
              * Themes
              * @description The solution's tactics, without where it is on the board.
              */
-            themes: ("win" | "block" | "fork" | "threat" | "block_fork")[];
+            themes: ("win" | "block" | "fork" | "threat" | "block_fork" | "lose" | "squeeze" | "avoid" | "gift" | "live" | "kill" | "hand_over")[];
+            /** @description The variant the puzzle is posed in. */
+            variant: components["schemas"]["Variant"];
         };
         /**
          * PuzzlePage
@@ -1205,6 +1218,16 @@ export interface components {
              * @description Unfinished positions (a board and its side to move), either side starting where that applies: each has an exact value.
              */
             positions: number;
+            /**
+             * Puzzles
+             * @description How many puzzles the variant's book holds (`GET /v1/puzzles`).
+             */
+            puzzles: number;
+            /**
+             * Puzzles Complete
+             * @description Whether the book holds every puzzle of the variant, rather than a selection spread over its ratings and themes.
+             */
+            puzzles_complete: boolean;
             /**
              * Rated
              * @description Whether `rating` applies: the variant's levels are calibrated.
@@ -2169,7 +2192,9 @@ export interface operations {
     listPuzzles: {
         parameters: {
             query?: {
-                theme?: ("win" | "block" | "fork" | "threat" | "block_fork") | null;
+                /** @description The rule variant (`standard` by default): see `GET /v1/variants` for each one's rules, board and sides. */
+                variant?: components["schemas"]["Variant"];
+                theme?: ("win" | "block" | "fork" | "threat" | "block_fork" | "lose" | "squeeze" | "avoid" | "gift" | "live" | "kill" | "hand_over") | null;
                 min_rating?: number | null;
                 max_rating?: number | null;
                 /** @description Only puzzles with this outcome. */
@@ -2218,7 +2243,8 @@ export interface operations {
                      *           "themes": [
                      *             "fork",
                      *             "block_fork"
-                     *           ]
+                     *           ],
+                     *           "variant": "standard"
                      *         },
                      *         {
                      *           "board": ".....OXOX",
@@ -2240,7 +2266,8 @@ export interface operations {
                      *           "themes": [
                      *             "fork",
                      *             "block_fork"
-                     *           ]
+                     *           ],
+                     *           "variant": "standard"
                      *         }
                      *       ],
                      *       "total": 34
@@ -2289,7 +2316,9 @@ export interface operations {
     getRandomPuzzle: {
         parameters: {
             query?: {
-                theme?: ("win" | "block" | "fork" | "threat" | "block_fork") | null;
+                /** @description The rule variant (`standard` by default): see `GET /v1/variants` for each one's rules, board and sides. */
+                variant?: components["schemas"]["Variant"];
+                theme?: ("win" | "block" | "fork" | "threat" | "block_fork" | "lose" | "squeeze" | "avoid" | "gift" | "live" | "kill" | "hand_over") | null;
                 min_rating?: number | null;
                 max_rating?: number | null;
                 /** @description Makes the draw reproducible (and the answer cacheable); without one, each request draws anew. */
@@ -2331,7 +2360,8 @@ export interface operations {
                      *       "themes": [
                      *         "fork",
                      *         "block_fork"
-                     *       ]
+                     *       ],
+                     *       "variant": "standard"
                      *     }
                      */
                     "application/json": components["schemas"]["Puzzle"];
@@ -2400,7 +2430,7 @@ export interface operations {
                 "if-none-match"?: string | null;
             };
             path: {
-                /** @description The puzzle's id: its canonical board followed by the side to move. */
+                /** @description The puzzle's id: in the standard game its canonical board followed by the side to move; elsewhere the variant, a colon, the canonical board, and the side to move where the sides are X and O. It names its variant: no `variant` parameter is needed. */
                 puzzle_id: string;
             };
             cookie?: never;
@@ -2434,7 +2464,8 @@ export interface operations {
                      *       "themes": [
                      *         "fork",
                      *         "block_fork"
-                     *       ]
+                     *       ],
+                     *       "variant": "standard"
                      *     }
                      */
                     "application/json": components["schemas"]["Puzzle"];
@@ -2925,12 +2956,42 @@ export interface operations {
                      *           "boards": 1,
                      *           "columns": 3,
                      *           "id": "standard",
+                     *           "levels": {
+                     *             "beginner": {
+                     *               "depth": 2,
+                     *               "rating": 94,
+                     *               "skill": 0.3
+                     *             },
+                     *             "easy": {
+                     *               "depth": 2,
+                     *               "rating": 181,
+                     *               "skill": 0.6
+                     *             },
+                     *             "hard": {
+                     *               "depth": 4,
+                     *               "rating": 382,
+                     *               "skill": 1
+                     *             },
+                     *             "medium": {
+                     *               "depth": 2,
+                     *               "rating": 316,
+                     *               "skill": 1
+                     *             },
+                     *             "perfect": {
+                     *               "depth": 9,
+                     *               "rating": 493,
+                     *               "skill": 1
+                     *             }
+                     *           },
                      *           "line": 3,
                      *           "marks": "own",
                      *           "misere": false,
                      *           "name": "Tic-tac-toe",
                      *           "positions": 9040,
+                     *           "puzzles": 588,
+                     *           "puzzles_complete": true,
                      *           "rated": true,
+                     *           "rating_max": 493,
                      *           "rows": 3,
                      *           "rules": "Each side places its own mark; three in a row wins.",
                      *           "start": {
@@ -2953,12 +3014,42 @@ export interface operations {
                      *           "boards": 1,
                      *           "columns": 3,
                      *           "id": "misere",
+                     *           "levels": {
+                     *             "beginner": {
+                     *               "depth": 3,
+                     *               "rating": 53,
+                     *               "skill": 0.3
+                     *             },
+                     *             "easy": {
+                     *               "depth": 4,
+                     *               "rating": 120,
+                     *               "skill": 0.6
+                     *             },
+                     *             "hard": {
+                     *               "depth": 7,
+                     *               "rating": 285,
+                     *               "skill": 0.9
+                     *             },
+                     *             "medium": {
+                     *               "depth": 5,
+                     *               "rating": 196,
+                     *               "skill": 0.8
+                     *             },
+                     *             "perfect": {
+                     *               "depth": 9,
+                     *               "rating": 413,
+                     *               "skill": 1
+                     *             }
+                     *           },
                      *           "line": 3,
                      *           "marks": "own",
                      *           "misere": true,
                      *           "name": "Misère tic-tac-toe",
                      *           "positions": 9040,
-                     *           "rated": false,
+                     *           "puzzles": 468,
+                     *           "puzzles_complete": true,
+                     *           "rated": true,
+                     *           "rating_max": 413,
                      *           "rows": 3,
                      *           "rules": "Each side places its own mark; the side that makes three in a row loses.",
                      *           "start": {
@@ -2979,12 +3070,42 @@ export interface operations {
                      *           "boards": 1,
                      *           "columns": 3,
                      *           "id": "wild",
+                     *           "levels": {
+                     *             "beginner": {
+                     *               "depth": 2,
+                     *               "rating": 155,
+                     *               "skill": 0.3
+                     *             },
+                     *             "easy": {
+                     *               "depth": 3,
+                     *               "rating": 250,
+                     *               "skill": 0.5
+                     *             },
+                     *             "hard": {
+                     *               "depth": 5,
+                     *               "rating": 483,
+                     *               "skill": 0.9
+                     *             },
+                     *             "medium": {
+                     *               "depth": 5,
+                     *               "rating": 358,
+                     *               "skill": 0.7
+                     *             },
+                     *             "perfect": {
+                     *               "depth": 9,
+                     *               "rating": 683,
+                     *               "skill": 1
+                     *             }
+                     *           },
                      *           "line": 3,
                      *           "marks": "either",
                      *           "misere": false,
                      *           "name": "Wild tic-tac-toe",
                      *           "positions": 11093,
-                     *           "rated": false,
+                     *           "puzzles": 442,
+                     *           "puzzles_complete": true,
+                     *           "rated": true,
+                     *           "rating_max": 683,
                      *           "rows": 3,
                      *           "rules": "Each move places X or O, as the side to move chooses; the side that makes three in a row of either mark wins.",
                      *           "start": {
@@ -3005,12 +3126,42 @@ export interface operations {
                      *           "boards": 1,
                      *           "columns": 3,
                      *           "id": "notakto",
+                     *           "levels": {
+                     *             "beginner": {
+                     *               "depth": 6,
+                     *               "rating": 61,
+                     *               "skill": 0.2
+                     *             },
+                     *             "easy": {
+                     *               "depth": 6,
+                     *               "rating": 129,
+                     *               "skill": 0.4
+                     *             },
+                     *             "hard": {
+                     *               "depth": 6,
+                     *               "rating": 337,
+                     *               "skill": 0.8
+                     *             },
+                     *             "medium": {
+                     *               "depth": 6,
+                     *               "rating": 216,
+                     *               "skill": 0.6
+                     *             },
+                     *             "perfect": {
+                     *               "depth": 9,
+                     *               "rating": 518,
+                     *               "skill": 1
+                     *             }
+                     *           },
                      *           "line": 3,
                      *           "marks": "x_only",
                      *           "misere": true,
                      *           "name": "Notakto",
                      *           "positions": 230,
-                     *           "rated": false,
+                     *           "puzzles": 16,
+                     *           "puzzles_complete": true,
+                     *           "rated": true,
+                     *           "rating_max": 518,
                      *           "rows": 3,
                      *           "rules": "Both sides place X on a board without three in a row; the side that makes three in a row loses.",
                      *           "start": {
@@ -3030,12 +3181,42 @@ export interface operations {
                      *           "boards": 2,
                      *           "columns": 3,
                      *           "id": "notakto-2",
+                     *           "levels": {
+                     *             "beginner": {
+                     *               "depth": 18,
+                     *               "rating": 92,
+                     *               "skill": 0.3
+                     *             },
+                     *             "easy": {
+                     *               "depth": 18,
+                     *               "rating": 177,
+                     *               "skill": 0.5
+                     *             },
+                     *             "hard": {
+                     *               "depth": 18,
+                     *               "rating": 477,
+                     *               "skill": 0.9
+                     *             },
+                     *             "medium": {
+                     *               "depth": 18,
+                     *               "rating": 292,
+                     *               "skill": 0.7
+                     *             },
+                     *             "perfect": {
+                     *               "depth": 18,
+                     *               "rating": 613,
+                     *               "skill": 1
+                     *             }
+                     *           },
                      *           "line": 3,
                      *           "marks": "x_only",
                      *           "misere": true,
                      *           "name": "Notakto on 2 boards",
                      *           "positions": 154100,
-                     *           "rated": false,
+                     *           "puzzles": 804,
+                     *           "puzzles_complete": true,
+                     *           "rated": true,
+                     *           "rating_max": 613,
                      *           "rows": 3,
                      *           "rules": "Both sides place X on a board without three in a row; a board with three in a row is dead, and the side that makes the last line loses.",
                      *           "start": {
@@ -3057,12 +3238,42 @@ export interface operations {
                      *           "boards": 3,
                      *           "columns": 3,
                      *           "id": "notakto-3",
+                     *           "levels": {
+                     *             "beginner": {
+                     *               "depth": 27,
+                     *               "rating": 131,
+                     *               "skill": 0.4
+                     *             },
+                     *             "easy": {
+                     *               "depth": 27,
+                     *               "rating": 226,
+                     *               "skill": 0.6
+                     *             },
+                     *             "hard": {
+                     *               "depth": 27,
+                     *               "rating": 499,
+                     *               "skill": 0.9
+                     *             },
+                     *             "medium": {
+                     *               "depth": 27,
+                     *               "rating": 344,
+                     *               "skill": 0.75
+                     *             },
+                     *             "perfect": {
+                     *               "depth": 27,
+                     *               "rating": 652,
+                     *               "skill": 1
+                     *             }
+                     *           },
                      *           "line": 3,
                      *           "marks": "x_only",
                      *           "misere": true,
                      *           "name": "Notakto on 3 boards",
                      *           "positions": 80477000,
-                     *           "rated": false,
+                     *           "puzzles": 23568,
+                     *           "puzzles_complete": true,
+                     *           "rated": true,
+                     *           "rating_max": 652,
                      *           "rows": 3,
                      *           "rules": "Both sides place X on a board without three in a row; a board with three in a row is dead, and the side that makes the last line loses.",
                      *           "start": {
@@ -3084,12 +3295,42 @@ export interface operations {
                      *           "boards": 1,
                      *           "columns": 4,
                      *           "id": "4x4",
+                     *           "levels": {
+                     *             "beginner": {
+                     *               "depth": 2,
+                     *               "rating": 50,
+                     *               "skill": 0.2
+                     *             },
+                     *             "easy": {
+                     *               "depth": 2,
+                     *               "rating": 100,
+                     *               "skill": 0.4
+                     *             },
+                     *             "hard": {
+                     *               "depth": 4,
+                     *               "rating": 206,
+                     *               "skill": 0.8
+                     *             },
+                     *             "medium": {
+                     *               "depth": 2,
+                     *               "rating": 164,
+                     *               "skill": 0.7
+                     *             },
+                     *             "perfect": {
+                     *               "depth": 16,
+                     *               "rating": 258,
+                     *               "skill": 1
+                     *             }
+                     *           },
                      *           "line": 4,
                      *           "marks": "own",
                      *           "misere": false,
                      *           "name": "Tic-tac-toe on 4 × 4",
                      *           "positions": 18125238,
-                     *           "rated": false,
+                     *           "puzzles": 5006,
+                     *           "puzzles_complete": false,
+                     *           "rated": true,
+                     *           "rating_max": 258,
                      *           "rows": 4,
                      *           "rules": "Each side places its own mark on a 4 × 4 board; four in a row wins.",
                      *           "start": {
@@ -3112,12 +3353,42 @@ export interface operations {
                      *           "boards": 1,
                      *           "columns": 4,
                      *           "id": "4x4-3",
+                     *           "levels": {
+                     *             "beginner": {
+                     *               "depth": 2,
+                     *               "rating": 164,
+                     *               "skill": 0.3
+                     *             },
+                     *             "easy": {
+                     *               "depth": 2,
+                     *               "rating": 315,
+                     *               "skill": 0.7
+                     *             },
+                     *             "hard": {
+                     *               "depth": 4,
+                     *               "rating": 542,
+                     *               "skill": 0.9
+                     *             },
+                     *             "medium": {
+                     *               "depth": 3,
+                     *               "rating": 452,
+                     *               "skill": 0.8
+                     *             },
+                     *             "perfect": {
+                     *               "depth": 16,
+                     *               "rating": 709,
+                     *               "skill": 1
+                     *             }
+                     *           },
                      *           "line": 3,
                      *           "marks": "own",
                      *           "misere": false,
                      *           "name": "Three in a row on 4 × 4",
                      *           "positions": 6927082,
-                     *           "rated": false,
+                     *           "puzzles": 5002,
+                     *           "puzzles_complete": false,
+                     *           "rated": true,
+                     *           "rating_max": 709,
                      *           "rows": 4,
                      *           "rules": "Each side places its own mark on a 4 × 4 board; three in a row wins.",
                      *           "start": {

@@ -50,9 +50,9 @@ Rating = TypeAliasType(
     Annotated[
         float,
         Field(
-            description="An opponent of this strength on the Elo scale of the levels' calibration, from 0 (a uniformly random player) to 493 (`perfect`) in the standard game: `random` 0, `beginner` 94, `easy` 181, `medium` 316, `hard` 382, `perfect` 493. No other variant is calibrated yet (`rated` in `GET /v1/variants`): `rating` in another variant is a 422 (`variant_unrated`). Each move is played, at random (reproducible with `seed`), by one of the two calibrated players whose ratings are around it, the stronger the more often the closer the rating is to its. Not together with `level`, `depth` or `skill`.",
+            description="An opponent of this strength on the Elo scale of the levels' calibration, from 0 (a uniformly random player) to 493 (`perfect`) in the standard game: `random` 0, `beginner` 94, `easy` 181, `medium` 316, `hard` 382, `perfect` 493. In another variant the scale is that variant's own, from its own calibration, up to perfect play's rating there: `misere` 413, `wild` 683, `notakto` 518, `notakto-2` 613, `notakto-3` 652, `4x4` 258, `4x4-3` 709; in a variant that is not calibrated (`rated` false in `GET /v1/variants`) `rating` is a 422 (`variant_unrated`). Each move is played, at random (reproducible with `seed`), by one of the two calibrated players whose ratings are around it, the stronger the more often the closer the rating is to its. Not together with `level`, `depth` or `skill`.",
             ge=0.0,
-            le=493.0,
+            le=709.0,
             title="Rating",
         ),
     ],
@@ -579,80 +579,6 @@ SolveRatesAdditionalProperty = TypeAliasType(
 )
 
 
-class Puzzle(BaseModel):
-    """
-    A position where exactly one move keeps a win or a draw, posed on its canonical board.
-    """
-
-    board: Annotated[
-        str,
-        Field(
-            description="The canonical board: the smallest, as text, of the board's 8 rotations and reflections, which are the same puzzle.",
-            examples=["X...O...."],
-            pattern="^[XO.]{9}(?:[XO.]{7}|[X.]{9}|[X.]{18})?$",
-            title="Board",
-        ),
-    ]
-    id: Annotated[
-        str,
-        Field(
-            description="The canonical board followed by the side to move.",
-            examples=[".....OOXXX"],
-            pattern="^[XO.]{9}[XO]$",
-            title="Id",
-        ),
-    ]
-    outcome: Annotated[Literal["win", "draw"], Field(description="What the solution keeps.", title="Outcome")]
-    player: Annotated[Mark, Field(description="The side to move, who solves the puzzle.")]
-    plies_to_end: Annotated[
-        int,
-        Field(
-            description="Moves the game still lasts under perfect play, the next one included; the winner hurries, the loser delays.",
-            ge=1,
-            le=27,
-            title="Plies To End",
-        ),
-    ]
-    rating: Annotated[
-        int,
-        Field(
-            description="The calibrated rating of the weakest player who plays the solution at least half of the time.",
-            ge=0,
-            title="Rating",
-        ),
-    ]
-    reason: Annotated[str, Field(description="The sentence that explains the solution.", title="Reason")]
-    solution: Annotated[
-        int, Field(description="The only move that keeps the outcome.", ge=0, le=26, title="Solution")
-    ]
-    solve_rates: Annotated[
-        dict[
-            Literal["random", "beginner", "easy", "medium", "hard", "perfect"], SolveRatesAdditionalProperty
-        ],
-        Field(
-            description="The probability that each calibrated player plays the solution, to 4 decimals.",
-            title="Solve Rates",
-        ),
-    ]
-    themes: Annotated[
-        list[Literal["win", "block", "fork", "threat", "block_fork"]],
-        Field(description="The solution's tactics, without where it is on the board.", title="Themes"),
-    ]
-
-
-class PuzzlePage(BaseModel):
-    """
-    A page of the puzzles that match a query, in order of rating, then id.
-    """
-
-    next: Annotated[
-        str | None,
-        Field(description="The `cursor` of the following page; null on the last page.", title="Next"),
-    ]
-    puzzles: Annotated[list[Puzzle], Field(title="Puzzles")]
-    total: Annotated[int, Field(description="How many puzzles match, on every page.", ge=0, title="Total")]
-
-
 Moves = TypeAliasType("Moves", Annotated[int, Field(ge=0, le=26)])
 
 
@@ -1056,6 +982,113 @@ class Problem(BaseModel):
     type: Annotated[str, Field(description="A URI reference naming the kind of problem.", title="Type")]
 
 
+class Puzzle(BaseModel):
+    """
+    A position where exactly one move keeps a win or a draw, posed on its canonical board.
+    """
+
+    board: Annotated[
+        str,
+        Field(
+            description="The canonical board: the smallest, as text, of the alike boards (the 8 rotations and reflections of the square; in Notakto those of each board, and any order of the boards), which are the same puzzle.",
+            examples=["X...O...."],
+            pattern="^[XO.]{9}(?:[XO.]{7}|[X.]{9}|[X.]{18})?$",
+            title="Board",
+        ),
+    ]
+    grid: Annotated[
+        Grid | None,
+        Field(
+            description="In Notakto: the board the cell is on, from 0. Absent in other variants.",
+            title="Grid",
+        ),
+    ] = None
+    id: Annotated[
+        str,
+        Field(
+            description="The canonical board followed by the side to move in the standard game; elsewhere the variant, a colon, the canonical board, and the side to move where the sides are X and O.",
+            examples=[".....OOXXX", "misere:....X..O.O"],
+            pattern="^(?:[XO.]{9}[XO]|misere:[XO.]{9}[XO]|wild:[XO.]{9}|notakto:[X.]{9}|notakto-2:[X.]{18}|notakto-3:[X.]{27}|4x4:[XO.]{16}[XO]|4x4-3:[XO.]{16}[XO])$",
+            title="Id",
+        ),
+    ]
+    mark: Annotated[
+        Mark | None,
+        Field(description="In `wild`: the mark the move places. Absent in other variants.", title="Mark"),
+    ] = None
+    outcome: Annotated[Literal["win", "draw"], Field(description="What the solution keeps.", title="Outcome")]
+    player: Annotated[
+        Player,
+        Field(
+            description="The side to move, who solves the puzzle: `X` or `O`, or `first` or `second` in `wild` and Notakto."
+        ),
+    ]
+    plies_to_end: Annotated[
+        int,
+        Field(
+            description="Moves the game still lasts under perfect play, the next one included; the winner hurries, the loser delays.",
+            ge=1,
+            le=27,
+            title="Plies To End",
+        ),
+    ]
+    rating: Annotated[
+        int,
+        Field(
+            description="The calibrated rating of the weakest player who plays the solution at least half of the time.",
+            ge=0,
+            title="Rating",
+        ),
+    ]
+    reason: Annotated[str, Field(description="The sentence that explains the solution.", title="Reason")]
+    solution: Annotated[
+        int,
+        Field(description="The only move that keeps the outcome: its cell.", ge=0, le=26, title="Solution"),
+    ]
+    solve_rates: Annotated[
+        dict[
+            Literal["random", "beginner", "easy", "medium", "hard", "perfect"], SolveRatesAdditionalProperty
+        ],
+        Field(
+            description="The probability that each calibrated player plays the solution, to 4 decimals.",
+            title="Solve Rates",
+        ),
+    ]
+    themes: Annotated[
+        list[
+            Literal[
+                "win",
+                "block",
+                "fork",
+                "threat",
+                "block_fork",
+                "lose",
+                "squeeze",
+                "avoid",
+                "gift",
+                "live",
+                "kill",
+                "hand_over",
+            ]
+        ],
+        Field(description="The solution's tactics, without where it is on the board.", title="Themes"),
+    ]
+    variant: Annotated[Variant, Field(description="The variant the puzzle is posed in.")]
+
+
+class PuzzlePage(BaseModel):
+    """
+    A page of the puzzles that match a query, in order of rating, then id.
+    """
+
+    next: Annotated[
+        str | None,
+        Field(description="The `cursor` of the following page; null on the last page.", title="Next"),
+    ]
+    puzzles: Annotated[list[Puzzle], Field(title="Puzzles")]
+    total: Annotated[int, Field(description="How many puzzles match, on every page.", ge=0, title="Total")]
+
+
 class ReviewResponse(BaseModel):
     """
     A game reviewed move by move, and each side's strength.
@@ -1117,6 +1150,21 @@ class VariantInfo(BaseModel):
         Field(
             description="Unfinished positions (a board and its side to move), either side starting where that applies: each has an exact value.",
             title="Positions",
+        ),
+    ]
+    puzzles: Annotated[
+        int,
+        Field(
+            description="How many puzzles the variant's book holds (`GET /v1/puzzles`).",
+            ge=0,
+            title="Puzzles",
+        ),
+    ]
+    puzzles_complete: Annotated[
+        bool,
+        Field(
+            description="Whether the book holds every puzzle of the variant, rather than a selection spread over its ratings and themes.",
+            title="Puzzles Complete",
         ),
     ]
     rated: Annotated[
