@@ -522,13 +522,75 @@ def test_one_puzzle_and_a_random_one_cacheable(live_server: Server) -> None:
         assert max(ratings) <= 100
 
 
+def test_the_puzzles_of_every_variant(live_server: Server) -> None:
+    """``variant`` on ``puzzles``, ``iter_puzzles`` and ``random_puzzle``: each variant's book (as many
+    as ``GET /v1/variants`` says), its ids, themes and scale; wild's solutions with their mark and
+    Notakto's with their grid, each the only move that keeps the outcome; any puzzle found by its id
+    alone; ``None`` the standard game's book."""
+    with Client(live_server.url) as client:
+        standard = client.puzzles(limit=5)
+        assert standard == client.puzzles(variant=None, limit=5)
+        assert standard.value == client.puzzles(variant="standard", limit=5).value
+        for info in client.variants():
+            page = client.puzzles(variant=info.id, limit=5).value
+            assert page.total == info.puzzles, info.id
+            themes = [tag for tag in info.tactics if tag in get_args(Theme)]
+            for puzzle in page.puzzles:
+                assert puzzle.variant == info.id
+                assert info.id == "standard" or puzzle.id.startswith(f"{info.id}:")
+                assert set(puzzle.themes) <= set(themes), puzzle.id
+                assert info.rating_max is None or puzzle.rating <= info.rating_max
+                assert client.puzzle(puzzle.id).value == puzzle
+            if not page.puzzles:
+                continue
+            drawn = client.random_puzzle(6, variant=info.id).value
+            assert drawn == client.random_puzzle(seed=6, variant=info.id).value and drawn.variant == info.id
+            analysis = client.analyze(drawn.board, drawn.player, variant=info.id)
+            keeping = [(move.position, move.mark) for move in analysis.moves if move.outcome == drawn.outcome]
+            assert keeping == [(drawn.solution, drawn.mark)], drawn.id
+            assert (drawn.mark is not None) == (info.marks == "either")
+            assert drawn.grid == (drawn.solution // 9 if info.marks == "x_only" else None)
+        # Filters within a variant: its own themes, its own scale.
+        squeezes = list(client.iter_puzzles(variant="misere", theme="squeeze", outcome="win", limit=100))
+        assert squeezes and all("squeeze" in p.themes and p.outcome == "win" for p in squeezes)
+        assert len(squeezes) == client.puzzles(variant="misere", theme="squeeze", outcome="win").value.total
+        top = client.random_puzzle(1, variant="4x4-3", min_rating=500).value
+        assert top.rating >= 500 and top.variant == "4x4-3"  # above the standard game's whole scale
+        with pytest.raises(ServiceError) as caught:
+            client.random_puzzle(1, variant="misere", theme="fork")  # a theme of another variant
+        assert caught.value.status == 422 and "squeeze" in str(caught.value.problem.errors)
+        assert refusal(lambda: client.puzzles(variant=cast(Variant, "chess"))) == ["query", "variant"]
+
+
+@pytest.mark.anyio
+async def test_the_puzzles_of_a_variant_through_the_async_client(live_server: Server) -> None:
+    with Client(live_server.url) as client:
+        expected = list(client.iter_puzzles(variant="notakto-2", theme="hand_over", limit=100))
+        drawn = client.random_puzzle(9, variant="wild", theme="squeeze")
+    async with AsyncClient(live_server.url) as client:
+        listed = [p async for p in client.iter_puzzles(variant="notakto-2", theme="hand_over", limit=7)]
+        assert listed == expected and expected
+        first = await client.puzzles(variant="notakto-2", theme="hand_over", limit=7)
+        assert isinstance(first, Fetched) and first.value.puzzles == expected[:7]
+        again = await client.puzzles(
+            variant="notakto-2", theme="hand_over", limit=7, if_none_match=first.etag
+        )
+        assert isinstance(again, NotModified)
+        assert await client.random_puzzle(9, variant="wild", theme="squeeze") == drawn
+        assert isinstance(
+            await client.random_puzzle(9, variant="wild", theme="squeeze", if_none_match=drawn.etag),
+            NotModified,
+        )
+
+
 def test_puzzle_errors(live_server: Server) -> None:
     with Client(live_server.url) as client:
         for unknown in ("XXXXXXXXXO", "nothing", ".", ".."):  # not the list, nor the folder above
             with pytest.raises(ServiceError) as caught:
                 client.puzzle(unknown)
             assert (caught.value.status, caught.value.problem.type) == (404, "/problems/not-found")
-            assert unknown in caught.value.problem.detail or "10 characters" in caught.value.problem.detail
+            detail = caught.value.problem.detail
+            assert unknown in detail or "10 characters" in detail or "9 cells then the side to move" in detail
         with pytest.raises(ServiceError) as caught:
             client.random_puzzle(1, min_rating=10**6)
         assert caught.value.status == 404
@@ -599,9 +661,12 @@ def test_variants_on_every_method_that_takes_a_board(live_server: Server) -> Non
         standard = client.best_move("X...O....")
         items: list[BestMoveItem] = [{"board": "X...O....", "variant": "misere"}, {"board": "X...O...."}]
         assert [answer.position for answer in client.batch(items)] == [misere.position, standard.position]
-        # A rating in a variant whose levels are not calibrated: a 422 that names the field.
+        # A rating a variant cannot play: in one whose levels are not calibrated, or above its own
+        # scale's top (rating_max) where they are: a 422 that names the field.
+        four = next(info for info in client.variants() if info.id == "4x4")
+        beyond = 200 if not four.rated or four.rating_max is None else four.rating_max + 1
         with pytest.raises(ServiceError) as refused:
-            client.best_move("X...O...........", variant="4x4", rating=200)
+            client.best_move("X...O...........", variant="4x4", rating=beyond)
         assert refused.value.status == 422
         assert refused.value.problem.errors and refused.value.problem.errors[0].loc[-1] == "rating"
 
@@ -667,7 +732,9 @@ def test_reviews_in_the_variants_are_the_services(live_server: Server) -> None:
         assert all(ply.grid is None for ply in wild.plies)
         assert isinstance(wild.players, TurnSides) and not isinstance(wild.players, Sides)
         assert (wild.players.first.moves, wild.players.second.moves) == (2, 1)
-        assert wild.players.first.rating is None and wild.players.first.level is not None  # not calibrated
+        # A side's rating is on wild's own scale where its levels are calibrated (rated), else None.
+        wild_rated = next(info for info in client.variants() if info.id == "wild").rated
+        assert (wild.players.first.rating is not None) == wild_rated and wild.players.first.level is not None
 
         notakto = reviews["notakto-2"]
         assert notakto.board == "." * 18
@@ -684,7 +751,9 @@ def test_reviews_in_the_variants_are_the_services(live_server: Server) -> None:
         four = reviews["4x4"]
         assert (four.board, four.player, four.status, four.winner) == ("." * 16, "X", "x_won", "X")
         assert isinstance(four.players, Sides)
-        assert (four.players.X.moves, four.players.O.moves, four.players.X.rating) == (4, 3, None)
+        assert (four.players.X.moves, four.players.O.moves) == (4, 3)
+        four_rated = next(info for info in client.variants() if info.id == "4x4").rated
+        assert (four.players.X.rating is not None) == four_rated  # on 4x4's own scale where rated
         assert four.plies[-1].only_move and four.plies[-1].judgement == "best"
 
         # From a board and a side to move of wild's own; a pair and a MarkedMove are the same move.

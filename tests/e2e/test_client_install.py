@@ -8,10 +8,11 @@ and what they need, and nothing else. A user's project there has a module of its
 docs/api.md run in that project against a live server and print what the document says, and a
 program of the user's that imports both its ``service`` and the client runs, and so does one that
 uses the coach (a review, reviews in wild, Notakto on two boards and 4×4, every page of the
-puzzles, one puzzle, a random one, a rating), whose answers must be those of the repository's
-client. mypy --strict, with the environment's packages, passes a correct program and refuses a
-wrong one (a level that does not exist, a misspelt option, a mark that is not X or O, a theme that
-does not exist, a review's side that its variant has not).
+puzzles, one puzzle, a random one, puzzles of the variants by ``variant``, a rating), whose answers
+must be those of the repository's client. mypy --strict, with the environment's packages, passes a
+correct program and refuses a wrong one (a level that does not exist, a misspelt option, a mark that
+is not X or O, a theme that does not exist, a review's side that its variant has not, a variant of
+puzzles that does not exist).
 """
 
 from __future__ import annotations
@@ -106,6 +107,12 @@ with Client("http://127.0.0.1:8000") as client:
     except ServiceError as error:
         print(error.status, error.problem.type)
     print(client.best_move("XX..O....", rating=250.5, seed=9).position)
+    misere = [puzzle.id for puzzle in client.iter_puzzles(variant="misere", theme="avoid", limit=100)]
+    print(len(misere), client.puzzles(variant="misere", theme="avoid", limit=1).value.total, misere[0])
+    wild = client.random_puzzle(4, variant="wild").value
+    print(wild.id, wild.variant, wild.player, wild.solution, wild.mark, client.puzzle(wild.id).value == wild)
+    notakto = client.random_puzzle(4, variant="notakto-3", min_rating=100, max_rating=400).value
+    print(notakto.id, notakto.grid, notakto.rating)
 
 
 async def forks() -> list[str]:
@@ -113,7 +120,15 @@ async def forks() -> list[str]:
         return [puzzle.id async for puzzle in client.iter_puzzles(theme="fork", limit=50)]
 
 
+async def wild_squeezes() -> list[str]:
+    async with AsyncClient("http://127.0.0.1:8000") as client:
+        drawn = await client.random_puzzle(2, variant="wild", theme="squeeze")
+        listed = [puzzle.id async for puzzle in client.iter_puzzles(variant="wild", theme="squeeze", limit=3)]
+        return [drawn.value.id, *listed]
+
+
 print(len(asyncio.run(forks())))
+print(asyncio.run(wild_squeezes()))
 """
 
 #: Uses every part of the client's typed surface as the documentation shows it.
@@ -183,6 +198,13 @@ def themed(client: Client, theme: Theme) -> Iterator[Puzzle]:
     yield client.puzzle(page.puzzles[0].id).value
 
 
+def variant_puzzles(client: Client, variant: Variant) -> list[tuple[Variant, int, Mark | None, int | None]]:
+    page = client.puzzles(variant=variant, theme="squeeze", min_rating=0, limit=5).value
+    drawn = client.random_puzzle(1, variant="wild", theme="squeeze", max_rating=600).value
+    found = [*page.puzzles, drawn, *client.iter_puzzles(variant="notakto-2", theme="hand_over")]
+    return [(puzzle.variant, puzzle.solution, puzzle.mark, puzzle.grid) for puzzle in found]
+
+
 def variants(client: Client) -> list[str]:
     listed: list[VariantInfo] = client.variants()
     chosen: Variant = "notakto-2"
@@ -208,6 +230,8 @@ WRONG = {
     'Client().position("X........").value.best_move': 'has no attribute "best_move"',
     'Client().iter_puzzles(theme="forks")': "incompatible type \"Literal['forks']\"",
     'Client().puzzles(outcome="loss")': 'No overload variant of "puzzles"',
+    'Client().random_puzzle(1, variant="chess")': 'No overload variant of "random_puzzle"',
+    'Client().iter_puzzles(variant="wild", theme="center")': "incompatible type \"Literal['center']\"",
     "Client().review([4]).players.X.elo": 'has no attribute "elo"',
     'Client().best_move("X........", variant="5x5")': "incompatible type \"Literal['5x5']\"",
     'Client().analyze("X........", "third", variant="wild")': "incompatible type \"Literal['third']\"",
@@ -370,6 +394,14 @@ def test_the_coach_runs_there(user: User, live_server: Server) -> None:
         move = client.best_move("XX..O....", rating=250.5, seed=9)
         forks = client.puzzles(theme="fork", limit=1).value.total
         assert isinstance(client.puzzle(drawn.id, if_none_match=client.puzzle(drawn.id).etag), NotModified)
+        misere = list(client.iter_puzzles(variant="misere", theme="avoid", limit=100))
+        drawn_wild = client.random_puzzle(4, variant="wild").value
+        drawn_notakto = client.random_puzzle(4, variant="notakto-3", min_rating=100, max_rating=400).value
+        squeezes = [client.random_puzzle(2, variant="wild", theme="squeeze").value.id]
+        squeezes += [puzzle.id for puzzle in client.iter_puzzles(variant="wild", theme="squeeze")]
+    assert all(puzzle.variant == "misere" and "avoid" in puzzle.themes for puzzle in misere) and misere
+    assert drawn_wild.mark in ("X", "O") and drawn_wild.player in ("first", "second")
+    assert drawn_notakto.grid == drawn_notakto.solution // 9 and 100 <= drawn_notakto.rating <= 400
     assert output.splitlines() == [
         f"{review.winner} {[ply.judgement for ply in review.plies]}",
         f"{review.players.X.level} {review.players.X.rating} {review.players.O.accuracy}",
@@ -382,7 +414,11 @@ def test_the_coach_runs_there(user: User, live_server: Server) -> None:
         f"{drawn.id} True",
         f"{caught.value.status} {caught.value.problem.type}",
         str(move.position),
+        f"{len(misere)} {len(misere)} {misere[0].id}",
+        f"{drawn_wild.id} wild {drawn_wild.player} {drawn_wild.solution} {drawn_wild.mark} True",
+        f"{drawn_notakto.id} {drawn_notakto.grid} {drawn_notakto.rating}",
         str(forks),
+        str(squeezes),
     ]
 
 

@@ -12,7 +12,8 @@
   their sides;
 * both compiled programs, run by Node against a live server, get its real answers (a game's
   review, reviews in wild, Notakto on two boards and 4×4, every puzzle by paging with the cursor,
-  one puzzle, a random one, a move at a rating), 304s, problems (an illegal move at its index, in
+  one puzzle, a random one, puzzles of the variants by ``variant`` with wild's mark and Notakto's
+  grid, a move at a rating), 304s, problems (an illegal move at its index, in
   the standard game and in the variants, an unknown puzzle), a timeout from a socket that never
   answers, the caller's abort and a refused connection;
 * in Node, a base URL that cannot work there (none, a relative one, one that is not a URL or not
@@ -345,6 +346,11 @@ def test_the_compiled_programs_against_a_live_server(
     assert errors["ratingWithLevel"] == {**invalid, "url": f"{url}/v1/best-move", "loc": ["body", "rating"]}
     assert errors["unknownPuzzle"] == {**not_found, "url": f"{url}/v1/puzzles/XXXXXXXXXX"}
     assert errors["noRandomPuzzle"] == {**not_found, "url": f"{url}/v1/puzzles/random?min_rating=494"}
+    assert errors["noVariantPuzzle"] == {
+        **invalid,
+        "url": f"{url}/v1/puzzles/random?variant=misere&theme=fork",
+        "loc": ["query", "theme"],
+    }
     timeout = {**common, "kind": "timeout", "name": "TimeoutError"}
     assert errors["timeout"] == {**timeout, "url": f"{silent_url}/health", "timeoutMs": 300}
     assert errors["clientTimeout"] == {**timeout, "url": f"{silent_url}/v1/best-move", "timeoutMs": 200}
@@ -524,6 +530,36 @@ def check_coach(report: dict[str, Any], url: str) -> None:
     assert random["again"] == {"notModified": True}
     assert random["unseeded"]["etag"] is None and "fork" in random["unseeded"]["themes"]
 
+    check_variant_puzzles(report["variantPuzzles"], url)
+
+
+def check_variant_puzzles(found: dict[str, Any], url: str) -> None:
+    """The puzzles of the variants a program got by ``variant``: the service's answers to the same
+    queries, each puzzle naming its variant, wild's with its mark, Notakto's with its grid, every
+    puzzle of Notakto's book by paging, and a puzzle of any variant found by its id alone."""
+    misere = httpx.get(
+        f"{url}/v1/puzzles", params={"variant": "misere", "theme": "squeeze", "limit": 3}
+    ).json()
+    assert found["misere"]["ids"] == [puzzle["id"] for puzzle in misere["puzzles"]]
+    assert all(puzzle_id.startswith("misere:") for puzzle_id in found["misere"]["ids"])
+    assert found["misere"]["variants"] == ["misere"] * len(misere["puzzles"]) and misere["puzzles"]
+    assert found["misere"]["total"] == misere["total"]
+    assert found["misere"]["again"] == {"notModified": True}
+    book = {variant["id"]: variant for variant in httpx.get(f"{url}/v1/variants").json()["variants"]}
+    assert len(found["notaktoIds"]) == len(set(found["notaktoIds"])) == book["notakto"]["puzzles"] > 0
+    assert all(puzzle_id.startswith("notakto:") for puzzle_id in found["notaktoIds"])
+    wild = found["wild"]
+    drawn = httpx.get(f"{url}/v1/puzzles/random", params={"variant": "wild", "seed": 3, "theme": "squeeze"})
+    assert wild["value"] == drawn.json() and wild["value"]["variant"] == "wild"
+    assert wild["mark"] == drawn.json()["mark"] and wild["mark"] in ("X", "O")
+    assert "squeeze" in wild["value"]["themes"] and wild["value"]["player"] in ("first", "second")
+    assert wild["again"] == {"notModified": True}
+    notakto = found["notakto2"]
+    drawn = httpx.get(f"{url}/v1/puzzles/random", params={"variant": "notakto-2", "seed": 8})
+    assert notakto["value"] == drawn.json() == notakto["byId"]
+    assert notakto["variant"] == "notakto-2" and notakto["value"]["id"].startswith("notakto-2:")
+    assert notakto["grid"] == notakto["value"]["solution"] // 9 and len(notakto["value"]["board"]) == 18
+
 
 def check_variant_reviews(reviews: dict[str, Any], url: str) -> None:
     """The reviews of games of wild, Notakto on two boards and 4×4 that a program got: the service's
@@ -555,7 +591,11 @@ def check_variant_reviews(reviews: dict[str, Any], url: str) -> None:
     assert reviews["turnsPlayed"] == ["first", "second", "first"]
     assert reviews["listed"] == {"variant": "4x4", "X": 1}
     assert (first["moves"], second["moves"]) == (2, 1)
-    assert first["rating"] is None and first["level"] is not None  # wild's levels are not calibrated
+    # A side's rating is on wild's own scale where its levels are calibrated (rated), else null.
+    wild_rated = next(v for v in httpx.get(f"{url}/v1/variants").json()["variants"] if v["id"] == "wild")[
+        "rated"
+    ]
+    assert (first["rating"] is not None) == wild_rated and first["level"] is not None
     assert reviews["grids"] == [0, 1, 0, 1] == [ply["grid"] for ply in notakto["plies"]]
     assert reviews["notaktoTurns"] == 2
     assert reviews["fourSides"] == [4, 3]

@@ -73,8 +73,8 @@ const LONGEST_TIMEOUT_MS = 2_147_483_647;
 /** The options of a call, refused among the options of a move or a query, where the service would refuse them. */
 const CALL_OPTIONS = ["signal", "timeoutMs", "headers", "ifNoneMatch"];
 /** The query parameters of `GET /v1/puzzles` and of `GET /v1/puzzles/random`, in the order they are sent. */
-const PUZZLE_PARAMETERS = ["theme", "outcome", "min_rating", "max_rating", "limit", "cursor"];
-const RANDOM_PUZZLE_PARAMETERS = ["seed", "theme", "min_rating", "max_rating"];
+const PUZZLE_PARAMETERS = ["variant", "theme", "outcome", "min_rating", "max_rating", "limit", "cursor"];
+const RANDOM_PUZZLE_PARAMETERS = ["variant", "seed", "theme", "min_rating", "max_rating"];
 
 /** A client of the service; see {@link createClient}. Every method rejects with a {@link ClientError}. */
 export class TicTacToeClient {
@@ -175,7 +175,9 @@ export class TicTacToeClient {
   /**
    * A page of the puzzles that match every filter of `query`, by rating and then id
    * (`GET /v1/puzzles`): `limit` puzzles (20 by default) from `cursor` (the `next` of the page
-   * before). Cacheable, with an `etag` to send back as `ifNoneMatch`.
+   * before). `variant` names the book (the standard game's without it); `theme` is one of that
+   * variant's themes, and `min_rating` and `max_rating` are on its own scale. Cacheable, with an
+   * `etag` to send back as `ifNoneMatch`.
    */
   async puzzles(query: PuzzleQuery = {}, call: ConditionalCallOptions = {}): Promise<Conditional<PuzzlePage>> {
     refuseCallOptions(query, "the second argument of puzzles");
@@ -200,7 +202,8 @@ export class TicTacToeClient {
   }
 
   /**
-   * One puzzle by its `id`, the canonical board followed by the side to move (`GET /v1/puzzles/{id}`):
+   * One puzzle of any variant by its `id` (`GET /v1/puzzles/{id}`): in the standard game the
+   * canonical board followed by the side to move, elsewhere the variant, a colon and the same:
    * cacheable, with an `etag` to send back as `ifNoneMatch`. An unknown id is a 404 `ProblemError`.
    */
   async puzzle(id: string, call: ConditionalCallOptions = {}): Promise<Conditional<Puzzle>> {
@@ -208,7 +211,8 @@ export class TicTacToeClient {
   }
 
   /**
-   * A puzzle drawn uniformly from those that match `query` (`GET /v1/puzzles/random`). With a
+   * A puzzle drawn uniformly from those of `query.variant` (the standard game's without it) that
+   * match the filters of `query` (`GET /v1/puzzles/random`). With a
    * `seed`, the draw is reproducible and cacheable (an `etag` to send back as `ifNoneMatch`);
    * without one, each call draws anew and `etag` is null. No match is a 404 `ProblemError`.
    */

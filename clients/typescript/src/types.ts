@@ -154,13 +154,16 @@ export type Judgement = Schemas["Judgement"];
 export type Judgements = Schemas["Judgements"];
 /** A move with its value, tactics and reason: the `better` move of a review. */
 export type Move = Schemas["Move"];
-/** A position where exactly one move, the `solution`, keeps a win or a draw, with its themes and rating. */
+/**
+ * A position of a `variant` where exactly one move, the `solution`, keeps a win or a draw, with its
+ * themes and its rating on the variant's scale; in wild the solution's `mark`, in Notakto its `grid`.
+ */
 export type Puzzle = Schemas["Puzzle"];
 /** A page of puzzles: `puzzles`, `total` (how many match) and `next` (the cursor of the following page, or null). */
 export type PuzzlePage = Schemas["PuzzlePage"];
-/** A theme of a puzzle: `win`, `block`, `fork`, `threat` or `block_fork`. */
+/** A theme of a puzzle, in any variant (the standard game's are `win`, `block`, `fork`, `threat` and `block_fork`). */
 export type Theme = Puzzle["themes"][number];
-/** The filters of a list of puzzles (`theme`, `outcome`, `min_rating`, `max_rating`) and its page (`limit`, `cursor`). */
+/** The book of a list of puzzles (`variant`), its filters (`theme`, `outcome`, `min_rating`, `max_rating`) and its page (`limit`, `cursor`). */
 export type PuzzleQuery = NonNullable<operations["listPuzzles"]["parameters"]["query"]>;
-/** The filters of a random puzzle (`theme`, `min_rating`, `max_rating`) and the `seed` that makes the draw reproducible. */
+/** The book of a random puzzle (`variant`), its filters (`theme`, `min_rating`, `max_rating`) and the `seed` that makes the draw reproducible. */
 export type RandomPuzzleQuery = NonNullable<operations["getRandomPuzzle"]["parameters"]["query"]>;

@@ -197,7 +197,10 @@ test("reviews in the variants: wild moves with their marks, Notakto's boards, a 
   ]);
   assert.deepEqual(Object.keys(wild.players).sort(), ["first", "second"]);
   assert.equal(wild.players.first.moves, 2);
-  assert.equal(wild.players.first.rating, null); // wild's levels are not calibrated
+  // A side's rating is on wild's own scale where its levels are calibrated (rated), else null.
+  const wildListed = (await client.variants()).value.variants.find((variant) => variant.id === "wild");
+  if (wildListed.rated) assert.ok(Number.isInteger(wild.players.first.rating) && wild.players.first.rating >= 0);
+  else assert.equal(wild.players.first.rating, null);
   for (const ply of wild.plies) if (ply.better !== null) assert.ok(ply.better.mark === "X" || ply.better.mark === "O");
 
   const notakto = await client.review([4, 13, 0, 9], { variant: "notakto-2" });
@@ -337,6 +340,40 @@ test("a random puzzle: reproducible and cacheable with a seed, drawn among the m
   const none = await rejection(client.randomPuzzle({ min_rating: 494 }), "problem", ProblemError);
   assert.equal(none.status, 404);
   assert.equal(none.problem.type, "/problems/not-found");
+});
+
+test("the puzzles of every variant: `variant` names the book, its ids, themes and scale its own", async () => {
+  const { variants } = (await client.variants()).value;
+  for (const listed of variants) {
+    const page = await client.puzzles({ variant: listed.id, limit: 3 });
+    assert.equal(page.value.total, listed.puzzles, listed.id);
+    for (const puzzle of page.value.puzzles) {
+      assert.equal(puzzle.variant, listed.id);
+      assert.ok(listed.id === "standard" || puzzle.id.startsWith(`${listed.id}:`), puzzle.id);
+      assert.ok(puzzle.themes.every((theme) => listed.tactics.includes(theme)), puzzle.id);
+      assert.ok(puzzle.rating >= 0 && puzzle.rating <= (listed.rating_max ?? Infinity), puzzle.id);
+      assert.equal(puzzle.board.length, listed.rows * listed.columns * listed.boards);
+      assert.deepEqual((await client.puzzle(puzzle.id)).value, puzzle); // found by its id alone
+    }
+  }
+  const wild = await client.randomPuzzle({ variant: "wild", seed: 2 });
+  assert.ok(["X", "O"].includes(wild.value.mark) && ["first", "second"].includes(wild.value.player));
+  assert.deepEqual((await client.randomPuzzle({ variant: "wild", seed: 2 })).value, wild.value);
+  assert.deepEqual(await client.randomPuzzle({ variant: "wild", seed: 2 }, { ifNoneMatch: wild.etag }), {
+    notModified: true,
+    etag: wild.etag,
+  });
+  const notakto = (await client.randomPuzzle({ variant: "notakto-3", seed: 2 })).value;
+  assert.equal(notakto.grid, Math.floor(notakto.solution / 9));
+  const misere = [];
+  for await (const page of client.puzzlePages({ variant: "misere", theme: "avoid", limit: 100 })) misere.push(...page.puzzles);
+  assert.ok(misere.length > 0 && misere.every((puzzle) => puzzle.themes.includes("avoid") && puzzle.variant === "misere"));
+  // A theme of another variant: a 422 naming the variant's own themes.
+  const foreign = await rejection(client.randomPuzzle({ variant: "misere", theme: "fork" }), "problem", ProblemError);
+  assert.equal(foreign.status, 422);
+  assert.deepEqual(foreign.problem.errors[0].loc, ["query", "theme"]);
+  const unknown = await rejection(client.puzzles({ variant: "chess" }), "problem", ProblemError);
+  assert.equal(unknown.status, 422);
 });
 
 test("health and metrics", async () => {

@@ -252,6 +252,7 @@ class BaseClient:
     @staticmethod
     def _puzzles_call(
         *,
+        variant: Variant | None,
         theme: Theme | None,
         outcome: PuzzleOutcome | None,
         min_rating: int | None,
@@ -261,6 +262,7 @@ class BaseClient:
         if_none_match: str | None,
     ) -> Call[Fetched[PuzzlePage] | NotModified]:
         params = query(
+            variant=variant,
             theme=theme,
             outcome=outcome,
             min_rating=min_rating,
@@ -289,6 +291,7 @@ class BaseClient:
     def _random_puzzle_call(
         *,
         seed: int | None,
+        variant: Variant | None,
         theme: Theme | None,
         min_rating: int | None,
         max_rating: int | None,
@@ -298,7 +301,9 @@ class BaseClient:
             "GET",
             "/v1/puzzles/random",
             lambda response: parse_cacheable(response, Puzzle, if_none_match is not None),
-            params=query(seed=seed, theme=theme, min_rating=min_rating, max_rating=max_rating),
+            params=query(
+                variant=variant, seed=seed, theme=theme, min_rating=min_rating, max_rating=max_rating
+            ),
             headers=conditional(if_none_match),
         )
 

@@ -287,6 +287,7 @@ class Client(BaseClient):
     def puzzles(
         self,
         *,
+        variant: Variant | None = None,
         theme: Theme | None = None,
         outcome: PuzzleOutcome | None = None,
         min_rating: int | None = None,
@@ -298,6 +299,7 @@ class Client(BaseClient):
     def puzzles(
         self,
         *,
+        variant: Variant | None = None,
         theme: Theme | None = None,
         outcome: PuzzleOutcome | None = None,
         min_rating: int | None = None,
@@ -309,6 +311,7 @@ class Client(BaseClient):
     def puzzles(
         self,
         *,
+        variant: Variant | None = None,
         theme: Theme | None = None,
         outcome: PuzzleOutcome | None = None,
         min_rating: int | None = None,
@@ -319,9 +322,12 @@ class Client(BaseClient):
     ) -> Fetched[PuzzlePage] | NotModified:
         """A page of the puzzles that match every filter given, cacheable (``GET /v1/puzzles``).
 
-        Filters left ``None`` are not sent: ``theme`` (``"win"``, ``"block"``, ``"fork"``,
-        ``"threat"``, ``"block_fork"``), ``outcome`` (``"win"``, ``"draw"``), ``min_rating`` and
-        ``max_rating``. Pages are in order of rating, then id, ``limit`` puzzles each (1 to 100,
+        ``variant`` names the variant's book (``None``: the service's default, the standard
+        game). Filters left ``None`` are not sent: ``theme`` (one of the variant's themes, its
+        ``tactics`` in :meth:`variants` but those of places: ``"win"``, ``"block"``, ``"fork"``,
+        ``"threat"``, ``"block_fork"`` in the standard game), ``outcome`` (``"win"``,
+        ``"draw"``), ``min_rating`` and ``max_rating`` (on the variant's own scale, 0 to its
+        ``rating_max``). Pages are in order of rating, then id, ``limit`` puzzles each (1 to 100,
         default 20); the page's ``next`` is the ``cursor`` of the following one (``None`` on the
         last), and ``total`` counts every match. :meth:`iter_puzzles` follows the pages for you.
 
@@ -330,6 +336,7 @@ class Client(BaseClient):
         :class:`~tictactoe_client.NotModified`: that answer still holds.
         """
         call = self._puzzles_call(
+            variant=variant,
             theme=theme,
             outcome=outcome,
             min_rating=min_rating,
@@ -343,6 +350,7 @@ class Client(BaseClient):
     def iter_puzzles(
         self,
         *,
+        variant: Variant | None = None,
         theme: Theme | None = None,
         outcome: PuzzleOutcome | None = None,
         min_rating: int | None = None,
@@ -351,12 +359,13 @@ class Client(BaseClient):
     ) -> Iterator[Puzzle]:
         """Every puzzle that matches the filters, in order, a page of ``limit`` per request.
 
-        The filters are those of :meth:`puzzles`; it asks for the next page (its ``cursor``)
+        ``variant`` and the filters are those of :meth:`puzzles`; it asks for the next page (its ``cursor``)
         only when the puzzles of the one before have all been taken.
         """
         cursor: str | None = None
         while True:
             page = self.puzzles(
+                variant=variant,
                 theme=theme,
                 outcome=outcome,
                 min_rating=min_rating,
@@ -388,6 +397,7 @@ class Client(BaseClient):
         self,
         seed: int | None = None,
         *,
+        variant: Variant | None = None,
         theme: Theme | None = None,
         min_rating: int | None = None,
         max_rating: int | None = None,
@@ -397,6 +407,7 @@ class Client(BaseClient):
         self,
         seed: int | None = None,
         *,
+        variant: Variant | None = None,
         theme: Theme | None = None,
         min_rating: int | None = None,
         max_rating: int | None = None,
@@ -406,6 +417,7 @@ class Client(BaseClient):
         self,
         seed: int | None = None,
         *,
+        variant: Variant | None = None,
         theme: Theme | None = None,
         min_rating: int | None = None,
         max_rating: int | None = None,
@@ -413,14 +425,19 @@ class Client(BaseClient):
     ) -> Fetched[Puzzle] | NotModified:
         """A puzzle drawn at random among those that match the filters (``GET /v1/puzzles/random``).
 
-        The filters are those of :meth:`puzzles` but ``outcome``. With ``seed`` the draw is
+        ``variant`` and the filters are those of :meth:`puzzles` but ``outcome``. With ``seed`` the draw is
         reproducible and the answer cacheable: :class:`~tictactoe_client.Fetched` has its
         ``etag``, and ``if_none_match`` may get :class:`~tictactoe_client.NotModified`; without
         one each call draws anew and ``etag`` is ``None``. No match raises
         :class:`~tictactoe_client.ServiceError` with ``status`` 404.
         """
         call = self._random_puzzle_call(
-            seed=seed, theme=theme, min_rating=min_rating, max_rating=max_rating, if_none_match=if_none_match
+            seed=seed,
+            variant=variant,
+            theme=theme,
+            min_rating=min_rating,
+            max_rating=max_rating,
+            if_none_match=if_none_match,
         )
         return self._send(call)
 
@@ -693,6 +710,7 @@ class AsyncClient(BaseClient):
     async def puzzles(
         self,
         *,
+        variant: Variant | None = None,
         theme: Theme | None = None,
         outcome: PuzzleOutcome | None = None,
         min_rating: int | None = None,
@@ -704,6 +722,7 @@ class AsyncClient(BaseClient):
     async def puzzles(
         self,
         *,
+        variant: Variant | None = None,
         theme: Theme | None = None,
         outcome: PuzzleOutcome | None = None,
         min_rating: int | None = None,
@@ -715,6 +734,7 @@ class AsyncClient(BaseClient):
     async def puzzles(
         self,
         *,
+        variant: Variant | None = None,
         theme: Theme | None = None,
         outcome: PuzzleOutcome | None = None,
         min_rating: int | None = None,
@@ -725,9 +745,12 @@ class AsyncClient(BaseClient):
     ) -> Fetched[PuzzlePage] | NotModified:
         """A page of the puzzles that match every filter given, cacheable (``GET /v1/puzzles``).
 
-        Filters left ``None`` are not sent: ``theme`` (``"win"``, ``"block"``, ``"fork"``,
-        ``"threat"``, ``"block_fork"``), ``outcome`` (``"win"``, ``"draw"``), ``min_rating`` and
-        ``max_rating``. Pages are in order of rating, then id, ``limit`` puzzles each (1 to 100,
+        ``variant`` names the variant's book (``None``: the service's default, the standard
+        game). Filters left ``None`` are not sent: ``theme`` (one of the variant's themes, its
+        ``tactics`` in :meth:`variants` but those of places: ``"win"``, ``"block"``, ``"fork"``,
+        ``"threat"``, ``"block_fork"`` in the standard game), ``outcome`` (``"win"``,
+        ``"draw"``), ``min_rating`` and ``max_rating`` (on the variant's own scale, 0 to its
+        ``rating_max``). Pages are in order of rating, then id, ``limit`` puzzles each (1 to 100,
         default 20); the page's ``next`` is the ``cursor`` of the following one (``None`` on the
         last), and ``total`` counts every match. :meth:`iter_puzzles` follows the pages for you.
 
@@ -736,6 +759,7 @@ class AsyncClient(BaseClient):
         :class:`~tictactoe_client.NotModified`: that answer still holds.
         """
         call = self._puzzles_call(
+            variant=variant,
             theme=theme,
             outcome=outcome,
             min_rating=min_rating,
@@ -749,6 +773,7 @@ class AsyncClient(BaseClient):
     async def iter_puzzles(
         self,
         *,
+        variant: Variant | None = None,
         theme: Theme | None = None,
         outcome: PuzzleOutcome | None = None,
         min_rating: int | None = None,
@@ -757,12 +782,13 @@ class AsyncClient(BaseClient):
     ) -> AsyncIterator[Puzzle]:
         """Every puzzle that matches the filters, in order, a page of ``limit`` per request.
 
-        The filters are those of :meth:`puzzles`; it asks for the next page (its ``cursor``)
+        ``variant`` and the filters are those of :meth:`puzzles`; it asks for the next page (its ``cursor``)
         only when the puzzles of the one before have all been taken.
         """
         cursor: str | None = None
         while True:
             fetched = await self.puzzles(
+                variant=variant,
                 theme=theme,
                 outcome=outcome,
                 min_rating=min_rating,
@@ -798,6 +824,7 @@ class AsyncClient(BaseClient):
         self,
         seed: int | None = None,
         *,
+        variant: Variant | None = None,
         theme: Theme | None = None,
         min_rating: int | None = None,
         max_rating: int | None = None,
@@ -807,6 +834,7 @@ class AsyncClient(BaseClient):
         self,
         seed: int | None = None,
         *,
+        variant: Variant | None = None,
         theme: Theme | None = None,
         min_rating: int | None = None,
         max_rating: int | None = None,
@@ -816,6 +844,7 @@ class AsyncClient(BaseClient):
         self,
         seed: int | None = None,
         *,
+        variant: Variant | None = None,
         theme: Theme | None = None,
         min_rating: int | None = None,
         max_rating: int | None = None,
@@ -823,14 +852,19 @@ class AsyncClient(BaseClient):
     ) -> Fetched[Puzzle] | NotModified:
         """A puzzle drawn at random among those that match the filters (``GET /v1/puzzles/random``).
 
-        The filters are those of :meth:`puzzles` but ``outcome``. With ``seed`` the draw is
+        ``variant`` and the filters are those of :meth:`puzzles` but ``outcome``. With ``seed`` the draw is
         reproducible and the answer cacheable: :class:`~tictactoe_client.Fetched` has its
         ``etag``, and ``if_none_match`` may get :class:`~tictactoe_client.NotModified`; without
         one each call draws anew and ``etag`` is ``None``. No match raises
         :class:`~tictactoe_client.ServiceError` with ``status`` 404.
         """
         call = self._random_puzzle_call(
-            seed=seed, theme=theme, min_rating=min_rating, max_rating=max_rating, if_none_match=if_none_match
+            seed=seed,
+            variant=variant,
+            theme=theme,
+            min_rating=min_rating,
+            max_rating=max_rating,
+            if_none_match=if_none_match,
         )
         return await self._send(call)
 

@@ -56,8 +56,23 @@ TurnVariant = Literal["wild", "notakto", "notakto-2", "notakto-3"]
 #: mark="O")``). A pair is sent as the API's object, ``{"position": 4, "mark": "O"}``.
 ReviewMove = int | tuple[int, Mark] | MarkedMove
 
-#: A puzzle's theme, the ``theme`` filter of the puzzle queries: what its solution does.
-Theme = Literal["win", "block", "fork", "threat", "block_fork"]
+#: A puzzle's theme, the ``theme`` filter of the puzzle queries: what its solution does. Every
+#: variant's themes are here; each variant has its own (its ``tactics`` in ``GET /v1/variants`` but
+#: those of places): the standard game's are the first five.
+Theme = Literal[
+    "win",
+    "block",
+    "fork",
+    "threat",
+    "block_fork",
+    "lose",
+    "squeeze",
+    "avoid",
+    "gift",
+    "live",
+    "kill",
+    "hand_over",
+]
 
 #: What a puzzle's solution keeps, the ``outcome`` filter of :meth:`~._client.Client.puzzles`.
 PuzzleOutcome = Literal["win", "draw"]

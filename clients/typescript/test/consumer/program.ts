@@ -17,6 +17,7 @@ import {
   ProblemError,
   type Puzzle,
   type PuzzleQuery,
+  type RandomPuzzleQuery,
   type TurnSides,
   type Review,
   type ReviewMove,
@@ -151,6 +152,25 @@ async function main(baseUrl: string, silentUrl: string, refusedUrl: string): Pro
   if (random.notModified) throw new Error("a first GET cannot be 304");
   const randomAgain = await client.randomPuzzle({ seed: 5, theme: "block", min_rating: 181 }, { ifNoneMatch: random.etag ?? "" });
   const unseeded = await client.randomPuzzle({ theme: "fork" });
+  // Puzzles of the variants: a book by `variant`, a theme of its own, a rating on its own scale.
+  const misereQuery: PuzzleQuery = { variant: "misere", theme: "squeeze", limit: 3 };
+  const miserePage = await client.puzzles(misereQuery);
+  if (miserePage.notModified) throw new Error("a first GET cannot be 304");
+  const miserePageAgain = await client.puzzles(misereQuery, { ifNoneMatch: miserePage.etag ?? "" });
+  const notaktoIds: string[] = [];
+  for await (const each of client.puzzlePages({ variant: "notakto", limit: 100 })) {
+    notaktoIds.push(...each.puzzles.map((puzzle) => puzzle.id));
+  }
+  const wildQuery: RandomPuzzleQuery = { variant: "wild", seed: 3, theme: "squeeze" };
+  const wildPuzzle = await client.randomPuzzle(wildQuery);
+  if (wildPuzzle.notModified) throw new Error("a first GET cannot be 304");
+  const wildPuzzleAgain = await client.randomPuzzle(wildQuery, { ifNoneMatch: wildPuzzle.etag ?? "" });
+  const wildMark: Mark | null | undefined = wildPuzzle.value.mark;
+  const notakto2 = await client.randomPuzzle({ variant: "notakto-2", seed: 8 });
+  if (notakto2.notModified) throw new Error("a first GET cannot be 304");
+  const notakto2ById = await client.puzzle(notakto2.value.id);
+  if (notakto2ById.notModified) throw new Error("a first GET cannot be 304");
+  const puzzleVariant: Variant = notakto2ById.value.variant;
 
   const silent = createClient({ baseUrl: silentUrl, timeoutMs: 60_000 });
   const controller = new AbortController();
@@ -230,6 +250,17 @@ async function main(baseUrl: string, silentUrl: string, refusedUrl: string): Pro
       again: { notModified: randomAgain.notModified },
       unseeded: { etag: unseeded.etag, themes: unseeded.notModified ? null : unseeded.value.themes },
     },
+    variantPuzzles: {
+      misere: {
+        ids: miserePage.value.puzzles.map((puzzle) => puzzle.id),
+        variants: miserePage.value.puzzles.map((puzzle) => puzzle.variant),
+        total: miserePage.value.total,
+        again: { notModified: miserePageAgain.notModified },
+      },
+      notaktoIds,
+      wild: { value: wildPuzzle.value, mark: wildMark ?? null, again: { notModified: wildPuzzleAgain.notModified } },
+      notakto2: { value: notakto2.value, grid: notakto2.value.grid ?? null, byId: notakto2ById.value, variant: puzzleVariant },
+    },
     errors: {
       problem: described(await failure(client.bestMove("XXXOO...."))),
       notFound: described(await failure(client.getPosition("X..../...."))),
@@ -240,6 +271,7 @@ async function main(baseUrl: string, silentUrl: string, refusedUrl: string): Pro
       ratingWithLevel: described(await failure(client.bestMove("X........", { rating: 200, level: "easy" }))),
       unknownPuzzle: described(await failure(client.puzzle("XXXXXXXXXX"))),
       noRandomPuzzle: described(await failure(client.randomPuzzle({ min_rating: 494 }))),
+      noVariantPuzzle: described(await failure(client.randomPuzzle({ variant: "misere", theme: "fork" }))),
       timeout: described(await failure(silent.health({ timeoutMs: 300 }))),
       clientTimeout: described(await failure(createClient({ baseUrl: silentUrl, timeoutMs: 200 }).bestMove("X........"))),
       aborted: described(await failure(silent.getBestMove("X........", undefined, { signal: controller.signal }))),

@@ -38,6 +38,8 @@ export async function mistakes(signal: AbortSignal, variant: Variant): Promise<s
   const lost: Status = "x_lost"; // error TS2322
   await client.puzzles({ minRating: 100 }); // error TS2561
   await client.randomPuzzle({ theme: "center" }); // error TS2322
+  await client.puzzles({ variant: "chess" }); // error TS2322
+  await client.randomPuzzle({ variant: "wild", seed: 1, mark: "X" }); // error TS2353
   const puzzle = await client.puzzle("X...O...XO");
   const solution: number = puzzle.value.solution; // error TS2339
   for await (const page of client.puzzlePages()) page.puzzles.push(page.next); // error TS2345
