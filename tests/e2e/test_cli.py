@@ -874,6 +874,10 @@ def test_puzzles_with_filters_and_their_errors(
     out, posed = puzzle_session(live_server, monkeypatch, capsys, "")  # the input ends: Bye
     assert len(posed) == 1 and "Your move (1-9, q to quit): \nBye." in out
     assert main(["puzzle", "--min-rating", "100000", "--url", live_server.url]) == 1
+    said = "error: --min-rating: puzzles of standard are rated on its scale, from 0 to 493\n"
+    assert capsys.readouterr().err == said  # above the variant's scale: refused before asking
+    filters = ["--theme", "win", "--min-rating", "400", "--max-rating", "450"]
+    assert main(["puzzle", *filters, "--url", live_server.url]) == 1
     assert "error: no puzzle matches these filters" in capsys.readouterr().err
     assert main(["puzzle", "--min-rating", "300", "--max-rating", "100", "--url", live_server.url]) == 1
     assert "error: --max-rating: max_rating (100) is below min_rating (300)" in capsys.readouterr().err
@@ -1118,3 +1122,169 @@ def test_a_rating_the_variant_cannot_play_is_refused_before_play(
         options = api.replace("use level, depth or skill", "use --level, --depth or --skill")
         assert output == f"error: --rating: {options}\n", output
         assert "Tic-tac-toe" not in output
+
+
+# --- puzzles in every variant ----------------------------------------------------------------------
+
+#: The line that poses a puzzle of any variant: its id, rating, side to move (a mark, or in wild and
+#: Notakto "the first player" or "the second player") and the outcome its solution keeps.
+POSED = re.compile(
+    r"^Puzzle (\S+), rated (\d+): (X|O|the first player|the second player) to move; "
+    r"only one move keeps the (win|draw)\.$",
+    re.M,
+)
+
+
+def variant_puzzles(
+    live_server: Server,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    answers: str,
+    *options: str,
+) -> tuple[str, list[Puzzle]]:
+    """``tictactoe puzzle`` with ``options`` and ``answers`` on its input: its output, and the puzzles
+    it posed, each drawn as ``play`` draws its variant's board (Notakto's side by side, 4 × 4)."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO(answers))
+    assert main(["puzzle", *options, "--url", live_server.url]) == 0
+    out = capsys.readouterr().out
+    assert out.rstrip().endswith("Bye."), out
+    posed = POSED.findall(out)
+    with Client(live_server.url) as client:
+        puzzles = [client.puzzle(found[0]).value for found in posed]
+    for puzzle, found in zip(puzzles, posed, strict=True):
+        side = puzzle.player if puzzle.player in ("X", "O") else f"the {puzzle.player} player"
+        assert found == (puzzle.id, str(puzzle.rating), side, puzzle.outcome)
+        assert "\n" + render_board(puzzle.board, numbered=True) + "\n" in out
+    return out, puzzles
+
+
+def answer_of(puzzle: Puzzle, cell: int, mark: str | None = None) -> str:
+    """What a person types to answer ``puzzle`` with ``cell``: its number, and in wild the mark."""
+    return f"{cell + 1}\n" + (f"{mark}\n" if puzzle.variant == "wild" else "")
+
+
+def said_move(puzzle: Puzzle, cell: int, mark: str | None) -> str:
+    """A move of a puzzle as the terminal says it: its cell's number, and in wild the mark first."""
+    return f"{cell + 1}" if puzzle.variant != "wild" else f"{mark} in {cell + 1}"
+
+
+@pytest.mark.parametrize(
+    ("variant", "cells", "seed"),
+    [("misere", 9, "3"), ("wild", 9, "5"), ("notakto-2", 18, "7"), ("4x4-3", 16, "2")],
+)
+def test_a_puzzle_of_a_variant_answered_right_then_wrong(
+    live_server: Server,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    variant: Variant,
+    cells: int,
+    seed: str,
+) -> None:
+    """``puzzle --variant``: the variant's puzzles, its board drawn as ``play`` draws it, the answer
+    read as ``play`` reads a move there (in wild a cell, then the mark), right only when it is the
+    solution, cell and mark; a wrong one judged as the review judges that move in the variant."""
+    options = ["--variant", variant, "--seed", seed]
+    out, (puzzle,) = variant_puzzles(live_server, monkeypatch, capsys, "q\n", *options)
+    assert out.startswith(f"Puzzles ({variant}): find the one move that keeps the win or the draw.")
+    assert puzzle.variant == variant and puzzle.id.startswith(f"{variant}:")
+    assert f"Your move (1-{cells}, q to quit): " in out
+    assert (puzzle.mark is not None) == (variant == "wild")
+    assert (puzzle.grid is not None) == variant.startswith("notakto")
+    # The same seed, the same puzzle: now solved.
+    right = answer_of(puzzle, puzzle.solution, puzzle.mark) + "n\n"
+    out, posed = variant_puzzles(live_server, monkeypatch, capsys, right, *options)
+    assert posed == [puzzle]
+    solution = said_move(puzzle, puzzle.solution, puzzle.mark)
+    assert f"Right: {solution}. {puzzle.reason}\nPuzzles: 1 right, 0 wrong.\n" in out, out
+    if variant == "wild":
+        assert "Which mark [X/O, Enter for X]: " in out
+    # A wrong answer: in wild the solution's cell with the other mark, elsewhere another empty cell
+    # (in Notakto, a cell of a dead board first, which is asked again).
+    with Client(live_server.url) as client:
+        analysis = client.analyze(puzzle.board, puzzle.player, variant=variant)
+    moves = [(move.position, move.mark) for move in analysis.moves]
+    if variant == "wild":
+        wrong: tuple[int, Mark | None] = (puzzle.solution, "O" if puzzle.mark == "X" else "X")
+    else:
+        wrong = next((cell, mark) for cell, mark in moves if cell != puzzle.solution)
+    assert wrong in moves
+    answers = answer_of(puzzle, wrong[0], wrong[1])
+    dead = [
+        index
+        for index in range(len(puzzle.board))
+        if variant.startswith("notakto")
+        and puzzle.board[index] == "."
+        and not any(move.position // 9 == index // 9 for move in analysis.moves)
+    ]
+    if dead:
+        answers = f"{dead[0] + 1}\n" + answers
+    out, posed = variant_puzzles(live_server, monkeypatch, capsys, answers + "n\n", *options)
+    assert posed == [puzzle]
+    move: ReviewMove = wrong[0] if wrong[1] is None else (wrong[0], wrong[1])
+    with Client(live_server.url) as client:
+        (judged,) = client.review([move], puzzle.board, puzzle.player, variant=variant).plies
+    assert judged.judgement in {"mistake", "blunder"}  # the only move that keeps the outcome was missed
+    article = "an" if judged.judgement[0] in "aeiou" else "a"
+    assert (
+        f"Not this one: {said_move(puzzle, *wrong)} is {article} {judged.judgement}. {judged.reason}\n"
+        f"The answer is {solution}. {puzzle.reason}\nPuzzles: 0 right, 1 wrong.\n"
+    ) in out, out
+    if dead:
+        assert f"Cell {dead[0] + 1} is on a dead board, one with a line; choose a live board." in out
+
+
+def test_notakto_puzzles_on_three_boards_side_by_side(
+    live_server: Server, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Notakto's three boards are drawn side by side, numbered 1 to 27 (board 2 from 10), as ``play``
+    draws them, and the cells of every board answer."""
+    options = ["--variant", "notakto-3", "--seed", "4"]
+    out, (puzzle,) = variant_puzzles(live_server, monkeypatch, capsys, "q\n", *options)
+    assert len(puzzle.board) == 27 and puzzle.grid == puzzle.solution // 9
+    assert re.search(r"^ \S+ +\| \S+ +\| \S+ +\S+ +\| \S+ +\| \S+ +\S+ +\| \S+ +\| \S+$", out, re.M), out
+    out, _ = variant_puzzles(live_server, monkeypatch, capsys, f"{puzzle.solution + 1}\nn\n", *options)
+    assert f"Right: {puzzle.solution + 1}. {puzzle.reason}\n" in out
+
+
+def test_puzzle_filters_on_the_variants_scale_and_themes(
+    live_server: Server, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--theme``, ``--min-rating`` and ``--max-rating`` with ``--variant``: the variant's themes and
+    its own rating scale (``GET /v1/variants``); a theme the variant has not, or a lowest rating above
+    its ``rating_max``, is refused before any puzzle is drawn, naming the variant's themes or scale."""
+    url = live_server.url
+    with Client(url) as client:
+        listed = {info.id: info for info in client.variants()}
+        wild = [puzzle for puzzle in client.iter_puzzles(variant="wild", limit=100)]
+    top = listed["wild"].rating_max
+    assert top is not None and all(puzzle.rating <= top for puzzle in wild)  # on wild's own scale
+    low, high = sorted({puzzle.rating for puzzle in wild})[-2:]  # the top two ratings of wild's book
+    for seed in ("1", "2", "3"):
+        _, posed = variant_puzzles(
+            live_server,
+            monkeypatch,
+            capsys,
+            "q\n",
+            *["--variant", "wild", "--min-rating", str(low), "--max-rating", str(high), "--seed", seed],
+        )
+        assert [low <= puzzle.rating <= high and puzzle.variant == "wild" for puzzle in posed] == [True]
+    _, posed = variant_puzzles(
+        live_server, monkeypatch, capsys, "q\n", "--variant", "misere", "--theme", "squeeze", "--seed", "6"
+    )
+    assert [("squeeze" in puzzle.themes, puzzle.variant) for puzzle in posed] == [(True, "misere")]
+    misere = listed["misere"]
+    themes = [tag for tag in misere.tactics if tag in THEMES]
+    assert main(["puzzle", "--variant", "misere", "--theme", "fork", "--url", url]) == 1
+    captured = capsys.readouterr()
+    assert captured.err == (
+        f"error: --theme: fork is not a theme of misere's puzzles; its themes: {', '.join(themes)}\n"
+    )
+    assert captured.out == ""
+    above = str((misere.rating_max or 0) + 1)
+    assert main(["puzzle", "--variant", "misere", "--min-rating", above, "--url", url]) == 1
+    assert capsys.readouterr().err == (
+        f"error: --min-rating: puzzles of misere are rated on its scale, from 0 to {misere.rating_max}\n"
+    )
+    # The standard game keeps its own: fork is one of its themes.
+    _, posed = variant_puzzles(live_server, monkeypatch, capsys, "q\n", "--theme", "fork", "--seed", "2")
+    assert [("fork" in puzzle.themes, puzzle.variant) for puzzle in posed] == [(True, "standard")]

@@ -130,8 +130,22 @@ VARIANT_HELP = "the rules (standard by default): " + ", ".join(VARIANTS)
 #: checked before anything is played (:func:`strength_fault`).
 RATING_SCHEMA = pydantic.TypeAdapter(Rating).json_schema()
 MAX_RATING = float(RATING_SCHEMA["maximum"])
-#: The puzzles' themes (the API's, checked by mypy against the client's type).
-THEMES: tuple[Theme, ...] = ("win", "block", "fork", "threat", "block_fork")
+#: The puzzles' themes in every variant (the API's, checked by mypy against the client's type); each
+#: variant has some of them, its ``tactics`` in ``GET /v1/variants`` that are themes.
+THEMES: tuple[Theme, ...] = (
+    "win",
+    "block",
+    "fork",
+    "threat",
+    "block_fork",
+    "lose",
+    "squeeze",
+    "avoid",
+    "gift",
+    "live",
+    "kill",
+    "hand_over",
+)
 
 
 @dataclass(frozen=True)
@@ -643,24 +657,60 @@ async def selfplay(
     return 0
 
 
+def ask_puzzle_move(ask: Ask, out: TextIO, variant: Variant, cells: str) -> tuple[int, Mark | None]:
+    """The person's answer to a puzzle, read as ``play`` reads a move of ``variant``: a cell (a
+    taken one, or in Notakto one on a dead board, asked again), and in wild the mark it places."""
+    while True:
+        chosen = ask_move(ask, out, cells)
+        if variant.startswith("notakto") and dead_board(cells, chosen):
+            out.write(f"Cell {cell(chosen)} is on a dead board, one with a line; choose a live board.\n")
+            continue
+        if variant == "wild":
+            return chosen, ask_choice(ask, out, "Which mark", MARKS, "X")
+        return chosen, None
+
+
 async def solve_puzzle(client: AsyncClient, ask: Ask, out: TextIO, puzzle: Puzzle) -> bool:
-    """One puzzle: its board, the person's move, and whether it was the one; ``True`` if it was."""
+    """One puzzle of any variant: its board (as ``play`` draws it), the person's move (in wild a
+    cell and a mark), and whether it was the one; ``True`` if it was."""
     keeps = "win" if puzzle.outcome == "win" else "draw"
     out.write(
-        f"Puzzle {puzzle.id}, rated {puzzle.rating}: {puzzle.player} to move; "
+        f"Puzzle {puzzle.id}, rated {puzzle.rating}: {side_name(puzzle.player)} to move; "
         f"only one move keeps the {keeps}.\n"
     )
     out.write("\n" + render_board(puzzle.board, numbered=True) + "\n")
-    chosen = ask_move(ask, out, puzzle.board)
-    answer = f"{cell(puzzle.solution)}. {puzzle.reason}"
-    if chosen == puzzle.solution:
+    chosen, mark = ask_puzzle_move(ask, out, puzzle.variant, puzzle.board)
+    answer = f"{move_text(puzzle.solution, puzzle.mark)}. {puzzle.reason}"
+    if chosen == puzzle.solution and mark == puzzle.mark:
         out.write(f"Right: {answer}\n")
         return True
-    (ply,) = (await client.review([chosen], puzzle.board, puzzle.player)).plies
+    move: ReviewMove = chosen if mark is None else (chosen, mark)
+    named = None if puzzle.variant == "standard" else puzzle.variant
+    (ply,) = (await client.review([move], puzzle.board, puzzle.player, variant=named)).plies
     article = "an" if ply.judgement[0] in "aeiou" else "a"
-    out.write(f"Not this one: {cell(chosen)} is {article} {ply.judgement}. {ply.reason}\n")
+    out.write(f"Not this one: {move_text(chosen, mark)} is {article} {ply.judgement}. {ply.reason}\n")
     out.write(f"The answer is {answer}\n")
     return False
+
+
+def puzzle_filters_fault(
+    variants: Mapping[str, VariantInfo], variant: Variant, theme: Theme | None, min_rating: int | None
+) -> str | None:
+    """Why no puzzle of ``variant`` can match the filters, named by their options, or ``None``: a
+    theme that is not one of the variant's (its ``tactics`` in ``GET /v1/variants`` that are themes),
+    or a lowest rating above the variant's scale (its ``rating_max``)."""
+    info = variants.get(variant)
+    if info is None:
+        return f"the service does not play {variant} (it plays {', '.join(variants)})"
+    if info.puzzles == 0:
+        return f"the service has no puzzles of {variant}"
+    themes = [tag for tag in info.tactics if tag in THEMES]
+    if theme is not None and theme not in themes:
+        return f"--theme: {theme} is not a theme of {variant}'s puzzles; its themes: {', '.join(themes)}"
+    top = info.rating_max
+    if min_rating is not None and top is not None and min_rating > top:
+        return f"--min-rating: puzzles of {variant} are rated on its scale, from 0 to {top}"
+    return None
 
 
 async def puzzles(
@@ -672,15 +722,27 @@ async def puzzles(
     min_rating: int | None,
     max_rating: int | None,
     seed: int | None,
+    variant: Variant = "standard",
 ) -> int:
-    """Puzzles drawn at random, one after the other while the person wants another."""
-    out.write("Puzzles: find the one move that keeps the win or the draw. Type q to quit at any prompt.\n")
+    """Puzzles of ``variant`` drawn at random, one after the other while the person wants another.
+    Filters no puzzle of the variant can match (a theme it has not, a rating above its scale) are
+    refused first, from ``GET /v1/variants``."""
+    named = None if variant == "standard" else variant
+    if named is not None or theme is not None or min_rating is not None:
+        fault = puzzle_filters_fault(await variants_of(client), variant, theme, min_rating)
+        if fault is not None:
+            raise InputError(fault)
+    game = "" if named is None else f" ({variant})"
+    out.write(
+        f"Puzzles{game}: find the one move that keeps the win or the draw. Type q to quit at any prompt.\n"
+    )
     rng = None if seed is None else random.Random(seed)
     tally: Counter[bool] = Counter()
     try:
         while True:
             drawn = await client.random_puzzle(
                 None if rng is None else rng.getrandbits(32),
+                variant=named,
                 theme=theme,
                 min_rating=min_rating,
                 max_rating=max_rating,
@@ -885,9 +947,24 @@ def review_options(command: argparse.ArgumentParser) -> None:
 
 
 def puzzle_options(command: argparse.ArgumentParser) -> None:
-    command.add_argument("--theme", choices=THEMES, help="only puzzles whose answer does this")
-    command.add_argument("--min-rating", type=puzzle_rating, help="only puzzles rated at least this")
-    command.add_argument("--max-rating", type=puzzle_rating, help="only puzzles rated at most this")
+    command.add_argument(
+        "--variant",
+        choices=VARIANTS,
+        default="standard",
+        help=f"the variant whose puzzles to solve, {VARIANT_HELP}; boards and moves as play has them "
+        "(in wild a cell, then the mark)",
+    )
+    command.add_argument(
+        "--theme",
+        choices=THEMES,
+        help="only puzzles whose answer does this: one of the variant's themes (its tactics in "
+        "GET /v1/variants but places; win, block, fork, threat and block_fork in the standard game)",
+    )
+    scale = "on the variant's own scale, 0 to its rating_max in GET /v1/variants"
+    command.add_argument(
+        "--min-rating", type=puzzle_rating, help=f"only puzzles rated at least this, {scale}"
+    )
+    command.add_argument("--max-rating", type=puzzle_rating, help=f"only puzzles rated at most this, {scale}")
     command.add_argument("--seed", type=int, help="makes the puzzles drawn reproducible")
 
 
@@ -1014,6 +1091,7 @@ async def puzzle_command(client: AsyncClient, args: argparse.Namespace, stdin: T
         min_rating=args.min_rating,
         max_rating=args.max_rating,
         seed=args.seed,
+        variant=args.variant,
     )
 
 
