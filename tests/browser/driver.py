@@ -168,17 +168,21 @@ class Page:
     # --- puzzles -----------------------------------------------------------------------------------
 
     def puzzle_board(self) -> str:
-        """The puzzle board as the page shows it, as 9 characters of X, O and '.'."""
+        """The puzzle board as the page shows it, as a board string of X, O and '.' of its variant (in
+        the order of the cells' indexes, as :meth:`board`)."""
         marks: list[str] = self.page.locator("#puzzle-board .cell").evaluate_all(
-            "cells => cells.map(c => c.classList.contains('x') ? 'X' : c.classList.contains('o') ? 'O' : '.')"
+            "cells => cells.sort((a, b) => a.dataset.cell - b.dataset.cell)"
+            ".map(c => c.classList.contains('x') ? 'X' : c.classList.contains('o') ? 'O' : '.')"
         )
         return "".join(marks)
 
-    def get_puzzle(self, theme: str = "", low: int = 0, high: int = 493) -> dict[str, Any]:
-        """Asks for a puzzle with these filters and waits for it on the board; the puzzle."""
+    def get_puzzle(self, theme: str = "", low: int = 0, high: int | None = None) -> dict[str, Any]:
+        """Asks for a puzzle with these filters and waits for it on the board; the puzzle. Without
+        ``high`` the highest rating is the one the page offers: the chosen variant's top."""
         self.page.select_option("#puzzle-theme", theme)
         self.page.fill("#puzzle-min", str(low))
-        self.page.fill("#puzzle-max", str(high))
+        if high is not None:
+            self.page.fill("#puzzle-max", str(high))
         with self.page.expect_response(lambda r: "/v1/puzzles/random" in r.url) as answered:
             self.page.click("#next-puzzle")
         puzzle: dict[str, Any] = answered.value.json()

@@ -697,7 +697,12 @@ def test_a_puzzle_solved_right_with_the_keyboard(page: Page) -> None:
     page.goto("/play")
     puzzle = page.get_puzzle("fork", 382, 382)
     asked = [r for r in page.responses if "/v1/puzzles/random" in r.url][-1]
-    assert puzzle_query(asked.url) == {"theme": ["fork"], "min_rating": ["382"], "max_rating": ["382"]}
+    assert puzzle_query(asked.url) == {
+        "variant": ["standard"],
+        "theme": ["fork"],
+        "min_rating": ["382"],
+        "max_rating": ["382"],
+    }
     assert "fork" in puzzle["themes"]
     assert puzzle["rating"] == 382
     assert page.puzzle_board() == puzzle["board"]
@@ -724,7 +729,12 @@ def test_a_puzzle_solved_right_with_the_keyboard(page: Page) -> None:
     assert page.page.locator("#next-puzzle").inner_text() == "Next puzzle"
     with page.page.expect_response(lambda r: "/v1/puzzles/random" in r.url) as again:
         page.page.keyboard.press("n")  # the next puzzle, with the same filters
-    assert puzzle_query(again.value.url) == {"theme": ["fork"], "min_rating": ["382"], "max_rating": ["382"]}
+    assert puzzle_query(again.value.url) == {
+        "variant": ["standard"],
+        "theme": ["fork"],
+        "min_rating": ["382"],
+        "max_rating": ["382"],
+    }
     page.wait_for_puzzle()
     assert page.puzzle_board() == again.value.json()["board"]
     assert status.get_attribute("data-result") == ""
@@ -735,6 +745,7 @@ def test_a_puzzle_answered_wrong_shows_the_solution(page: Page) -> None:
     page.goto("/play")
     puzzle = page.get_puzzle()
     assert puzzle_query([r for r in page.responses if "/v1/puzzles/random" in r.url][-1].url) == {
+        "variant": ["standard"],
         "min_rating": ["0"],
         "max_rating": ["493"],
     }

@@ -1,14 +1,15 @@
 """The rule variants on /play, in headless Chromium: the picker, every variant's board at a desktop's
 width and at 390 px, a game of each played out, wild's mark by pointer and by keyboard, what each
 engine move says, the review of a game in every variant, the engine's level in every variant, a
-rating only where the variant is rated, on that variant's own scale, and puzzles kept to the standard
-game."""
+rating only where the variant is rated, on that variant's own scale, and puzzles in every variant with
+a book: its themes, its scale, its board, wild's answer a cell and a mark, Notakto's dead boards."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
+from urllib.parse import parse_qs, urlsplit
 
 import httpx
 import pytest
@@ -18,7 +19,7 @@ from tests.browser.test_browser import JUDGEMENT_WORDS, RECORD_ANNOUNCEMENTS, He
 from tests.support.server import Server
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Request, Route
+    from playwright.sync_api import Browser, Locator, Request, Route
 
 pytest.importorskip("playwright.sync_api")
 
@@ -243,18 +244,15 @@ def test_the_arrow_keys_cross_notaktos_boards(page: Page) -> None:
     )
 
 
-def test_puzzles_are_kept_to_the_standard_game(page: Page) -> None:
-    """Puzzles are the standard game's: in another variant they are disabled, the page says why, and
-    no request asks for them; back to the standard game, they are there again. The engine's level
-    is there in every variant, and the game of a variant is reviewed."""
+def test_a_variants_game_is_reviewed_beside_its_puzzles(page: Page) -> None:
+    """The engine's level is there in every variant, and the game of a variant is reviewed, the
+    requests of the game naming it; its puzzles are asked for only when the person asks."""
     page.goto("/play")
     page.get_puzzle()
     puzzles = len([url for url in page.requests if "/v1/puzzles" in url])
     page.page.select_option("#variant", "misere")
     assert not page.page.locator("#strength").evaluate("fieldset => fieldset.disabled")
     assert page.page.locator("#level").is_enabled()
-    assert page.page.locator("#next-puzzle").is_disabled()
-    assert page.page.locator("#puzzle-note").is_visible()
     assert page.page.locator("#puzzle-board").is_hidden()
     assert page.page.locator("#review-waiting").inner_text() == (
         "When this game ends, every move of it is judged here."
@@ -267,12 +265,288 @@ def test_puzzles_are_kept_to_the_standard_game(page: Page) -> None:
     assert len(review["plies"]) == 9
     assert len([url for url in page.requests if "/v1/puzzles" in url]) == puzzles
     assert [sent(r)["variant"] for r in requests if r.url.endswith("/v1/review")] == ["misere"]
-    page.page.select_option("#variant", "standard")
-    assert page.page.locator("#puzzle-note").is_hidden()
-    assert page.page.locator("#next-puzzle").is_enabled()
-    page.new_game()
-    page.play_out(best)
-    page.wait_for_review()
+
+
+# --- puzzles in every variant ------------------------------------------------------------------------
+
+#: The tags of where a move is: no puzzle's themes.
+PLACES = {"center", "corner", "edge", "opposite_corner", "opposite"}
+#: The variants whose puzzles are solved through the page in full: one of each kind of move.
+SOLVED = ["misere", "wild", "notakto-2"]
+
+
+def themes_of(info: dict[str, Any]) -> list[str]:
+    """A variant's puzzle themes: its tactics but those of places."""
+    return [tag for tag in info["tactics"] if tag not in PLACES]
+
+
+def puzzle_asked(page: Page) -> dict[str, list[str]]:
+    """The query of the page's last ``GET /v1/puzzles/random``."""
+    asked = [r for r in page.responses if "/v1/puzzles/random" in r.url]
+    assert asked, "no puzzle was asked for"
+    return parse_qs(urlsplit(asked[-1].url).query)
+
+
+def puzzle_requests(page: Page) -> int:
+    return len([url for url in page.requests if "/v1/puzzles" in url])
+
+
+def choose_puzzle_variant(page: Page, variant: str) -> None:
+    """``variant`` in the picker, and its puzzles' controls ready (GET /v1/variants answered)."""
+    page.page.select_option("#variant", variant)
+    page.page.wait_for_function("() => !document.getElementById('next-puzzle').disabled")
+
+
+def puzzle_cell(page: Page, index: int) -> Locator:
+    return page.page.locator(f"#puzzle-board .cell[data-cell='{index}']")
+
+
+def dead_boards(board: str, boards: int) -> set[int]:
+    """Notakto's boards of ``board`` that hold a line."""
+    lines = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
+    return {b for b in range(boards) for line in lines if all(board[9 * b + c] == "X" for c in line)}
+
+
+def wrong_answer(info: dict[str, Any], puzzle: dict[str, Any]) -> tuple[int, str | None]:
+    """An answer that is not the solution: in wild the solution's cell with the other mark, elsewhere
+    another empty cell of a live board."""
+    if info["marks"] == "either":
+        return puzzle["solution"], "O" if puzzle["mark"] == "X" else "X"
+    dead = dead_boards(puzzle["board"], info["boards"]) if info["marks"] == "x_only" else set()
+    cell = next(
+        i
+        for i, m in enumerate(puzzle["board"])
+        if m == "." and i != puzzle["solution"] and i // 9 not in dead
+    )
+    return cell, None
+
+
+def answer_puzzle(page: Page, cell: int, mark: str | None) -> None:
+    """Answers the puzzle on the page: in wild its mark first (by its radio button), then the cell."""
+    if mark is not None:
+        page.page.check(f"#puzzle-mark-{mark.lower()}")
+    puzzle_cell(page, cell).click()
+
+
+def test_puzzles_follow_the_variant_chosen(page: Page, live_server: Server) -> None:
+    """Every variant with a book (``puzzles`` above 0 in ``GET /v1/variants``) poses its puzzles: the
+    theme selector lists its themes, the rating filters run 0 to its ``rating_max``, the request names
+    it, and its board is drawn as its game's is (Notakto's side by side, 4 × 4). A puzzle of the
+    variant before goes; a theme the new variant has too is kept."""
+    variants = listed(live_server)
+    page.goto("/play")
+    page.get_puzzle()
+    order = ["misere", "wild", "notakto", "notakto-2", "notakto-3", "4x4", "4x4-3", "standard"]
+    for variant in order:
+        info = variants[variant]
+        assert info["puzzles"] > 0, variant
+        choose_puzzle_variant(page, variant)
+        assert page.page.locator("#puzzle-board").is_hidden()  # the puzzle of the variant before
+        assert page.page.locator("#puzzle-note").is_hidden()
+        options = page.page.locator("#puzzle-theme option").evaluate_all("os => os.map(o => o.value)")
+        assert options == ["", *themes_of(info)], variant
+        top = str(info["rating_max"])
+        for field in ("#puzzle-min", "#puzzle-max"):
+            assert page.page.get_attribute(field, "max") == top
+        assert page.page.input_value("#puzzle-max") == top
+        scale = page.page.locator("#puzzle-scale").inner_text()
+        assert scale.startswith(f"In {info['name']}, from 0 to {top}: 0 (even a random player), ")
+        assert scale.endswith(f"and {top} (only perfect play).")
+        puzzle = page.get_puzzle()
+        assert puzzle_asked(page) == {"variant": [variant], "min_rating": ["0"], "max_rating": [top]}
+        assert puzzle["variant"] == variant and 0 <= puzzle["rating"] <= info["rating_max"]
+        assert page.puzzle_board() == puzzle["board"]
+        shown = page.page.locator("#puzzle-board")
+        assert shown.get_attribute("data-boards") == str(info["boards"])
+        assert shown.get_attribute("data-across") == str(info["columns"] * info["boards"])
+        assert shown.get_attribute("data-rows") == str(info["rows"])
+        assert page.page.locator("#puzzle-mark-choice").is_visible() == (info["marks"] == "either")
+    # A theme chosen is kept where the next variant has it too, and the request names it.
+    choose_puzzle_variant(page, "misere")
+    page.get_puzzle("squeeze")
+    choose_puzzle_variant(page, "wild")
+    assert page.page.input_value("#puzzle-theme") == "squeeze"
+    puzzle = page.get_puzzle("squeeze")
+    assert puzzle_asked(page)["theme"] == ["squeeze"] and "squeeze" in puzzle["themes"]
+    choose_puzzle_variant(page, "4x4")
+    assert page.page.input_value("#puzzle-theme") == ""
+    page.assert_only_own_host()
+
+
+def test_a_puzzle_solved_in_misere(page: Page, live_server: Server) -> None:
+    info = listed(live_server)["misere"]
+    page.goto("/play")
+    choose_puzzle_variant(page, "misere")
+    puzzle = page.get_puzzle("avoid")
+    assert puzzle_asked(page)["theme"] == ["avoid"] and "avoid" in puzzle["themes"]
+    status = page.page.locator("#puzzle-status")
+    goal = "wins" if puzzle["outcome"] == "win" else "holds the draw"
+    assert status.inner_text() == (
+        f"Puzzle (rating {puzzle['rating']}): {puzzle['player']} to play. Find the only move that {goal}."
+    )
+    answer_puzzle(page, puzzle["solution"], None)
+    solution = cell_name(info, puzzle["solution"])
+    assert status.inner_text().startswith(f"Right: {solution}. {puzzle['reason']} Themes: ")
+    assert status.get_attribute("data-result") == "right"
+    assert puzzle_cell(page, puzzle["solution"]).get_attribute("aria-label") == (
+        f"{solution}, {puzzle['player']}, your answer, right"
+    )
+    assert page.page.locator("#puzzle-board .cell[aria-disabled='false']").count() == 0
+
+
+def test_a_puzzle_solved_in_wild_with_its_cell_and_its_mark(page: Page, live_server: Server) -> None:
+    """Wild's answer is a cell and a mark: the solution's cell with the other mark is wrong, and the
+    solution is said with its mark; the mark chosen by key X or O on the puzzle board, then the cell by
+    its key, is right."""
+    info = listed(live_server)["wild"]
+    page.goto("/play")
+    choose_puzzle_variant(page, "wild")
+    assert page.page.locator("#puzzle-mark-choice").is_visible()
+    puzzle = page.get_puzzle()
+    mark, cell = puzzle["mark"], puzzle["solution"]
+    assert mark in ("X", "O") and puzzle["player"] in ("first", "second")
+    status = page.page.locator("#puzzle-status")
+    assert status.inner_text().startswith(f"Puzzle (rating {puzzle['rating']}): you move {puzzle['player']}.")
+    assert status.inner_text().endswith(" Choose the mark, X or O, then the cell.")
+    other = "O" if mark == "X" else "X"
+    answer_puzzle(page, cell, other)
+    name = cell_name(info, cell)
+    assert status.inner_text().startswith(
+        f"Wrong: {other} in {name} is not it. The solution is {mark} in {name}: {puzzle['reason']}"
+    )
+    assert status.get_attribute("data-result") == "wrong"
+    answered = puzzle_cell(page, cell)
+    assert (
+        answered.get_attribute("aria-label")
+        == f"{name}, {other}, your answer, wrong: the solution is {mark} here"
+    )
+    assert answered.inner_text().startswith(other)
+    # The next puzzle, answered by keys: its mark, then its cell (one 3 × 3 board: keys 1–9).
+    with page.page.expect_response(lambda r: "/v1/puzzles/random" in r.url) as again:
+        page.page.keyboard.press("n")
+    puzzle = again.value.json()
+    page.wait_for_puzzle()
+    assert page.page.evaluate("document.activeElement.closest('#puzzle-board') !== null")
+    page.page.keyboard.press(puzzle["mark"].lower())
+    assert page.page.is_checked(f"#puzzle-mark-{puzzle['mark'].lower()}")
+    assert page.board() == "........."  # the game's board is untouched, and its mark too
+    page.page.keyboard.press(str(puzzle["solution"] + 1))
+    name = cell_name(info, puzzle["solution"])
+    assert status.inner_text().startswith(f"Right: {puzzle['mark']} in {name}. {puzzle['reason']}")
+    assert puzzle_cell(page, puzzle["solution"]).get_attribute("aria-label") == (
+        f"{name}, {puzzle['mark']}, your answer, right"
+    )
+
+
+def test_a_puzzle_solved_in_notakto_on_two_boards(page: Page, live_server: Server) -> None:
+    """Notakto's boards side by side: a dead board's cells take no answer and say so; the solution
+    is named by its cell and its board, an X."""
+    info = listed(live_server)["notakto-2"]
+    page.goto("/play")
+    choose_puzzle_variant(page, "notakto-2")
+    assert page.page.locator("#puzzle-mark-choice").is_hidden()
+    puzzle = page.get_puzzle()
+    assert len(puzzle["board"]) == 18 and puzzle["grid"] == puzzle["solution"] // 9
+    assert page.puzzle_board() == puzzle["board"]
+    status = page.page.locator("#puzzle-status")
+    assert status.inner_text().endswith(" Place an X on a live board.")
+    assert status.inner_text().startswith(f"Puzzle (rating {puzzle['rating']}): you move {puzzle['player']}.")
+    for board in dead_boards(puzzle["board"], 2):
+        for index in range(9 * board, 9 * board + 9):
+            found = puzzle_cell(page, index)
+            assert found.get_attribute("aria-disabled") == "true" and "dead" in (
+                found.get_attribute("class") or ""
+            )
+            if puzzle["board"][index] == ".":
+                assert found.get_attribute("aria-label") == f"{cell_name(info, index)}, empty, dead board"
+                found.click(force=True)  # no answer on a dead board
+                assert status.get_attribute("data-result") == ""
+    answer_puzzle(page, puzzle["solution"], None)
+    name = cell_name(info, puzzle["solution"])
+    assert status.inner_text().startswith(f"Right: {name}. {puzzle['reason']}")
+    assert (
+        puzzle_cell(page, puzzle["solution"]).get_attribute("aria-label") == f"{name}, X, your answer, right"
+    )
+    # Another, answered wrong: the solution is named on its board.
+    puzzle = page.get_puzzle()
+    wrong, _ = wrong_answer(info, puzzle)
+    answer_puzzle(page, wrong, None)
+    assert status.inner_text().startswith(
+        f"Wrong: {cell_name(info, wrong)} is not it. The solution is {cell_name(info, puzzle['solution'])}: "
+    )
+    assert puzzle_cell(page, puzzle["solution"]).get_attribute("aria-label") == (
+        f"{cell_name(info, puzzle['solution'])}, empty, the solution"
+    )
+
+
+def without_puzzles(server: Server, ids: set[str]) -> Callable[[Route], None]:
+    """A route handler for ``GET /v1/variants`` that lists ``ids`` with no puzzles."""
+
+    def answer(route: Route) -> None:
+        variants = httpx.get(f"{server.url}/v1/variants").json()
+        for variant in variants["variants"]:
+            if variant["id"] in ids:
+                variant["puzzles"] = 0
+        route.fulfill(json=variants)
+
+    return answer
+
+
+def test_puzzles_are_off_where_a_variant_has_none(page: Page, live_server: Server) -> None:
+    """A variant that ``GET /v1/variants`` lists with no puzzles: they are off there, the note says
+    so, and nothing is asked; the others still have theirs."""
+    page.page.route("**/v1/variants", without_puzzles(live_server, {"misere"}))
+    page.goto("/play")
+    page.get_puzzle()
+    asked = puzzle_requests(page)
+    page.page.select_option("#variant", "misere")
+    note = page.page.locator("#puzzle-note")
+    assert note.inner_text() == "There are no puzzles of Misère tic-tac-toe yet."
+    assert note.is_visible() and page.page.locator("#puzzle-board").is_hidden()
+    for control in ("#puzzle-theme", "#puzzle-min", "#puzzle-max", "#next-puzzle"):
+        assert page.page.locator(control).is_disabled(), control
+    page.page.click("#next-puzzle", force=True)  # disabled: nothing is asked
+    assert puzzle_requests(page) == asked
+    choose_puzzle_variant(page, "wild")
+    assert note.is_hidden()
+    page.get_puzzle()
+    assert puzzle_asked(page)["variant"] == ["wild"]
+
+
+def test_puzzles_are_off_when_the_variants_cannot_be_loaded(page: Page) -> None:
+    page.page.route("**/v1/variants", lambda route: route.abort())
+    page.goto("/play")
+    page.page.wait_for_function(
+        "() => document.getElementById('puzzle-note').textContent.startsWith('Puzzles are off')"
+    )
+    assert page.page.locator("#puzzle-note").inner_text() == (
+        "Puzzles are off: the service's list of variants could not be loaded."
+    )
+    assert page.page.locator("#next-puzzle").is_disabled()
+
+
+@pytest.mark.parametrize("variant", SOLVED)
+def test_axe_finds_nothing_in_a_variants_puzzles(sized: Page, live_server: Server, variant: str) -> None:
+    """axe-core on the puzzles of wild (its mark chooser), misère and Notakto on two boards, at a
+    desktop's width and 390 px: the variant chosen, a puzzle asked, answered wrong (the solution
+    shown), and the next answered right."""
+    info = listed(live_server)[variant]
+    sized.goto("/play")
+    choose_puzzle_variant(sized, variant)
+    _, violations = sized.axe()
+    assert violations == [], f"chosen:\n{readable(violations)}"
+    puzzle = sized.get_puzzle()
+    _, violations = sized.axe()
+    assert violations == [], f"asked:\n{readable(violations)}"
+    answer_puzzle(sized, *wrong_answer(info, puzzle))
+    assert sized.page.locator("#puzzle-status").get_attribute("data-result") == "wrong"
+    _, violations = sized.axe()
+    assert violations == [], f"answered wrong:\n{readable(violations)}"
+    puzzle = sized.get_puzzle()
+    answer_puzzle(sized, puzzle["solution"], puzzle.get("mark"))
+    assert sized.page.locator("#puzzle-status").get_attribute("data-result") == "right"
+    _, violations = sized.axe()
+    assert violations == [], f"answered right:\n{readable(violations)}"
 
 
 # --- the review of a game in every variant ---------------------------------------------------------

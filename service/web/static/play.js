@@ -198,16 +198,16 @@
     return cellsOf.map((c) => c + 1).join(", ");
   }
 
-  // A cell of the game's board in words: its number from 1, and on several boards, which board.
-  function cellName(index) {
-    const variant = game.variant;
+  // A cell of the game's board (or of another board of `variant`) in words: its number from 1, and
+  // on several boards, which board.
+  function cellName(index, variant = game.variant) {
     if (variant.boards === 1) return `cell ${index + 1}`;
     const size = variant.rows * variant.columns;
     return `cell ${(index % size) + 1} of the ${BOARD_NAMES[variant.boards][Math.floor(index / size)]} board`;
   }
 
   function cellNames(cellsOf) {
-    return game.variant.boards === 1 ? cellList(cellsOf) : cellsOf.map(cellName).join(", ");
+    return game.variant.boards === 1 ? cellList(cellsOf) : cellsOf.map((cell) => cellName(cell)).join(", ");
   }
 
   // A line as the status says it: its cells, and on several boards, its board.
@@ -221,20 +221,20 @@
 
   // Notakto's lines on the board now, each making its board dead. The service still judges every
   // move and says when the game is over; the page only draws the dead boards.
-  function notaktoLines() {
-    if (game.variant.marks !== "x_only") return [];
+  function notaktoLines(variant = game.variant, cellsOf = game.board) {
+    if (variant.marks !== "x_only") return [];
     const found = [];
-    for (let b = 0; b < game.variant.boards; b += 1) {
+    for (let b = 0; b < variant.boards; b += 1) {
       for (const line of LINES) {
         const cells = line.map((cell) => 9 * b + cell);
-        if (cells.every((cell) => game.board[cell] === "X")) found.push(cells);
+        if (cells.every((cell) => cellsOf[cell] === "X")) found.push(cells);
       }
     }
     return found;
   }
 
-  function deadBoards() {
-    return new Set(notaktoLines().map((line) => Math.floor(line[0] / 9)));
+  function deadBoards(variant = game.variant, cellsOf = game.board) {
+    return new Set(notaktoLines(variant, cellsOf).map((line) => Math.floor(line[0] / 9)));
   }
 
   // The calibrated players and their ratings on the slider's scale, weakest first, as its marks give
@@ -336,8 +336,9 @@
     };
   }
 
-  // Draws the game's board for a variant: its rows, each across every board, the boards side by side.
-  function buildBoard(variant) {
+  // Draws a board of a variant (the game's, or the puzzles' as `shown`): its rows, each across every
+  // board, the boards side by side.
+  function buildBoard(variant, shown = board) {
     const size = variant.rows * variant.columns;
     const columns = Array.from({ length: variant.boards }, () => `repeat(${variant.columns}, 1fr)`);
     const rows = [];
@@ -360,16 +361,16 @@
       }
       rows.push(row);
     }
-    const shown = board.element;
-    shown.replaceChildren(...rows);
-    shown.dataset.rows = String(variant.rows);
-    shown.dataset.across = String(variant.columns * variant.boards);
-    shown.dataset.boards = String(variant.boards);
-    shown.style.setProperty("--rows", String(variant.rows));
-    shown.style.setProperty("--across", String(variant.columns * variant.boards));
-    shown.style.setProperty("--columns", columns.join(" 0.6rem "));
-    board.load();
-    board.setActive(0, false);
+    const drawn = shown.element;
+    drawn.replaceChildren(...rows);
+    drawn.dataset.rows = String(variant.rows);
+    drawn.dataset.across = String(variant.columns * variant.boards);
+    drawn.dataset.boards = String(variant.boards);
+    drawn.style.setProperty("--rows", String(variant.rows));
+    drawn.style.setProperty("--across", String(variant.columns * variant.boards));
+    drawn.style.setProperty("--columns", columns.join(" 0.6rem "));
+    shown.load();
+    shown.setActive(0, false);
   }
 
   // A tag beside a cell's button (not in it: the button's label says the same in full).
@@ -578,7 +579,8 @@
     return { max: listed.rating_max, marks: [{ name: "random", rating: 0 }, ...levels] };
   }
 
-  async function loadRatings() {
+  // GET /v1/variants, once: which variants are rated and on what scale, and which have puzzles.
+  async function loadVariants() {
     try {
       const response = await fetch("/v1/variants", { headers: { Accept: "application/json" } });
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
@@ -587,10 +589,14 @@
       ratings.rated = rated.map((v) => v.id);
       ratings.scales = new Map(rated.map((v) => [v.id, scaleOf(v)]));
       ratings.state = "known";
+      books.byId = new Map(listed.variants.map((v) => [v.id, bookOf(v)]));
+      books.state = "known";
     } catch (error) {
       ratings.state = "failed";
+      books.state = "failed";
     }
     showRatingChoice();
+    showPuzzleChoice(true);
   }
 
   function showRating() {
@@ -1010,6 +1016,12 @@
   }
 
   // --- puzzles -------------------------------------------------------------------------------------
+  //
+  // Puzzles are posed in the chosen variant wherever GET /v1/variants lists a book for it (`puzzles`
+  // above 0): its board (Notakto's side by side), its themes (its `tactics` but those of places), and
+  // ratings on its own scale, 0 to its `rating_max`. In wild the answer is a cell and a mark, as a
+  // move of wild play is. Until the list is known, or where a variant has no book, puzzles are off
+  // and #puzzle-note says why.
 
   const puzzleStatusEl = $("puzzle-status");
   const puzzleErrorEl = $("puzzle-error");
@@ -1017,9 +1029,41 @@
   const puzzle = {
     current: null, // the puzzle on the board, once its answer is in
     answer: null, // the cell the person chose, once they have
+    mark: null, // the mark their answer placed
+    variant: null, // the variant the puzzle board is drawn for
   };
   const puzzleChannel = new Channel(puzzleButton, (error) => noPuzzle(error.message));
   const puzzleBoard = grid($("puzzle-board"), answerPuzzle);
+
+  // The tags of where a move is, which are no puzzle's themes.
+  const PLACES = new Set(["center", "corner", "edge", "opposite_corner", "opposite"]);
+
+  const books = {
+    state: "loading", // "known" once GET /v1/variants has answered, "failed" if it could not
+    byId: new Map(), // each variant's book: { puzzles, themes, max, marks: [{ name, rating }] }
+  };
+
+  // A variant's book as GET /v1/variants gives it: how many puzzles, its themes, its rating scale.
+  function bookOf(listed) {
+    const levels = Object.entries(listed.levels || {})
+      .filter(([, level]) => Number.isFinite(level.rating))
+      .map(([name, level]) => ({ name, rating: level.rating }));
+    return {
+      puzzles: Number(listed.puzzles) || 0,
+      themes: (listed.tactics || []).filter((tag) => !PLACES.has(tag)),
+      max: Number.isFinite(listed.rating_max) ? listed.rating_max : Math.max(0, ...levels.map((l) => l.rating)),
+      marks: levels,
+    };
+  }
+
+  // Why there are no puzzles in `variant`, or "" where there are.
+  function puzzlesUnavailable(variant) {
+    if (books.state === "loading") return "Checking which variants have puzzles…";
+    if (books.state === "failed") return "Puzzles are off: the service's list of variants could not be loaded.";
+    const book = books.byId.get(variant.id);
+    if (!book || book.puzzles <= 0) return `There are no puzzles of ${ratingName(variant.id)} yet.`;
+    return "";
+  }
 
   // No puzzle to show: the board goes, and the reason is said.
   function noPuzzle(message) {
@@ -1029,43 +1073,90 @@
     puzzleErrorEl.textContent = message;
   }
 
+  // The mark a puzzle's answer places: the one chosen in wild, X in Notakto, else the side's own.
+  function puzzleMark(shown) {
+    if (puzzle.variant.marks === "x_only") return "X";
+    if (puzzle.variant.marks === "either") return document.querySelector("input[name=puzzle-mark]:checked").value;
+    return shown.player;
+  }
+
+  // A move of a puzzle in words: its cell (and board), and in wild the mark placed.
+  function puzzleMove(index, mark) {
+    const where = cellName(index, puzzle.variant);
+    return puzzle.variant.marks === "either" ? `${mark} in ${where}` : where;
+  }
+
   function renderPuzzle() {
     const shown = puzzle.current;
+    const variant = puzzle.variant;
     const solution = shown ? shown.solution : -1;
-    puzzleBoard.cells.forEach((cell, index) => {
+    const wanted = shown ? shown.mark || null : null; // wild: the mark of the solution
+    const dead = shown ? deadBoards(variant, shown.board) : new Set();
+    const answered = shown && puzzle.answer !== null;
+    const right = answered && puzzle.answer === solution && (wanted === null || puzzle.mark === wanted);
+    puzzleBoard.cells.forEach((cell) => {
+      const index = Number(cell.dataset.cell);
       let mark = shown ? shown.board[index] : ".";
       let said = "";
       let tag = "";
-      if (shown && puzzle.answer === index) mark = shown.player;
-      const answered = shown && puzzle.answer !== null;
+      if (answered && index === puzzle.answer) mark = puzzle.mark;
       cell.classList.remove("answer-right", "answer-wrong", "solution");
       if (answered && index === puzzle.answer) {
-        const right = index === solution;
         cell.classList.add(right ? "answer-right" : "answer-wrong");
         said = right ? ", your answer, right" : ", your answer, wrong";
+        if (!right && index === solution) said += `: the solution is ${wanted} here`;
         tag = right ? "right" : "wrong";
       } else if (answered && index === solution) {
         cell.classList.add("solution");
-        said = ", the solution";
-        tag = "solution";
+        said = wanted ? `, the solution: ${wanted}` : ", the solution";
+        tag = wanted ? `solution: ${wanted}` : "solution";
       }
+      const onDead = dead.has(Math.floor(index / 9));
+      if (onDead && !said) said = ", dead board";
       cell.textContent = mark === "." ? "" : mark;
       cell.classList.toggle("x", mark === "X");
       cell.classList.toggle("o", mark === "O");
+      cell.classList.toggle("dead", onDead);
       tagCell(cell, tag);
-      const open = shown && !answered && shown.board[index] === ".";
+      const open = shown && !answered && shown.board[index] === "." && !onDead;
       cell.setAttribute("aria-disabled", String(!open));
-      cell.setAttribute("aria-label", `cell ${index + 1}, ${mark === "." ? "empty" : mark}${said}`);
+      cell.setAttribute("aria-label", `${cellName(index, variant)}, ${mark === "." ? "empty" : mark}${said}`);
     });
-    puzzleStatusEl.dataset.result = !shown || puzzle.answer === null ? "" :
-      (puzzle.answer === solution ? "right" : "wrong");
+    puzzleStatusEl.dataset.result = !answered ? "" : (right ? "right" : "wrong");
   }
 
-  // The themes (the solution's tactics) in words.
-  const THEMES = { win: "win", block: "block", fork: "fork", threat: "threat", block_fork: "stop a fork" };
+  // The themes (the solution's tactics) in words, and as the theme selector offers them.
+  const THEMES = {
+    win: "win",
+    block: "block",
+    fork: "fork",
+    threat: "threat",
+    block_fork: "stop a fork",
+    lose: "lose",
+    squeeze: "squeeze",
+    avoid: "avoid a line",
+    gift: "gift a line",
+    live: "keep a board live",
+    kill: "kill a board",
+    hand_over: "hand over the last board",
+  };
+  const THEME_LABELS = {
+    win: "Win: complete a line",
+    block: "Block a line",
+    fork: "Fork: two threats",
+    threat: "Threat",
+    block_fork: "Stop a fork",
+    lose: "Lose: complete the last line",
+    squeeze: "Squeeze: leave only losing moves",
+    avoid: "Avoid a line",
+    gift: "Gift: leave a line to complete",
+    live: "Keep a board live",
+    kill: "Kill a board",
+    hand_over: "Hand over the last live board",
+  };
 
   function themeName(value) {
-    return THEMES[value] || value;
+    return THEMES[value] || value.replace(/_/g, " ");
   }
 
   // The filters as the form has them, or the field that is wrong and why.
@@ -1089,8 +1180,49 @@
     return { theme: $("puzzle-theme").value, min: values[0], max: values[1] };
   }
 
+  // The puzzles' controls for the chosen variant: on where it has a book, with its themes, its
+  // rating scale and its board; off elsewhere, with the reason. A puzzle of another variant goes.
+  function showPuzzleChoice(loaded = false) {
+    const variant = game.variant;
+    const why = puzzlesUnavailable(variant);
+    $("puzzle-note").textContent = why;
+    $("puzzle-note").hidden = why === "";
+    for (const id of ["puzzle-theme", "puzzle-min", "puzzle-max", "next-puzzle"]) $(id).disabled = why !== "";
+    $("puzzle-mark-choice").hidden = why !== "" || variant.marks !== "either";
+    if (puzzle.variant === null || puzzle.variant.id !== variant.id) {
+      puzzleChannel.begin(); // a puzzle of the variant before is no longer wanted
+      puzzle.current = null;
+      puzzle.answer = null;
+      if (puzzle.variant !== null) noPuzzle("");
+      puzzle.variant = variant;
+      buildBoard(variant, puzzleBoard);
+      renderPuzzle();
+    } else if (!loaded) {
+      return;
+    }
+    const book = books.byId.get(variant.id);
+    if (why !== "" || !book) return;
+    // The theme selector: the variant's themes, the one chosen kept where the variant has it too.
+    const theme = $("puzzle-theme");
+    const chosen = theme.value;
+    const any = new Option("Any", "");
+    theme.replaceChildren(any, ...book.themes.map((tag) => new Option(THEME_LABELS[tag] || capital(themeName(tag)), tag)));
+    theme.value = book.themes.includes(chosen) ? chosen : "";
+    // The ratings: 0 to the variant's top; a bound at the old top (or above the new) is the new top.
+    const low = $("puzzle-min");
+    const high = $("puzzle-max");
+    const oldTop = Number(high.max);
+    for (const field of [low, high]) field.max = String(book.max);
+    const highValue = Number(high.value);
+    if (high.value.trim() === "" || highValue === oldTop || highValue > book.max) high.value = String(book.max);
+    if (Number(low.value) > book.max) low.value = "0";
+    const scale = [{ name: "even a random player", rating: 0 }, ...book.marks]
+      .map((player) => `${player.rating} (${player.name === "perfect" ? "only perfect play" : player.name})`);
+    $("puzzle-scale").textContent = `In ${ratingName(variant.id)}, from 0 to ${book.max}: ${joined(scale)}.`;
+  }
+
   function nextPuzzle() {
-    if (game.variant.id !== "standard") return; // puzzles are the standard game's
+    if (puzzlesUnavailable(game.variant) !== "") return;
     const filters = puzzleFilters();
     puzzleChannel.begin(); // whatever was asked before is no longer wanted
     puzzle.current = null;
@@ -1102,7 +1234,9 @@
       filters.field.focus();
       return;
     }
+    const variant = game.variant;
     const query = new URLSearchParams();
+    query.set("variant", variant.id);
     if (filters.theme) query.set("theme", filters.theme);
     query.set("min_rating", String(filters.min));
     query.set("max_rating", String(filters.max));
@@ -1124,16 +1258,22 @@
       $("puzzle-board").removeAttribute("aria-busy");
       puzzle.current = found;
       puzzle.answer = null;
+      puzzle.mark = null;
       puzzleButton.textContent = "Next puzzle";
       $("puzzle-board").hidden = false;
       renderPuzzle();
       const goal = found.outcome === "win" ? "wins" : "holds the draw";
-      puzzleStatusEl.textContent = `Puzzle (rating ${found.rating}): ${found.player} to play. ` +
-        `Find the only move that ${goal}.`;
+      const who = bySides(variant) ? `you move ${found.player}` : `${found.player} to play`;
+      let how = "";
+      if (variant.marks === "either") how = " Choose the mark, X or O, then the cell.";
+      if (variant.marks === "x_only") how = " Place an X on a live board.";
+      puzzleStatusEl.textContent = `Puzzle (rating ${found.rating}): ${who}. ` +
+        `Find the only move that ${goal}.${how}`;
       // The board takes the focus, unless the person has gone somewhere else meanwhile.
       const focused = document.activeElement;
       if (!focused || focused === document.body || $("puzzles").contains(focused)) {
-        const first = Array.from(found.board).indexOf(".");
+        const dead = deadBoards(variant, found.board);
+        const first = Array.from(found.board).findIndex((m, i) => m === "." && !dead.has(Math.floor(i / 9)));
         puzzleBoard.setActive(first, true);
       }
     });
@@ -1141,27 +1281,35 @@
 
   function answerPuzzle(index) {
     const shown = puzzle.current;
-    if (!shown || puzzle.answer !== null || !(index >= 0 && index < 9) || shown.board[index] !== ".") return;
+    if (!shown || puzzle.answer !== null || !(index >= 0 && index < shown.board.length)) return;
+    if (shown.board[index] !== "." || deadBoards(puzzle.variant, shown.board).has(Math.floor(index / 9))) return;
     puzzle.answer = index;
+    puzzle.mark = puzzleMark(shown);
     puzzleBoard.setActive(index, true);
     renderPuzzle();
     const themes = shown.themes.length ? ` Themes: ${shown.themes.map(themeName).join(", ")}.` : "";
-    if (index === shown.solution) {
-      puzzleStatusEl.textContent = `Right: cell ${index + 1}. ${shown.reason}${themes}`;
+    const played = puzzleMove(index, puzzle.mark);
+    if (index === shown.solution && (!shown.mark || puzzle.mark === shown.mark)) {
+      puzzleStatusEl.textContent = `Right: ${played}. ${shown.reason}${themes}`;
     } else {
-      puzzleStatusEl.textContent = `Wrong: cell ${index + 1} is not it. The solution is cell ` +
-        `${shown.solution + 1}: ${shown.reason}${themes}`;
+      puzzleStatusEl.textContent = `Wrong: ${played} is not it. The solution is ` +
+        `${puzzleMove(shown.solution, shown.mark)}: ${shown.reason}${themes}`;
     }
+  }
+
+  // Wild: the mark a puzzle's answer places, by its radio buttons or the keys X and O.
+  function choosePuzzleMark(mark) {
+    if (puzzle.variant === null || puzzle.variant.marks !== "either") return;
+    $(mark === "X" ? "puzzle-mark-x" : "puzzle-mark-o").checked = true;
   }
 
   // --- the variant chosen -------------------------------------------------------------------------
 
   // A variant chosen: its board, drawn empty, and the controls that apply to it. A game in progress
   // stops. Levels play in every variant, a rating only in a rated one, and every variant's games
-  // are reviewed. Puzzles are the standard game's: elsewhere they are disabled, and the page says why.
+  // are reviewed. Puzzles are posed in the variant where it has a book: its board, themes and scale.
   function showVariant(announce) {
     const variant = chosenVariant();
-    const standard = variant.id === "standard";
     const sides = bySides(variant);
     const ratingWas = !byRatingEl.disabled;
     gameChannel.begin(); // whatever the last game still waits for is no longer wanted
@@ -1178,13 +1326,7 @@
     $("first-field").hidden = sides;
     $("order-field").hidden = !sides;
     $("mark-choice").hidden = variant.marks !== "either";
-    $("puzzle-note").hidden = standard;
-    for (const id of ["puzzle-theme", "puzzle-min", "puzzle-max", "next-puzzle"]) $(id).disabled = !standard;
-    if (!standard && puzzle.current) {
-      puzzleChannel.begin();
-      puzzle.current = null;
-      noPuzzle("");
-    }
+    showPuzzleChoice();
     buildBoard(variant);
     clearHints();
     clearReview();
@@ -1215,6 +1357,9 @@
   for (const radio of document.querySelectorAll("input[name=mark]")) {
     radio.addEventListener("change", () => chooseMark(radio.value));
   }
+  for (const radio of document.querySelectorAll("input[name=puzzle-mark]")) {
+    radio.addEventListener("change", () => choosePuzzleMark(radio.value));
+  }
   levelEl.addEventListener("change", changeStrength);
   ratingEl.addEventListener("input", showRating);
   ratingEl.addEventListener("change", changeStrength);
@@ -1236,10 +1381,13 @@
     // Keys act on the puzzles when the focus is among them, otherwise on the game.
     const puzzles = target instanceof Element && $("puzzles").contains(target);
     if (event.key >= "1" && event.key <= "9" && event.key.length === 1) {
-      if (puzzles) answerPuzzle(Number(event.key) - 1);
-      else if (cellCount(game.variant) === 9) play(Number(event.key) - 1); // keys 1–9 on one 3 × 3 board
-    } else if ((event.key === "x" || event.key === "X" || event.key === "o" || event.key === "O") && !puzzles) {
-      chooseMark(event.key.toUpperCase());
+      // Keys 1–9 on one 3 × 3 board, the puzzle's or the game's.
+      if (puzzles) {
+        if (puzzle.variant && cellCount(puzzle.variant) === 9) answerPuzzle(Number(event.key) - 1);
+      } else if (cellCount(game.variant) === 9) play(Number(event.key) - 1);
+    } else if (event.key === "x" || event.key === "X" || event.key === "o" || event.key === "O") {
+      if (puzzles) choosePuzzleMark(event.key.toUpperCase());
+      else chooseMark(event.key.toUpperCase());
     } else if (event.key === "n" || event.key === "N") {
       if (puzzles) nextPuzzle();
       else newGame();
@@ -1250,11 +1398,12 @@
 
   showRatingChoice();
   showRating();
-  loadRatings();
-  if (chosenVariant().id === "standard") {
+  if (chosenVariant().id === game.variant.id) {
+    showPuzzleChoice();
     board.setActive(0, false);
     render();
   } else {
     showVariant(false); // a variant the browser kept from before a reload
   }
+  loadVariants();
 })();
