@@ -453,8 +453,10 @@ Rating = Annotated[
     Field(
         strict=True,
         ge=0,
-        le=HIGHEST_RATING,
         allow_inf_nan=False,
+        # The highest of every variant's bound, for the schema; a request is held to its variant's own
+        # (``_rated_variant``), which names the variant.
+        json_schema_extra={"maximum": HIGHEST_RATING},
         description=f"An opponent of this strength on the Elo scale of the levels' calibration, from 0 (a "
         f"uniformly random player) to {STANDARD_LADDER.rating_max} (`perfect`) in the standard game: "
         + ", ".join(f"`{name}` {rating}" for name, rating in (STANDARD_LADDER.ratings or {}).items())
