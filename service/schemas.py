@@ -32,8 +32,8 @@ from .game.board import EMPTY
 from .game.choice import DEFAULT as DEFAULT_OPTIONS
 from .game.choice import DEPTH_IN_WORDS, MAX_DEPTH
 from .game.levels import HIGHEST_RATING, LADDERS, STANDARD_LADDER
-from .game.review import Judgement
 from .game.puzzles import themes_of
+from .game.review import Judgement
 from .game.variants import STANDARD, VARIANTS, VariantBoard, VariantPosition
 
 __all__ = [
