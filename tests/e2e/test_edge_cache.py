@@ -19,6 +19,7 @@ import httpx
 import pytest
 
 from service import __version__
+from service.language import LANGUAGES, chosen
 from tests.support.proxy import Proxy, proxied, proxy_access_log, service_access_log
 from tests.support.server import Server, running
 
@@ -190,3 +191,126 @@ def test_the_cache_can_be_turned_off(edge: Edge) -> None:
         answers = [uncached.get("/v1/best-move?board=.........") for _ in range(2)]
         assert all(uncached.served(answer) for answer in answers)
         assert all("X-Cache-Status" not in answer.headers for answer in answers)
+
+
+def test_the_language_accept_language_chooses_keys_the_cache(edge: Edge) -> None:
+    """A browser's header and a bare ``es`` choose Spanish alike: one key, the Spanish answer."""
+    path = "/v1/best-move?board=O...X...."
+    english = edge.get(path)
+    browser = edge.get(path, Accept_Language="es-ES,es;q=0.9,en;q=0.8")
+    spanish = edge.get(path, Accept_Language="es")
+    expected = httpx.get(f"{edge.service.url}{path}", headers={"Accept-Language": "es"})
+    assert [a.headers["X-Cache-Status"] for a in (english, browser, spanish)] == ["MISS", "MISS", "HIT"]
+    assert edge.served(browser) and not edge.served(spanish)
+    assert english.headers["Content-Language"] == "en"
+    assert "accept-language" not in english.headers.get("Vary", "").lower()
+    for answer in (browser, spanish):
+        assert answer.headers["Content-Language"] == "es"
+        assert "accept-language" in answer.headers["Vary"].lower()
+        assert answer.json()["reason"] == expected.json()["reason"] != english.json()["reason"]
+        assert answer.headers["ETag"] == expected.headers["ETag"] != english.headers["ETag"]
+
+
+def accept_language_headers(count: int) -> list[str]:
+    """``count`` distinct Accept-Language headers, deterministic: most have an offered language as their
+    first member with q=1 (which the proxy keys), every fifth not (which it passes on uncached)."""
+    headers = []
+    for i in range(count):
+        lang, other = LANGUAGES[i // 10 % 5], LANGUAGES[(i // 10 + 1) % 5]
+        headers.append(
+            [
+                f"{lang}-X{i:03d},en;q=0.5",
+                f"{lang.upper()}-{i:03d}",
+                f"{lang}-Latn-X{i:03d};q=1, de;q=0.9",
+                f"{lang}-x-p{i:03d} ; q=1.000 ,fr",
+                f"{lang}-X{i:03d};Q=1.0,*;q=0.1",
+                f"{lang}-CH-{1000 + i}",
+                f"{lang}-X{i:03d}\t;\tq=1.00,ja;q=0.5",
+                f"{lang}-X{i:03d},{other};q=0.9,en;q=0.8",
+                f"ja-X{i:03d},{lang};q=0.9",  # the first member is not offered: a later one chooses
+                f"{lang}-X{i:03d};q=0.9,{other}" if i % 20 < 10 else f"*,{other}-X{i:03d};q=0.5",
+            ][i % 10]
+        )
+    return headers
+
+
+def test_a_thousand_accept_languages_keep_one_answer_in_at_most_five_keys(edge: Edge) -> None:
+    """Each answer is the one the service gives for its header (its language by RFC 4647 lookup), and
+    is kept under one of five keys however the header is spelled; what the proxy cannot key exactly
+    it passes on uncached."""
+    path = "/v1/best-move?board=..X.O...."
+    headers = accept_language_headers(1000)
+    assert len(set(headers)) == 1000
+    expected = {
+        lang: httpx.get(f"{edge.service.url}{path}", headers={"Accept-Language": lang}) for lang in LANGUAGES
+    }
+    answers = []
+    with httpx.Client(timeout=10) as client:
+        for number, header in enumerate(headers):
+            rid = f"edge-languages-{number}-{uuid.uuid4().hex}"
+            answers.append(
+                client.get(
+                    f"{edge.proxy.url}{path}", headers={"Accept-Language": header, "X-Request-ID": rid}
+                )
+            )
+    served = {line["request_id"] for line in service_access_log(edge.service)}
+    statuses: dict[str, list[httpx.Response]] = {}
+    for header, answer in zip(headers, answers, strict=True):
+        assert answer.status_code == 200, header
+        lang = chosen(None, header)[0]
+        assert answer.headers["Content-Language"] == lang, header
+        assert (
+            answer.content == expected[lang].content
+            and answer.headers["ETag"] == expected[lang].headers["ETag"]
+        )
+        assert "accept-language" in answer.headers["Vary"].lower(), header
+        status = answer.headers["X-Cache-Status"]
+        statuses.setdefault(status, []).append(answer)
+        assert (answer.request.headers["X-Request-ID"] in served) == (status != "HIT"), (header, status)
+    assert set(statuses) == {"MISS", "HIT", "BYPASS"}
+    # Each MISS put one key in the cache: one per language, whichever header asked first.
+    assert sorted(a.headers["Content-Language"] for a in statuses["MISS"]) == sorted(LANGUAGES)
+    assert len(statuses["MISS"]) + len(statuses["HIT"]) == 800 and len(statuses["BYPASS"]) == 200
+    # Those the proxy did not key were the ones whose first member it could not vouch for.
+    assert {a.request.headers["Accept-Language"] for a in statuses["BYPASS"]} == {
+        header for number, header in enumerate(headers) if number % 10 >= 8
+    }
+
+
+def test_lang_in_the_query_keys_apart_from_the_header(edge: Edge) -> None:
+    """``lang=pt`` is in the canonical request, whatever the header says; ``Accept-Language: pt`` is
+    the header's key; ``lang=pt-BR`` is not canonical: a replica looks it up, uncached."""
+    path = "/v1/best-move?board=.O..X...."
+    by_query = edge.get(f"{path}&lang=pt")
+    by_header = edge.get(path, Accept_Language="pt")
+    query_again = edge.get(f"{path}&lang=pt", Accept_Language="fr")
+    header_again = edge.get(path, Accept_Language="pt-PT, en;q=0.1")
+    statuses = [a.headers["X-Cache-Status"] for a in (by_query, by_header, query_again, header_again)]
+    assert statuses == ["MISS", "MISS", "HIT", "HIT"]
+    for answer in (by_query, query_again):
+        assert answer.headers["Content-Language"] == "pt"
+        assert "accept-language" not in answer.headers.get("Vary", "").lower()
+    for answer in (by_header, header_again):
+        assert answer.headers["Content-Language"] == "pt"
+        assert "accept-language" in answer.headers["Vary"].lower()
+    assert by_query.json()["reason"] == by_header.json()["reason"] != edge.get(path).json()["reason"]
+    regional = [edge.get(f"{path}&lang=pt-BR") for _ in range(2)]
+    for answer in regional:
+        assert answer.status_code == 200 and answer.headers["Content-Language"] == "pt"
+        assert answer.headers["X-Cache-Status"] == "BYPASS" and edge.logged(answer)["cache"] == "BYPASS"
+        assert edge.served(answer)
+        assert answer.json()["reason"] == by_query.json()["reason"]
+
+
+def test_a_language_chosen_past_the_first_member_is_never_cached(edge: Edge) -> None:
+    """``ja, fr;q=0.8``: lookup finds French past a first member not offered; only the service does."""
+    path = "/v1/best-move?board=X.......O"
+    english = edge.get(path)
+    answers = [edge.get(path, Accept_Language="ja, fr;q=0.8") for _ in range(2)]
+    assert chosen(None, "ja, fr;q=0.8") == ("fr", True)
+    for answer in answers:
+        assert answer.status_code == 200 and answer.headers["Content-Language"] == "fr"
+        assert "accept-language" in answer.headers["Vary"].lower()
+        assert answer.json()["reason"] != english.json()["reason"]
+        assert answer.headers["X-Cache-Status"] == "BYPASS" and edge.logged(answer)["cache"] == "BYPASS"
+        assert edge.served(answer)
