@@ -57,8 +57,9 @@ test-fast: $(STAMP) $(LINTERS)
 test-slow: $(STAMP) $(TS_TOOLS)
 	$(BIN)/python -m pytest -m "not (game or api)"
 
-# Cheap checks first: lint, types, the shipped tables and books, then the fast tests, then the slow ones.
-test: lint typecheck tables-check puzzles-check test-fast test-slow
+# Cheap checks first: lint, types, the shipped tables, books and catalogues, then the fast tests, then
+# the slow ones.
+test: lint typecheck tables-check puzzles-check messages-check test-fast test-slow
 
 # The variants' tables of exact values, shipped in service/game/data: `make tables` writes them
 # again (about a minute), `make tables-check` checks each is what a fresh generation gives.
@@ -78,6 +79,17 @@ puzzles: $(RUNTIME)
 
 puzzles-check: $(RUNTIME)
 	$(BIN)/python -m scripts.puzzles --check
+
+# The message catalogues of the languages offered, in service/language: `make messages` extracts every
+# message of the code into messages.pot and brings each language's catalogue up to date with it (a new
+# message waits there untranslated), compiled; `make messages-check` checks all of that is so. With
+# Babel's own commands (scripts/messages.py).
+.PHONY: messages messages-check
+messages: $(STAMP)
+	$(BIN)/python -m scripts.messages
+
+messages-check: $(STAMP)
+	$(BIN)/python -m scripts.messages --check
 
 openapi: $(STAMP)
 	$(BIN)/tictactoe-service openapi openapi/openapi.json

@@ -23,6 +23,7 @@ import random
 from pathlib import Path
 from typing import Literal
 
+from service.language import DEFAULT, LANGUAGES
 from tests.support.coach_oracle import RATINGS, Puzzle, puzzles
 from tests.support.loadgen import Request, load
 from tests.support.oracle import decode, has_line, reachable
@@ -102,6 +103,8 @@ def query(board: str, player: str | None) -> str:
     return f"board={board}" + (f"&player={player}" if player else "")
 
 
+#: The languages of the ``languages`` mix: every one offered but the default.
+OTHER_LANGUAGES = tuple(tag for tag in LANGUAGES if tag != DEFAULT)
 #: The difficulty levels, in the order the ``level`` mix takes them in turn.
 LEVELS = ("beginner", "easy", "medium", "hard", "perfect")
 #: The ``skill`` of the ``skill`` mix.
@@ -192,15 +195,23 @@ def mixes() -> dict[str, list[str]]:
     to the constant route), ``post``, ``get``, ``batch``, ``positions``, and ``random``,
     ``depth``, ``level`` and ``skill`` (``POST /v1/best-move`` with ``random: true``, with a depth
     of 1 to 9 in turn, with each level in turn, and with a skill of 0.5 and a seed, the
-    request's number); ``review`` (``POST /v1/review`` of each of :func:`drawn_games`) and
+    request's number); ``post_es`` (``post`` with ``Accept-Language: es``);
+    ``review`` (``POST /v1/review`` of each of :func:`drawn_games`) and
     ``puzzles`` (``GET /v1/puzzles``, each of :func:`puzzle_pages`); ``variants`` (plain ``POST
     /v1/best-move`` in each variant but the standard game in turn, :data:`VARIANT_POSITIONS` positions
     of each), ``analysis`` (``POST /v1/analysis`` of every position) and ``analysis_4x4`` (as many
-    positions of ``4x4``).
+    positions of ``4x4``); ``languages``: in each language but English, the best moves of every
+    position by ``lang`` and by ``Accept-Language``, the pages of puzzles, and the variants' moves.
 
     The batches take 100 positions at a time, the last wrapping around to the first ones.
     """
     every = positions()
+    variant_moves = [
+        {"variant": variant, "board": board, "player": player}
+        for variant in VARIANT_RULES
+        if variant != "standard"
+        for board, player in variant_positions(variant, VARIANT_POSITIONS)
+    ]
     count = math.ceil(len(every) / BATCH_SIZE)
     ring = every + every[: count * BATCH_SIZE - len(every)]
     batches = [ring[i * BATCH_SIZE : (i + 1) * BATCH_SIZE] for i in range(count)]
@@ -208,6 +219,7 @@ def mixes() -> dict[str, list[str]]:
         "constant": [f"GET\t{CONSTANT_PATH}\t"],
         "constant_post": [f"POST\t{CONSTANT_PATH}\t{compact(body(*p))}" for p in every],
         "post": [f"POST\t/v1/best-move\t{compact(body(*p))}" for p in every],
+        "post_es": [f"POST\t/v1/best-move\t{compact(body(*p))}\tAccept-Language: es" for p in every],
         "get": [f"GET\t/v1/best-move?{query(*p)}\t" for p in every],
         "batch": [f"POST\t/v1/best-move/batch\t{compact({'items': [body(*p) for p in b]})}" for b in batches],
         "positions": [
@@ -245,6 +257,16 @@ def mixes() -> dict[str, list[str]]:
             for board, player in variant_positions("4x4", len(every))
         ],
         "puzzles": [f"GET\t/v1/puzzles?{page}\t" for page in puzzle_pages()],
+        "languages": [
+            line
+            for language in OTHER_LANGUAGES
+            for line in (
+                *(f"GET\t/v1/best-move?{query(*p)}&lang={language}\t" for p in every),
+                *(f"POST\t/v1/best-move\t{compact(body(*p))}\tAccept-Language: {language}" for p in every),
+                *(f"GET\t/v1/puzzles?{page}&lang={language}\t" for page in puzzle_pages()),
+                *(f"POST\t/v1/best-move\t{compact(move | {'lang': language})}" for move in variant_moves),
+            )
+        ],
     }
 
 
@@ -270,8 +292,8 @@ def every_request(port: int, lines: list[str], connections: int = 16) -> None:
     """Send each request of ``lines`` once (over ``connections`` at a time); each must answer ``200``."""
     requests = []
     for line in lines:
-        method, target, payload = line.split("\t", 2)
-        requests.append(Request(method, target, payload.encode()))
+        method, target, payload, *header = line.split("\t", 3)
+        requests.append(Request(method, target, payload.encode(), *header))
     answers = asyncio.run(load(port, requests, connections, timeout=300))
     failed = [(request, answer) for request, answer in answers if answer.status != 200]
     if failed:

@@ -96,6 +96,7 @@ def targets(results: dict[str, Any]) -> list[Target]:
         ratio_target(http, "post", "raw", 0.35, results.get("pairs")),
         *([ratio_target(http, "variants", "post", 0.8, results.get("pairs"))] if "variants" in http else []),
         *access_log_target(results.get("pairs") or {}),
+        *language_target(results.get("pairs") or {}),
         *(target for target in [cost_target(http, "analysis_4x4", "analysis", 2)] if target is not None),
         *(target for target in costs if target is not None),
         *size,
@@ -144,6 +145,25 @@ def access_log_target(pairs: dict[str, Any]) -> list[Target]:
             "`POST /v1/best-move` with the access log (log level `info`) ≥ 0.8 × at log level `warning`",
             pair["ratio"],
             0.8,
+            ">=",
+            f"{pair['ratio']:.2f} × ({len(pair['ratios'])} pairs; {pair['rps']:,.0f} vs "
+            f"{pair['baseline_rps']:,.0f} requests/s)",
+            f"{pair['q1']:.2f}–{pair['q3']:.2f} (quartiles)",
+        )
+    ]
+
+
+def language_target(pairs: dict[str, Any]) -> list[Target]:
+    """Plain ``POST /v1/best-move`` with ``Accept-Language: es`` over the same without the header, from
+    back-to-back pairs: answers are rendered once per language, as per position."""
+    pair = pairs.get("post_es/post")
+    if pair is None:
+        return []
+    return [
+        Target(
+            "`POST /v1/best-move` with `Accept-Language: es` ≥ 0.95 × without it",
+            pair["ratio"],
+            0.95,
             ">=",
             f"{pair['ratio']:.2f} × ({len(pair['ratios'])} pairs; {pair['rps']:,.0f} vs "
             f"{pair['baseline_rps']:,.0f} requests/s)",

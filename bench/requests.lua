@@ -1,4 +1,5 @@
--- Cycle through the requests of a file, one per line: METHOD<TAB>PATH<TAB>BODY (BODY may be empty).
+-- Cycle through the requests of a file, one per line: METHOD<TAB>PATH<TAB>BODY (BODY may be empty),
+-- perhaps followed by <TAB>Name: value, one header sent with the request.
 -- The file is named by the environment variable BENCH_REQUESTS; each thread starts at a random line.
 -- done() prints one line, BENCH {json}, with the counts and latency percentiles in microseconds.
 
@@ -8,8 +9,12 @@ local position = 0
 local function load(path)
   local list = {}
   for line in io.lines(path) do
-    local method, target, body = line:match("^([^\t]*)\t([^\t]*)\t(.*)$")
+    local method, target, body, header = line:match("^([^\t]*)\t([^\t]*)\t([^\t]*)\t?(.*)$")
     local headers = {}
+    local name, value = header:match("^([^:]+):%s*(.*)$")
+    if name then
+      headers[name] = value
+    end
     if body ~= "" then
       headers["Content-Type"] = "application/json"
     else

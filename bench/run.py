@@ -76,7 +76,14 @@ MODES = {
 
 #: The throughput ratios also measured in pairs, ``(target, baseline)``: the product's plain best
 #: moves against the baselines, and with its access log against without it. See :func:`paired`.
-PAIRED = [("post", "bare"), ("get", "bare"), ("post", "raw"), ("variants", "post"), ("post", "post_quiet")]
+PAIRED = [
+    ("post", "bare"),
+    ("get", "bare"),
+    ("post", "raw"),
+    ("variants", "post"),
+    ("post", "post_quiet"),
+    ("post_es", "post"),
+]
 
 
 @dataclass(frozen=True)
@@ -116,6 +123,7 @@ TARGETS = [
 #: Targets measured only in pairs (:data:`PAIRED`), not in the rounds.
 PAIR_ONLY = [
     Target("post_quiet", "`POST /v1/best-move`, log level `warning` (no access log)", "quiet", "post"),
+    Target("post_es", "`POST /v1/best-move` with `Accept-Language: es`", "product", "post_es"),
 ]
 #: The settings of the server ``quiet``: the product, its access log off.
 QUIET = (("TICTACTOE_LOG_LEVEL", "warning"),)
@@ -336,7 +344,7 @@ def startup_figures(mode: Mode, checkout: Checkout | None) -> dict[str, dict[str
     }
 
 
-WARMED = ("post", "get", "positions", "batch", "depth", "level", "puzzles", "review")
+WARMED = ("post", "get", "positions", "batch", "depth", "level", "puzzles", "review", "languages")
 """The mixes whose answers a worker makes on first use and keeps (and the reviews, every game of which
 must answer ``200``): each request is sent once."""
 SOAKED = (*WARMED, "random", "skill", "variants", "analysis_4x4")

@@ -74,6 +74,7 @@ from service.game.levels import LADDERS, PLAYS_LIKE, STANDARD_LADDER, Ladder, Le
 from service.game.puzzles import COMPLETE_UP_TO, SELECTED, themes_of
 from service.game.tables import TABLED, table
 from service.game.variants import VARIANTS, Move, State, Variant
+from service.game.words import ENGLISH, say
 from tests.support import ROOT
 
 RANDOM = "random"
@@ -765,7 +766,7 @@ def variant_markdown(attempts: Sequence[Attempt]) -> str:
     found = chosen(attempts).verdict
     results, variant = found.results, found.variant
     lines = [
-        f"## {variant.name} (`{variant.id}`)",
+        f"## {say(ENGLISH, variant.name)} (`{variant.id}`)",
         "",
         *textwrap.wrap(_about(found), WIDTH),
         "",
@@ -837,8 +838,9 @@ def _about(found: Verdict) -> str:
     outcome = {"win": "the first side wins", "loss": "the second side wins", "draw": "it is a draw"}
     which = "the search below chose" if found.calibrated else "of the last candidate the search below tried"
     about = (
-        f"{variant.rules} Under perfect play from the empty board {outcome[OUTCOMES[score]]}, in "
-        f"{plies} plies. The six players meet in a round robin of {results.games:,} games per pairing, "
+        f"{say(ENGLISH, variant.rules)} Under perfect play from the empty board "
+        f"{outcome[OUTCOMES[score]]}, in {plies} plies. The six players meet in a round robin of "
+        f"{results.games:,} games per pairing, "
         f"each side moving first in half of them, seed {results.seed}, the levels with the presets {which} "
         f"for `{variant.id}` (depths in its plies: `perfect` sees all {variant.cells} cells)."
     )
@@ -1059,7 +1061,7 @@ def _ladder_panel(axis: Axes, found: Verdict) -> None:
     axis.grid(axis="x", alpha=0.3)
     axis.tick_params(labelsize=8)
     status = "" if found.calibrated else ", not calibrated"
-    axis.set_title(f"{found.variant.name} ({found.variant.id}{status})", fontsize=9)
+    axis.set_title(f"{say(ENGLISH, found.variant.name)} ({found.variant.id}{status})", fontsize=9)
 
 
 def plot(results: Results, ratings: Sequence[Rating], typed: Sequence[TypedCheck], path: Path) -> None:

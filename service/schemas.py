@@ -14,6 +14,7 @@ from functools import cached_property
 from typing import Annotated, Any, Literal, get_args
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     BeforeValidator,
     ConfigDict,
@@ -35,6 +36,7 @@ from .game.levels import HIGHEST_RATING, LADDERS, STANDARD_LADDER
 from .game.puzzles import themes_of
 from .game.review import Judgement
 from .game.variants import STANDARD, VARIANTS, VariantBoard, VariantPosition
+from .language import LANGUAGES, well_formed
 
 __all__ = [
     "MAX_BATCH_ITEMS",
@@ -320,6 +322,30 @@ VariantField = Annotated[
     ),
 ]
 
+
+def _a_language_tag(tag: str | None) -> str | None:
+    """A BCP 47 language tag, well-formed (RFC 5646 §2.1), up to 64 characters (or none)."""
+    if tag is not None and not well_formed(tag):
+        raise PydanticCustomError(
+            "language_tag",
+            "lang is a BCP 47 language tag, such as en, es or pt-BR; got {tag}",
+            {"tag": tag[:64] + ("…" if len(tag) > 64 else "")},
+        )
+    return tag
+
+
+LangField = Annotated[
+    str | None,
+    AfterValidator(_a_language_tag),
+    Field(
+        description="The language of the answer's sentences for people, as a BCP 47 tag: "
+        f"{', '.join(f'`{tag}`' for tag in LANGUAGES)} are offered (`GET /v1/languages`), and a tag that "
+        "names a region or script of one (`pt-BR`) gets it. When absent, `Accept-Language` chooses; "
+        "English when no language offered matches, never an error. A malformed tag is a `422`.",
+        examples=["es"],
+    ),
+]
+
 # --- requests ---------------------------------------------------------------------------------------
 
 
@@ -374,6 +400,8 @@ class PositionRequest(BaseModel):
 
 class AnalysisRequest(PositionRequest):
     """Body of ``POST /v1/analysis``: any legal board, finished or not."""
+
+    lang: LangField = None
 
 
 Skill = Annotated[
@@ -469,8 +497,9 @@ Rating = Annotated[
 ]
 
 
-class BestMoveRequest(PositionRequest):
-    """Body of ``POST /v1/best-move``: a legal board on which the game is not over, and options."""
+class BestMoveItem(PositionRequest):
+    """A best-move request in a batch: a legal board on which the game is not over, and options (its
+    language is the batch's)."""
 
     board: PlayableBoard
     level: LevelName | None = None
@@ -545,6 +574,13 @@ class BestMoveRequest(PositionRequest):
         return Options(skill=self.skill, randomize=self.random, seed=self.seed, depth=self.depth)
 
 
+class BestMoveRequest(BestMoveItem):
+    """Body of ``POST /v1/best-move``: a legal board on which the game is not over, options, and the
+    language of the answer."""
+
+    lang: LangField = None
+
+
 MAX_BATCH_ITEMS = 1000
 #: The default limit on request bodies, in bytes (1 MiB, as the API contract fixes it). It fits the
 #: longest valid request, a batch of :data:`MAX_BATCH_ITEMS` items each with an empty board in rows
@@ -558,9 +594,10 @@ class BatchRequest(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    items: list[BestMoveRequest] = Field(
+    items: list[BestMoveItem] = Field(
         min_length=1, max_length=MAX_BATCH_ITEMS, description="Best-move requests, answered in order."
     )
+    lang: LangField = None
 
 
 def first_structural_error(model: type[BaseModel], data: object) -> dict[str, Any] | None:
@@ -590,9 +627,9 @@ def first_structural_error(model: type[BaseModel], data: object) -> dict[str, An
             return {
                 "type": "model_type",
                 "loc": ("items", index),
-                "msg": "Input should be a valid dictionary or instance of BestMoveRequest",
+                "msg": "Input should be a valid dictionary or instance of BestMoveItem",
             }
-        unknown = _unknown_field(BestMoveRequest, item, ("items", index))
+        unknown = _unknown_field(BestMoveItem, item, ("items", index))
         if unknown is not None:
             return unknown
     return None
@@ -611,12 +648,21 @@ class BestMoveQuery(PositionRequest):
     """Query of ``GET /v1/best-move``: the board as a 9-character string, and perhaps the player."""
 
     board: PlayableBoardString
+    lang: LangField = None
 
 
 class NoQuery(BaseModel):
     """Query of a route that takes no parameters: any parameter is an error, as on every route."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class LanguageQuery(BaseModel):
+    """Query of a route whose only parameter is the language of its answer."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    lang: LangField = None
 
 
 class PositionQuery(BaseModel):
@@ -626,6 +672,7 @@ class PositionQuery(BaseModel):
 
     variant: VariantField = "standard"
     player: AnySide | None = Field(default=None, description=PLAYER_DESCRIPTION)
+    lang: LangField = None
 
 
 # --- responses --------------------------------------------------------------------------------------
@@ -881,6 +928,7 @@ class ReviewRequest(PositionRequest):
         description="The board the game starts from, in any of the forms of its variant; its empty "
         "board when absent or null.",
     )
+    lang: LangField = None
     moves: list[GameMove] = Field(
         min_length=1,
         max_length=27,
@@ -1038,6 +1086,7 @@ class _PuzzleFilters(BaseModel):
     theme: ThemeName | None = None
     min_rating: MinRating | None = None
     max_rating: MaxRating | None = None
+    lang: LangField = None
 
     @field_validator("theme", mode="after")
     @classmethod
@@ -1206,6 +1255,21 @@ class VariantList(BaseModel):
     """Every rule variant the service solves, the standard game first."""
 
     variants: list[VariantInfo]
+
+
+class LanguageInfo(BaseModel):
+    """A language the service speaks."""
+
+    tag: str = Field(description="Its BCP 47 tag, as `lang` names it.", examples=["es"])
+    name: str = Field(description="Its name, in itself.", examples=["Español"])
+
+
+class LanguageList(BaseModel):
+    """The languages the service speaks: English first, the language of an answer when a request
+    names none that is offered."""
+
+    languages: list[LanguageInfo]
+    default: str = Field(description="The language of an answer when no language offered is asked for.")
 
 
 class HealthResponse(BaseModel):

@@ -163,12 +163,13 @@ class Book:
         following = self.ids[places[-1]] if stop < found.stop and places else None
         return places, len(found), following
 
-    def drawn(self, wanted: PuzzleFilter, seed: int | None) -> Entity | None:
-        """A puzzle ``wanted`` matches, drawn uniformly (reproducibly with ``seed``); ``None`` if none."""
+    def drawn(self, wanted: PuzzleFilter, seed: int | None) -> int | None:
+        """The place of a puzzle ``wanted`` matches, drawn uniformly (reproducibly with ``seed``);
+        ``None`` if none."""
         found = self.matching(wanted)
         if not found:
             return None
-        return self.entity(found.places[found.start + generator(seed).randrange(len(found))])
+        return found.places[found.start + generator(seed).randrange(len(found))]
 
 
 # --- making the books ----------------------------------------------------------------------------------

@@ -20,9 +20,11 @@ from ..game.puzzles import canonical_form, read_id
 from ..game.puzzles import puzzle_id as id_of
 from ..game.review import IllegalMove, Ply, Review, SideReview, review_game
 from ..game.variants import VARIANTS, Move, Variant, VariantPosition
+from ..language import DEFAULT
 from ..schemas import Judgements, MarkedMove, ReviewResponse, Sides, TurnSides
 from ..schemas import Move as MoveModel
 from ..schemas import PlyReview as PlyModel
+from ..schemas import Puzzle as PuzzleModel
 from ..schemas import SideReview as SideModel
 from .books import Book, PuzzleFilter, rounded
 from .entity import Entity
@@ -30,6 +32,9 @@ from .variants import WINNERS, exact_values, move_fields
 
 #: How many pages of puzzles are kept rendered.
 PAGES_KEPT = 1024
+#: How many puzzles are kept said in a language other than the default (the book holds those): the
+#: most recently asked for, each under 1 KB.
+PUZZLES_KEPT = 4096
 
 
 class Page(NamedTuple):
@@ -49,21 +54,45 @@ class Coach:
         #: The puzzle books, by the variant's id.
         self.books = {variant.id: Book.shipped(variant) for variant in VARIANTS.values()}
         self._page = lru_cache(maxsize=PAGES_KEPT)(self._find_page)
+        self._spoken = lru_cache(maxsize=PUZZLES_KEPT)(self._say)
 
-    def review(self, start: VariantPosition, moves: Sequence[int | MarkedMove]) -> bytes:
-        """The review of a game in any variant; raises :class:`~service.game.review.IllegalMove` for a
-        move that cannot be played, or that is not in the variant's form of a move."""
+    def review(
+        self, start: VariantPosition, moves: Sequence[int | MarkedMove], language: str = DEFAULT
+    ) -> bytes:
+        """The review of a game in any variant, in ``language``; raises
+        :class:`~service.game.review.IllegalMove` for a move that cannot be played, or that is not in
+        the variant's form of a move."""
         played = review_game(self.values[start.variant.id], start, game_moves(start.variant, moves))
-        return review_response(played).model_dump_json(exclude_unset=True).encode()
+        return review_response(played, language).model_dump_json(exclude_unset=True).encode()
 
-    def puzzle(self, puzzle_id: str) -> Entity | None:
-        """One puzzle of any variant by its id, ``None`` when there is no such puzzle."""
+    def puzzle(self, puzzle_id: str, language: str = DEFAULT) -> Entity | None:
+        """One puzzle of any variant by its id, in ``language``; ``None`` when there is no such puzzle."""
         found = read_id(puzzle_id)
         if found is None:
             return None
-        book = self.books[found[0].id]
-        place = book.order.get(puzzle_id)
-        return None if place is None else book.entity(place)
+        place = self.books[found[0].id].order.get(puzzle_id)
+        return None if place is None else self.spoken(found[0].id, place, language)
+
+    def spoken(self, variant: str, place: int, language: str) -> Entity:
+        """The puzzle at ``place`` in the book of ``variant``, in ``language``: as the book holds it in
+        the default language, else with its reason said in ``language`` (kept, for the puzzles most
+        recently asked for)."""
+        if language == DEFAULT:
+            return self.books[variant].entity(place)
+        return self._spoken(variant, place, language)
+
+    def _say(self, variant: str, place: int, language: str) -> Entity:
+        puzzle = PuzzleModel.model_validate_json(self.books[variant].body(place))
+        position = VARIANTS[variant].resolve(puzzle.board, puzzle.player)
+        mark = None if puzzle.mark is None else "XO".index(puzzle.mark)
+        solution = next(
+            move
+            for move in self.values[variant].ranked(position.state)
+            if move.cell == puzzle.solution and mark in (None, move.mark)
+        )
+        reason = move_fields(position, solution, language)["reason"]
+        body = puzzle.model_copy(update={"reason": reason}).model_dump_json(exclude_unset=True).encode()
+        return Entity.of(body, language)
 
     def missing(self, puzzle_id: str) -> str:
         """Why no puzzle has the id ``puzzle_id`` (the detail of its ``404``), naming the puzzle when
@@ -94,27 +123,37 @@ class Coach:
             return None
         return f"{cursor!r} is not a cursor this service gave for {variant}: pass the `next` of a page"
 
-    def page(self, variant: str, wanted: PuzzleFilter, limit: int, cursor: str | None) -> Entity:
+    def page(
+        self, variant: str, wanted: PuzzleFilter, limit: int, cursor: str | None, language: str = DEFAULT
+    ) -> Entity:
         """The page of up to ``limit`` puzzles of ``variant`` ``wanted`` after the puzzle ``cursor`` (an
-        id this service gave, see :meth:`cursor_error`), or from the first."""
-        found = self._page(variant, wanted, limit, cursor)
-        return Entity(self._page_body(variant, found.places, found.total, found.following), found.tag)
+        id this service gave, see :meth:`cursor_error`), or from the first, in ``language``."""
+        found = self._page(variant, wanted, limit, cursor, language)
+        return Entity(
+            self._page_body(variant, found.places, found.total, found.following, language), found.tag
+        )
 
-    def _find_page(self, variant: str, wanted: PuzzleFilter, limit: int, cursor: str | None) -> Page:
+    def _find_page(
+        self, variant: str, wanted: PuzzleFilter, limit: int, cursor: str | None, language: str
+    ) -> Page:
         places, total, following = self.books[variant].page(wanted, limit, cursor)
-        body = self._page_body(variant, places, total, following)
-        return Page(tuple(places), total, following, Entity.of(body).tag)
+        body = self._page_body(variant, places, total, following, language)
+        return Page(tuple(places), total, following, Entity.of(body, language).tag)
 
-    def _page_body(self, variant: str, places: Sequence[int], total: int, following: str | None) -> bytes:
-        book = self.books[variant]
-        listed = b",".join([book.body(place) for place in places])
+    def _page_body(
+        self, variant: str, places: Sequence[int], total: int, following: str | None, language: str
+    ) -> bytes:
+        listed = b",".join([self.spoken(variant, place, language).body for place in places])
         cursor = b"null" if following is None else b'"%s"' % following.encode()
         return b'{"puzzles":[%s],"total":%d,"next":%s}' % (listed, total, cursor)
 
-    def random(self, variant: str, wanted: PuzzleFilter, seed: int | None) -> Entity | None:
-        """A puzzle of ``variant`` ``wanted`` matches, drawn uniformly (reproducibly with ``seed``),
-        ``None`` when none matches."""
-        return self.books[variant].drawn(wanted, seed)
+    def random(
+        self, variant: str, wanted: PuzzleFilter, seed: int | None, language: str = DEFAULT
+    ) -> Entity | None:
+        """A puzzle of ``variant`` ``wanted`` matches, drawn uniformly (reproducibly with ``seed``), in
+        ``language``; ``None`` when none matches."""
+        place = self.books[variant].drawn(wanted, seed)
+        return None if place is None else self.spoken(variant, place, language)
 
 
 def game_moves(variant: Variant, moves: Sequence[int | MarkedMove]) -> Sequence[int | Move]:
@@ -136,7 +175,7 @@ def cells_of(variant: Variant, moves: Sequence[int | MarkedMove]) -> list[int]:
     return cells
 
 
-def review_response(done: Review) -> ReviewResponse:
+def review_response(done: Review, language: str = DEFAULT) -> ReviewResponse:
     """The answer to ``POST /v1/review``."""
     start, final = done.start, done.final
     assert start.player is not None
@@ -148,12 +187,12 @@ def review_response(done: Review) -> ReviewResponse:
         player=start.player,
         status=final.status,
         winner=WINNERS.get(final.status),
-        plies=[_ply(ply) for ply in done.plies],
+        plies=[_ply(ply, language) for ply in done.plies],
         players=players,
     )
 
 
-def _ply(ply: Ply) -> PlyModel:
+def _ply(ply: Ply, language: str) -> PlyModel:
     before, top, better = ply.before, ply.ranked[0], ply.better
     return PlyModel(
         ply=ply.ply,
@@ -166,8 +205,8 @@ def _ply(ply: Ply) -> PlyModel:
         best_moves=list(ply.best_moves),
         judgement=ply.judgement,
         only_move=ply.only_move,
-        better=None if better is None else MoveModel(**move_fields(before, better)),
-        **move_fields(before, ply.played),
+        better=None if better is None else MoveModel(**move_fields(before, better, language)),
+        **move_fields(before, ply.played, language),
     )
 
 

@@ -15,10 +15,11 @@ from collections.abc import Sequence
 from ..game.choice import Options
 from ..game.tables import table
 from ..game.variants import STANDARD, VariantPosition, reach
+from ..language import DEFAULT
 from ..schemas import BestMoveResponse
 from .books import sizes
 from .entity import Entity
-from .variants import VariantAnswers, catalogue
+from .variants import VariantAnswers, catalogues
 
 
 class Answers:
@@ -27,8 +28,8 @@ class Answers:
 
     def __init__(self) -> None:
         self.variants = VariantAnswers()
-        #: ``GET /v1/variants``, rendered once.
-        self.catalogue = catalogue(self.variants, sizes())
+        #: ``GET /v1/variants``, rendered once in each language, by its tag.
+        self.catalogues = catalogues(self.variants, sizes())
         #: The legal boards of the standard game, the registry's first variant, finished or not.
         self.boards = reach(STANDARD.id).boards
         #: The unfinished positions each variant's shipped table stands for, by the variant's id.
@@ -50,26 +51,28 @@ class Answers:
         legal (:meth:`.VariantAnswers.lookup`)."""
         return self.variants.lookup(variant_id, text, player)
 
-    def best_move(self, position: VariantPosition) -> Entity:
-        """The chosen move (steps 1–4) in an unfinished position, with its entity tag."""
-        return self.variants.best_move(position)
+    def best_move(self, position: VariantPosition, language: str = DEFAULT) -> Entity:
+        """The chosen move (steps 1–4) in an unfinished position, in ``language``, with its entity tag."""
+        return self.variants.best_move(position, language)
 
-    def best_body(self, position: VariantPosition) -> bytes:
+    def best_body(self, position: VariantPosition, language: str = DEFAULT) -> bytes:
         """The chosen move (steps 1–4) in an unfinished position."""
-        return self.variants.best_move(position).body
+        return self.variants.best_move(position, language).body
 
-    def chosen(self, position: VariantPosition) -> BestMoveResponse:
+    def chosen(self, position: VariantPosition, language: str = DEFAULT) -> BestMoveResponse:
         """The chosen move (steps 1–4) in an unfinished position, as the answer's model."""
-        return self.variants.chosen(position)
+        return self.variants.chosen(position, language)
 
-    def best_move_with(self, position: VariantPosition, options: Options) -> bytes:
+    def best_move_with(self, position: VariantPosition, options: Options, language: str = DEFAULT) -> bytes:
         """The move chosen with ``options``; rendered each time when they involve randomness."""
-        return self.variants.best_move_with(position, options)
+        return self.variants.best_move_with(position, options, language)
 
-    def batch(self, requests: Sequence[tuple[VariantPosition, Options]]) -> bytes:
-        """The answers to several best-move requests, as a ``{"results": [...]}`` document."""
-        return b'{"results":[' + b",".join(self.best_move_with(*request) for request in requests) + b"]}"
+    def batch(self, requests: Sequence[tuple[VariantPosition, Options]], language: str = DEFAULT) -> bytes:
+        """The answers to several best-move requests, in ``language``, as a ``{"results": [...]}``
+        document."""
+        answers = (self.best_move_with(position, options, language) for position, options in requests)
+        return b'{"results":[' + b",".join(answers) + b"]}"
 
-    def analysis(self, position: VariantPosition) -> Entity:
-        """The full analysis of a position, finished or not."""
-        return self.variants.analysis(position)
+    def analysis(self, position: VariantPosition, language: str = DEFAULT) -> Entity:
+        """The full analysis of a position, finished or not, in ``language``."""
+        return self.variants.analysis(position, language)

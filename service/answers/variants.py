@@ -18,6 +18,8 @@ from ..game.levels import LADDERS, Ladder
 from ..game.tables import TABLED, table
 from ..game.tactics import TACTICS, explain_move
 from ..game.variants import VARIANTS, Move, Variant, VariantPosition
+from ..game.words import say
+from ..language import DEFAULT, LANGUAGES, words
 from ..schemas import (
     AnalysisResponse,
     BestMoveResponse,
@@ -57,12 +59,13 @@ def placed(variant: Variant, cell: int, mark: int) -> dict[str, object]:
     return fields
 
 
-def move_fields(position: VariantPosition, move: RankedMove) -> dict[str, object]:
-    """What every answer gives of a move in a variant: where it is, what it is worth, what it does."""
+def move_fields(position: VariantPosition, move: RankedMove, language: str = DEFAULT) -> dict[str, object]:
+    """What every answer gives of a move in a variant: where it is, what it is worth, what it does (in
+    ``language``)."""
     variant = position.variant
     on_board = move.cell % variant.board_cells
     tactics, reason = explain_move(
-        variant, position.state, Move(move.cell, move.mark), move.score, move.plies
+        variant, position.state, Move(move.cell, move.mark), move.score, move.plies, words=words(language)
     )
     fields: dict[str, object] = {
         "position": move.cell,
@@ -154,41 +157,43 @@ class VariantAnswers:
         """Every move of an unfinished position, best first (the contract's order)."""
         return self._ranked(position)
 
-    def best_move(self, position: VariantPosition) -> Entity:
-        """The chosen move (steps 1–4) in an unfinished position, with its entity tag: every one kept in
-        a small variant, the most recent in the others."""
-        if position.variant.id not in self.small:
-            return self._best(position)
+    def best_move(self, position: VariantPosition, language: str = DEFAULT) -> Entity:
+        """The chosen move (steps 1–4) in an unfinished position, in ``language``, with its entity tag:
+        in a small variant every one kept in the default language, the most recent in the others."""
+        if position.variant.id not in self.small or language != DEFAULT:
+            return self._best(position, language)
         key = (position.variant.id, position.cells, position.player)
         found = self._whole.get(key)
         if found is None:
             found = self._whole[key] = Entity.of(self.render_best(position))
         return found
 
-    def best_move_with(self, position: VariantPosition, options: Options) -> bytes:
+    def best_move_with(self, position: VariantPosition, options: Options, language: str = DEFAULT) -> bytes:
         """The move chosen with ``options``; rendered each time when they involve randomness."""
         if options.deterministic:
-            return self.best_move(position).body
+            return self.best_move(position, language).body
         values = self.values[position.variant.id]
         chosen = choose(self.ranked(position), options, lambda depth: values.within(position.state, depth))
-        return self.response(position, chosen).model_dump_json(exclude_unset=True).encode()
+        return self.response(position, chosen, language).model_dump_json(exclude_unset=True).encode()
 
-    def chosen(self, position: VariantPosition) -> BestMoveResponse:
+    def chosen(self, position: VariantPosition, language: str = DEFAULT) -> BestMoveResponse:
         """The chosen move (steps 1–4) in an unfinished position, as the answer's model."""
-        return self.response(position, self.ranked(position)[0])
+        return self.response(position, self.ranked(position)[0], language)
 
-    def analysis(self, position: VariantPosition) -> Entity:
-        """The full analysis of a position, finished or not."""
-        return self._analysis(position)
+    def analysis(self, position: VariantPosition, language: str = DEFAULT) -> Entity:
+        """The full analysis of a position, finished or not, in ``language``."""
+        return self._analysis(position, language)
 
-    def response(self, position: VariantPosition, move: RankedMove) -> BestMoveResponse:
-        """The answer that plays ``move`` in ``position``."""
+    def response(
+        self, position: VariantPosition, move: RankedMove, language: str = DEFAULT
+    ) -> BestMoveResponse:
+        """The answer that plays ``move`` in ``position``, in ``language``."""
         first = self.ranked(position)[0]
         best = rank((first.score, first.plies))
         return BestMoveResponse(
             board=position.cells,
             player=position.player,
-            **move_fields(position, move),
+            **move_fields(position, move, language),
             optimal=rank((move.score, move.plies)) == best,
             board_after=after(position.cells, move),
             status_after=status_after(position, move),
@@ -197,21 +202,21 @@ class VariantAnswers:
     def _rank(self, position: VariantPosition) -> tuple[RankedMove, ...]:
         return tuple(self.values[position.variant.id].ranked(position.state))
 
-    def render_best(self, position: VariantPosition) -> bytes:
+    def render_best(self, position: VariantPosition, language: str = DEFAULT) -> bytes:
         """The chosen move (steps 1–4) in an unfinished position, rendered (not kept)."""
-        return self.chosen(position).model_dump_json(exclude_unset=True).encode()
+        return self.chosen(position, language).model_dump_json(exclude_unset=True).encode()
 
-    def render_analysis(self, position: VariantPosition) -> bytes:
+    def render_analysis(self, position: VariantPosition, language: str = DEFAULT) -> bytes:
         """Everything about a position, rendered (not kept)."""
-        return self.analysis_response(position).model_dump_json(exclude_unset=True).encode()
+        return self.analysis_response(position, language).model_dump_json(exclude_unset=True).encode()
 
-    def _render_best(self, position: VariantPosition) -> Entity:
-        return Entity.of(self.render_best(position))
+    def _render_best(self, position: VariantPosition, language: str) -> Entity:
+        return Entity.of(self.render_best(position, language), language)
 
-    def _render_analysis(self, position: VariantPosition) -> Entity:
-        return Entity.of(self.render_analysis(position))
+    def _render_analysis(self, position: VariantPosition, language: str) -> Entity:
+        return Entity.of(self.render_analysis(position, language), language)
 
-    def analysis_response(self, position: VariantPosition) -> AnalysisResponse:
+    def analysis_response(self, position: VariantPosition, language: str = DEFAULT) -> AnalysisResponse:
         """Everything about a position of a variant."""
         common = {
             "board": position.cells,
@@ -240,7 +245,7 @@ class VariantAnswers:
             outcome=OUTCOMES[first.score],
             plies_to_end=first.plies,
             best_moves=sorted({m.cell for m in ranked if rank((m.score, m.plies)) == best}),
-            moves=[MoveInfo(**move_fields(position, m), traps=m.traps) for m in ranked],
+            moves=[MoveInfo(**move_fields(position, m, language), traps=m.traps) for m in ranked],
             principal_variation=[m.cell for m in values.variation(position.state, first)],
         )
 
@@ -256,17 +261,26 @@ def _levels(ladder: Ladder) -> VariantLevels:
     )
 
 
-def catalogue(answers: VariantAnswers, books: Mapping[str, tuple[int, bool]]) -> Entity:
-    """``GET /v1/variants``: every variant, its rules, its value from the empty board, its levels, and
-    its puzzle book (``books``: how many puzzles each holds, and whether that is all of them)."""
+def catalogues(answers: VariantAnswers, books: Mapping[str, tuple[int, bool]]) -> dict[str, Entity]:
+    """``GET /v1/variants`` in every language offered, by its tag."""
+    return {language: catalogue(answers, books, language) for language in LANGUAGES}
+
+
+def catalogue(
+    answers: VariantAnswers, books: Mapping[str, tuple[int, bool]], language: str = DEFAULT
+) -> Entity:
+    """``GET /v1/variants``: every variant, its name and rules (in ``language``), its value from the
+    empty board, its levels, and its puzzle book (``books``: how many puzzles each holds, and whether
+    that is all of them)."""
+    catalogue = words(language)
     found = []
     for variant in VARIANTS.values():
         value, positions = answers.values[variant.id].value(variant.start()), table(variant.id).positions
         found.append(
             VariantInfo(
                 id=variant.id,
-                name=variant.name,
-                rules=variant.rules,
+                name=say(catalogue, variant.name),
+                rules=say(catalogue, variant.rules),
                 rows=variant.size,
                 columns=variant.size,
                 boards=variant.boards,
@@ -283,4 +297,4 @@ def catalogue(answers: VariantAnswers, books: Mapping[str, tuple[int, bool]]) ->
                 puzzles_complete=books[variant.id][1],
             )
         )
-    return Entity.of(VariantList(variants=found).model_dump_json().encode())
+    return Entity.of(VariantList(variants=found).model_dump_json().encode(), language)

@@ -59,167 +59,108 @@ listed for ``notakto``:
 ``edge`` when one of them is, and ``center`` when neither is: cell 4 on 3 × 3, the four middle
 cells on 4 × 4.
 
-Sentences name cells, lines and boards as a person sees them (:func:`cell_name`, :func:`line_name`,
-:func:`board_name`), never by an index, so they read the same in every front end, whether it
-numbers from 0 or from 1; the names are derived from the grid's geometry. Notakto's boards are
-"the left board", "the middle board" and "the right board": the contract writes them one after
-another, and front ends draw them side by side, in that order. A move that ends the game ends its
-sentence with how it ends (``X wins``); any other ends it with the move's value, as
-:func:`value_words` says it, the sides being X and O in own-mark variants and "the first player"
-and "the second player" in wild and Notakto.
+Sentences are said in the language of a catalogue (:mod:`.words`): each is a whole-sentence template
+of the family's, by the move's facts, whose placeholders are names of cells, lines, boards and
+players, each a message of its own (:data:`.words.CELLS`, :data:`.words.LINES`,
+:data:`.words.BOARDS`, :data:`.words.PLAYERS`), never an index, so they read the same in every front
+end, whether it numbers from 0 or from 1. Notakto's boards are "the left board", "the middle board"
+and "the right board": the contract writes them one after another, and front ends draw them side by
+side, in that order. A move that ends the game ends its sentence with how it ends (``X wins``); any
+other ends it with the move's value, as :func:`value_words` says it, the sides being X and O in
+own-mark variants and "the first player" and "the second player" in wild and Notakto.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from functools import cache, lru_cache
-from typing import NamedTuple, TypeAlias
+from typing import NamedTuple
 
-from .geometry import Grid, Line
 from .variants import VARIANTS, X_MARK, Move, State, Variant
+from .words import (
+    BOARDS,
+    CELLS,
+    ENGLISH,
+    LINES,
+    PLAYERS,
+    WHERE,
+    Message,
+    Plural,
+    Words,
+    listed,
+    say,
+    say_count,
+)
 
-#: The parts of a description: the tags, the sentence's first half, and how the game ends when the
-#: move ends it (``"X wins"``), else ``None``, and the value of the move ends the sentence.
-Described: TypeAlias = tuple[tuple[str, ...], str, str | None]
+#: How a sentence ends: with how the game ends, when the move ends it, else with the move's value.
+_ENDED = Message("sentence", "{move}: {end}.")
+# TRANSLATORS: A move's sentence: what it does, then its value ("the game is a draw with best play").
+_GOES_ON = Message("sentence", "{move}; {value}.")
+#: How the game ends, by what becomes of the side that moves: it wins, or it loses.
+_ENDS = {
+    # TRANSLATORS: How a game ends, {side} being X, O, or a player ("the first player").
+    "wins": Message("end", "{side} wins"),
+    "loses": Message("end", "{side} loses"),
+}
+_WINS = Plural(
+    "value", "{side} wins with best play, in {count} move", "{side} wins with best play, in {count} moves"
+)
+_LOSES = Plural(
+    "value", "{side} can force a win, in {count} move", "{side} can force a win, in {count} moves"
+)
+_DRAWN = Message("value", "the game is a draw with best play")
+# TRANSLATORS: A cell of a game on several boards: a cell's name, then its board's ("of the left
+# board").
+_CELL_ON_BOARD = Message("cell on a board", "{cell} {board}")
 
 
 def explain_move(
-    variant: Variant, state: State, move: Move, score: int, plies: int
+    variant: Variant, state: State, move: Move, score: int, plies: int, *, words: Words = ENGLISH
 ) -> tuple[tuple[str, ...], str]:
     """The tactics of ``move`` in the unfinished ``state`` (in :data:`TACTICS` order), and one sentence for a
-    person: its main tactic, with its cells and lines, and its value.
+    person, in the language of ``words``: its main tactic, with its cells and lines, and its value.
 
     ``score`` and ``plies`` are the move's value for the side that plays it under perfect play afterwards,
     as :class:`~.exact.RankedMove` gives them.
     """
-    tags, action, ending = _described(variant.id, state, move)
-    if ending is not None:
-        return tags, f"{action}: {ending}."
-    return tags, f"{action}; {value_words(variant, state.mover, score, plies)}."
-
-
-def value_words(variant: Variant, mover: int, score: int, plies: int) -> str:
-    """The value of a move in words, for the side ``mover`` (0 or 1) that makes it."""
-    names = _side_names(variant)
-    moves = "move" if plies == 1 else "moves"
-    if score > 0:
-        return f"{names[mover]} wins with best play, in {plies} {moves}"
-    if score < 0:
-        return f"{names[1 - mover]} can force a win, in {plies} {moves}"
-    return "the game is a draw with best play"
-
-
-def _side_names(variant: Variant) -> tuple[str, str]:
-    """The sides as a sentence names them: ``X`` and ``O``, or ``the first player`` and ``the second
-    player``."""
-    first, second = variant.sides
-    return (first, second) if variant.marks == "own" else (f"the {first} player", f"the {second} player")
-
-
-# --- names, derived from the geometry ------------------------------------------------------------
-
-
-def _ordinal(index: int, count: int, first: str, last: str) -> str:
-    """The name of row or column ``index`` of ``count``: ``first``, ``middle`` or ``second`` …, ``last``."""
-    if index == 0:
-        return first
-    if index == count - 1:
-        return last
-    return "middle" if count == 3 else ("second", "third", "fourth", "fifth")[index - 1]
-
-
-def _side(index: int, count: int, low: str, high: str) -> str:
-    """Which half of ``count`` positions ``index`` is in: ``low``, ``high``, or ``middle`` between them."""
-    twice, last = 2 * index, count - 1
-    return low if twice < last else high if twice > last else "middle"
-
-
-@cache
-def cell_names(size: int) -> tuple[str, ...]:
-    """Every cell of a ``size`` × ``size`` board as a person names it: a corner (``the top-left corner``), a
-    cell of an edge (``the top edge`` on 3 × 3, ``the left cell of the top edge`` on 4 × 4), or a center cell
-    (``the center`` on 3 × 3, ``the top-left center cell`` on 4 × 4)."""
-    last, names = size - 1, []
-    for cell in range(size * size):
-        row, column = divmod(cell, size)
-        rows = {0: "top", last: "bottom"}.get(row)
-        columns = {0: "left", last: "right"}.get(column)
-        if rows and columns:
-            names.append(f"the {rows}-{columns} corner")
-        elif rows or columns:
-            edge, along = (rows, column) if rows else (columns, row)
-            if size == 3:
-                names.append(f"the {edge} edge")
-            else:
-                low, high = ("left", "right") if rows else ("upper", "lower")
-                names.append(f"the {_side(along - 1, size - 2, low, high)} cell of the {edge} edge")
-        elif size == 3:
-            names.append("the center")
-        else:
-            vertical = _side(row - 1, size - 2, "top", "bottom")
-            horizontal = _side(column - 1, size - 2, "left", "right")
-            names.append(f"the {vertical}-{horizontal} center cell")
-    return tuple(names)
-
-
-def cell_name(grid: Grid, cell: int) -> str:
-    """:func:`cell_names` of one cell of ``grid``."""
-    return cell_names(grid.size)[cell]
-
-
-def line_name(grid: Grid, line: Line, count: str = "three") -> str:
-    """A line of ``grid`` as a person names it, ``count`` its number of cells in words: the whole row, column
-    or diagonal it lies on (``top row``, ``second column``, ``diagonal from the top-right``, ``short diagonal
-    above the diagonal from the top-left``), and when that is longer, which part (``left three of the top
-    row``, ``lower three of the diagonal from the top-left``). On 3 × 3: ``top row``, ``middle
-    column``, ``diagonal from the top-left``."""
-    n = grid.size
-    row, column = divmod(line[0], n)
-    step = line[1] - line[0]
-    if step == 1:
-        whole, along, length, ends = f"{_ordinal(row, n, 'top', 'bottom')} row", column, n, ("left", "right")
-    elif step == n:
-        whole, along, length, ends = (
-            f"{_ordinal(column, n, 'left', 'right')} column",
-            row,
-            n,
-            ("upper", "lower"),
+    tags, row, facts = _described(variant.id, state, move)
+    names = _Names(facts.lines, words)
+    said = row.say(words, names, facts)
+    if row.ends is not None:
+        return tags, say(
+            words, _ENDED, move=said, end=say(words, _ENDS[row.ends], side=names.side(facts.mover))
         )
-    else:
-        corner, across = ("top-left", column) if step == n + 1 else ("top-right", n - 1 - column)
-        offset = across - row  # 0 on the long diagonal, more above it, less below it
-        whole = f"diagonal from the {corner}"
-        if offset:
-            whole = f"short diagonal {'above' if offset > 0 else 'below'} the {whole}"
-        along, length, ends = min(row, across), n - abs(offset), ("upper", "lower")
-    if length == len(line):
-        return whole
-    return f"{_side(along, length - len(line) + 1, *ends)} {count} of the {whole}"
+    return tags, say(
+        words, _GOES_ON, move=said, value=value_words(variant, state.mover, score, plies, words=words)
+    )
 
 
-def board_name(boards: int, board: int) -> str:
-    """A board as a person names it: ``the board`` alone, else ``the left board``, ``the middle board`` or
-    ``the right board``, as they are written and drawn, one after another from the left."""
-    if boards == 1:
-        return "the board"
-    return f"the {_side(board, boards, 'left', 'right')} board"
+def template_of(variant: Variant, state: State, move: Move) -> Message | Plural:
+    """The template of the sentence that explains ``move``: the same in every language, one of its
+    family's (a kind of sentence)."""
+    return _described(variant.id, state, move)[1].says
 
 
-def _listed(names: Sequence[str], word: str = "and") -> str:
-    """``A``, ``A and B``, or ``A, B and C``."""
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {word} {names[-1]}"
+def value_words(variant: Variant, mover: int, score: int, plies: int, *, words: Words = ENGLISH) -> str:
+    """The value of a move in words, for the side ``mover`` (0 or 1) that makes it."""
+    names = _Names(_lines_of(variant.id), words)
+    if score > 0:
+        return say_count(words, _WINS, plies, side=names.side(mover))
+    if score < 0:
+        return say_count(words, _LOSES, plies, side=names.side(1 - mover))
+    return say(words, _DRAWN)
 
 
 # --- the variant's lines as bit masks ------------------------------------------------------------
 
 
 class _Lines(NamedTuple):
-    """A variant's lines over every board, in the grid's order board by board, and how to name cells: what
-    the explanations of its moves read, worked out once per variant (:func:`_lines_of`)."""
+    """A variant's lines over every board, in the grid's order board by board: what the explanations of
+    its moves read, worked out once per variant (:func:`_lines_of`)."""
 
     variant: Variant
     masks: tuple[int, ...]
-    lines: tuple[Line, ...]
+    lines: tuple[tuple[int, ...], ...]
     #: The board of each line.
     boards: tuple[int, ...]
     #: The cells of one board, as a mask.
@@ -228,8 +169,6 @@ class _Lines(NamedTuple):
     need: int
     #: Where each cell is on its board: ``center``, ``corner`` or ``edge``.
     places: tuple[str, ...]
-    #: The names of the sides, as :func:`_side_names` gives them.
-    sides: tuple[str, str]
 
     def completing(self, own: int, other: int, playable: int) -> int:
         """The completing cells of the mark on ``own`` against ``other``, among ``playable``, as a mask."""
@@ -249,31 +188,13 @@ class _Lines(NamedTuple):
             if mask & bit and (own & mask).bit_count() == marks and not other & mask
         )
 
-    def completed(self, cell: int, marks: int) -> str:
-        """The name of the first line through ``cell`` whose cells all hold ``marks``."""
-        return self.name(self.through(cell, marks, 0, self.variant.line))
+    def completed(self, cell: int, marks: int) -> int:
+        """The first line through ``cell`` whose cells all hold ``marks``."""
+        return self.through(cell, marks, 0, self.variant.line)
 
-    def completed_at(self, cell: int, own: int, other: int) -> str:
-        """The name of the first line that the empty ``cell`` would complete for ``own`` against ``other``."""
-        return self.name(self.through(cell, own, other, self.need))
-
-    def name(self, index: int) -> str:
-        """The line ``index`` by its name on its board."""
-        variant = self.variant
-        count = variant.in_a_row.removesuffix(" in a row")
-        offset = self.boards[index] * variant.board_cells
-        return line_name(variant.grid, tuple(cell - offset for cell in self.lines[index]), count)
-
-    def cell(self, cell: int, *, board: bool = True) -> str:
-        """A cell by its name, and its board's when there are several (and ``board``)."""
-        variant = self.variant
-        which, local = divmod(cell, variant.board_cells)
-        name = cell_name(variant.grid, local)
-        return f"{name} of {board_name(variant.boards, which)}" if board and variant.boards > 1 else name
-
-    def cells(self, cells: int, word: str = "and") -> str:
-        """The cells of a mask, listed in cell order."""
-        return _listed([self.cell(cell) for cell in _cells_of(cells)], word)
+    def completed_at(self, cell: int, own: int, other: int) -> int:
+        """The first line that the empty ``cell`` would complete for ``own`` against ``other``."""
+        return self.through(cell, own, other, self.need)
 
     def opposite(self, cell: int) -> int:
         """The cell opposite ``cell`` across the center of its board."""
@@ -293,8 +214,7 @@ def _lines_of(variant_id: str) -> _Lines:
     ]
     masks, lines, boards = zip(*found, strict=True)
     places = tuple(_place(variant, cell) for cell in range(variant.cells))
-    full = variant.grid.full
-    return _Lines(variant, masks, lines, boards, full, variant.line - 1, places, _side_names(variant))
+    return _Lines(variant, masks, lines, boards, variant.grid.full, variant.line - 1, places)
 
 
 def _place(variant: Variant, cell: int) -> str:
@@ -315,20 +235,75 @@ def _cells_of(mask: int) -> list[int]:
     return found
 
 
+class _Names(NamedTuple):
+    """The names a sentence says, in the language of ``words``, of a variant's cells, lines, boards and
+    sides (:mod:`.words`)."""
+
+    lines: _Lines
+    words: Words
+
+    def side(self, side: int) -> str:
+        """A side as who does something: its mark (``X``, ``O``) where each side places its own, else a
+        player (``the first player``)."""
+        name = self.lines.variant.sides[side]
+        return name if name not in PLAYERS else say(self.words, PLAYERS[name].player)
+
+    def recipient(self, side: int) -> str:
+        """A side as who is given something, or let do something."""
+        name = self.lines.variant.sides[side]
+        return name if name not in PLAYERS else say(self.words, PLAYERS[name].recipient)
+
+    def line(self, index: int) -> str:
+        """A line by its name on its board (no article)."""
+        variant = self.lines.variant
+        offset = self.lines.boards[index] * variant.board_cells
+        cells = tuple(cell - offset for cell in self.lines.lines[index])
+        return say(self.words, LINES[variant.size, variant.line][cells])
+
+    def cell(self, cell: int, *, board: bool = True) -> str:
+        """A cell as the thing taken, and its board's name when there are several (and ``board``)."""
+        variant = self.lines.variant
+        which, local = divmod(cell, variant.board_cells)
+        name = say(self.words, CELLS[variant.size][local])
+        if not board or variant.boards == 1:
+            return name
+        return say(self.words, _CELL_ON_BOARD, cell=name, board=self.board_of(which))
+
+    def where(self, cell: int) -> str:
+        """A cell of a game on one board as the place where something happens."""
+        return say(self.words, WHERE[self.lines.variant.size][cell])
+
+    def cells(self, cells: int, *, board: bool = True) -> str:
+        """The cells of a mask as things, listed in cell order."""
+        return listed(self.words, [self.cell(cell, board=board) for cell in _cells_of(cells)])
+
+    def wheres(self, cells: int, *, either: bool = False) -> str:
+        """The cells of a mask as places, listed in cell order (as alternatives, when ``either``)."""
+        return listed(self.words, [self.where(cell) for cell in _cells_of(cells)], either=either)
+
+    def board(self, board: int) -> str:
+        """A board of a game on several boards, as the thing killed or handed over."""
+        return say(self.words, BOARDS[self.lines.variant.boards][board].board)
+
+    def board_of(self, board: int) -> str:
+        """A board of a game on several boards, as what a cell or a line is of."""
+        return say(self.words, BOARDS[self.lines.variant.boards][board].of)
+
+
 # --- a family of rules as data ---------------------------------------------------------------------
 
 
 class _Facts(NamedTuple):
     """What a move does, worked out once by its family (:attr:`_Family.facts`): the variant's lines, the
-    move's cell and the mark it places, P and Q by their names, what its sentences name (sets of cells
-    as masks, and boards), by name, and what holds of it: its place, and every tag and condition that
-    is true."""
+    move's cell and the mark it places, P and Q (0 or 1), what its sentences name (sets of cells as
+    masks, and boards), by name, and what holds of it: its place, and every tag and condition that is
+    true."""
 
     lines: _Lines
     cell: int
     mark: str
-    mover: str
-    rival: str
+    mover: int
+    rival: int
     known: dict[str, int]
     holds: frozenset[str]
 
@@ -336,34 +311,48 @@ class _Facts(NamedTuple):
 def _facts(lines: _Lines, state: State, move: Move, known: dict[str, int], **truths: bool) -> _Facts:
     """The :class:`_Facts` of ``move``, ``truths`` naming what is true or false of it."""
     holds = frozenset((lines.places[move.cell], *(name for name, true in truths.items() if true)))
-    mover, rival = lines.sides[state.mover], lines.sides[1 - state.mover]
-    return _Facts(lines, move.cell, "XO"[move.mark], mover, rival, known, holds)
+    return _Facts(lines, move.cell, "XO"[move.mark], state.mover, 1 - state.mover, known, holds)
+
+
+#: What a sentence names, by its placeholders, from a move's facts and the names of its language.
+Values = Callable[[_Facts, _Names], dict[str, object]]
 
 
 class _Sentence(NamedTuple):
-    """A row of a table of sentences: the fact that must hold (``None``: always), the first half of the
-    sentence, and, when the move ends the game, what becomes of P (``wins``, ``loses``)."""
+    """A row of a table of sentences: the facts that must all hold, the sentence's template (its first
+    half) and what fills it, and, when the move ends the game, what becomes of P (``wins``,
+    ``loses``)."""
 
-    when: str | None
-    says: Callable[[_Facts], str]
+    when: tuple[str, ...]
+    says: Message | Plural
+    values: Values
     ends: str | None = None
+
+    def say(self, words: Words, names: _Names, facts: _Facts) -> str:
+        """The first half of the sentence of a move with ``facts``, in the language of ``words``."""
+        values = self.values(facts, names)
+        if isinstance(self.says, Plural):
+            count = values.pop("count")
+            assert isinstance(count, int)
+            return say_count(words, self.says, count, **values)
+        return say(words, self.says, **values)
 
 
 class _Family(NamedTuple):
     """A family of rules as data: how a move's facts are worked out, its tags in listing order (a tag is
-    a move's when the fact of that name holds), and its sentences, the first whose fact holds saying
+    a move's when the fact of that name holds), and its sentences, the first whose facts hold saying
     a move's."""
 
     facts: Callable[[_Lines, State, Move], _Facts]
     tags: tuple[str, ...]
     sentences: tuple[_Sentence, ...]
 
-    def describe(self, lines: _Lines, state: State, move: Move) -> Described:
-        """The tags of a move, the first half of its sentence, and how the game ends if the move ends it."""
+    def describe(self, lines: _Lines, state: State, move: Move) -> tuple[tuple[str, ...], _Sentence, _Facts]:
+        """The tags of a move, the row of its sentence, and its facts."""
         facts = self.facts(lines, state, move)
         tags = tuple(tag for tag in self.tags if tag in facts.holds)
-        row = next(row for row in self.sentences if row.when is None or row.when in facts.holds)
-        return tags, row.says(facts), None if row.ends is None else f"{facts.mover} {row.ends}"
+        row = next(row for row in self.sentences if facts.holds.issuperset(row.when))
+        return tags, row, facts
 
 
 _PLACES = ("center", "corner", "edge")
@@ -371,17 +360,16 @@ _PLACES = ("center", "corner", "edge")
 PLACES = (*_PLACES, "opposite_corner", "opposite")
 
 
-def _takes(f: _Facts) -> str:
-    return f"Takes {f.lines.cell(f.cell)}"
+def _taken(f: _Facts, n: _Names) -> dict[str, object]:
+    return {"cell": n.cell(f.cell)}
 
 
-def _takes_opposite(f: _Facts) -> str:
-    lines, cell = f.lines, f.cell
-    return f"Takes {lines.cell(cell)}, opposite {f.rival}'s mark in {lines.cell(lines.opposite(cell))}"
+def _opposite(f: _Facts, n: _Names) -> dict[str, object]:
+    return {"cell": n.cell(f.cell), "side": n.side(f.rival), "opposite": n.where(f.lines.opposite(f.cell))}
 
 
-def _completes(f: _Facts) -> str:
-    return f"Completes {f.mover}'s {f.lines.completed(f.cell, f.known['after'])}"
+def _completed(f: _Facts, n: _Names) -> dict[str, object]:
+    return {"side": n.side(f.mover), "line": n.line(f.lines.completed(f.cell, f.known["after"]))}
 
 
 # --- own marks, a line wins or loses ---------------------------------------------------------------
@@ -422,33 +410,55 @@ def _fork_cells(variant_id: str, mine: int, theirs: int) -> int:
     )
 
 
-def _threatens(f: _Facts) -> str:
-    lines, target = f.lines, f.known["threats"].bit_length() - 1
-    line = lines.completed_at(target, f.known["after"], f.known["other"])
-    return f"Threatens to complete the {line} at {lines.cell(target)}"
-
-
-def _takes_away_forks(f: _Facts) -> str:
-    forks = f.known["forks"]
-    return f"Takes away {f.rival}'s fork{'s' if forks.bit_count() > 1 else ''} at {f.lines.cells(forks)}"
+def _threatened(f: _Facts, n: _Names) -> dict[str, object]:
+    target = f.known["threats"].bit_length() - 1
+    line = f.lines.completed_at(target, f.known["after"], f.known["other"])
+    return {"line": n.line(line), "cell": n.where(target)}
 
 
 _OWN = _Family(
     _own_facts,
     ("win", "block", "fork", "threat", "block_fork", *_PLACES, "opposite_corner"),
     (
-        _Sentence("win", _completes, ends="wins"),
+        # TRANSLATORS: Standard tic-tac-toe and 4 × 4, where each side places its own mark and a line
+        # wins: what a move does. {side} is X or O, the mark of the side that moves or of the other,
+        # as the sentence says; {line} the name of a line, without an article.
+        _Sentence(("win",), Message("own marks", "Completes {side}'s {line}"), _completed, ends="wins"),
         _Sentence(
-            "block",
-            lambda f: f"Blocks {f.rival}'s {f.lines.completed_at(f.cell, f.known['other'], f.known['own'])}",
+            ("block",),
+            Message("own marks", "Blocks {side}'s {line}"),
+            lambda f, n: {
+                "side": n.side(f.rival),
+                "line": n.line(f.lines.completed_at(f.cell, f.known["other"], f.known["own"])),
+            },
         ),
         _Sentence(
-            "fork", lambda f: f"Forks: {f.mover} threatens to win at {f.lines.cells(f.known['threats'])}"
+            ("fork",),
+            # TRANSLATORS: {cells} is a list of cells as places ("cell, where").
+            Message("own marks", "Forks: {side} threatens to win at {cells}"),
+            lambda f, n: {"side": n.side(f.mover), "cells": n.wheres(f.known["threats"])},
         ),
-        _Sentence("block_fork", _takes_away_forks),
-        _Sentence("threat", _threatens),
-        _Sentence("opposite_corner", _takes_opposite),
-        _Sentence(None, _takes),
+        _Sentence(
+            ("block_fork",),
+            Plural(
+                "own marks", "Takes away {side}'s fork at {cells}", "Takes away {side}'s forks at {cells}"
+            ),
+            lambda f, n: {
+                "side": n.side(f.rival),
+                "cells": n.wheres(f.known["forks"]),
+                "count": f.known["forks"].bit_count(),
+            },
+        ),
+        _Sentence(
+            ("threat",), Message("own marks", "Threatens to complete the {line} at {cell}"), _threatened
+        ),
+        # TRANSLATORS: {cell} is the cell taken; {opposite} the cell across the center, as a place.
+        _Sentence(
+            ("opposite_corner",),
+            Message("own marks", "Takes {cell}, opposite {side}'s mark in {opposite}"),
+            _opposite,
+        ),
+        _Sentence((), Message("own marks", "Takes {cell}"), _taken),
     ),
 )
 
@@ -473,31 +483,37 @@ def _misere_facts(lines: _Lines, state: State, move: Move) -> _Facts:
     )
 
 
-def _avoids(f: _Facts) -> str:
-    lines, danger = f.lines, f.known["dangers"].bit_length() - 1
-    line = lines.completed_at(danger, f.known["own"], f.known["other"])
-    return f"Avoids {lines.cell(danger)}, which would complete {f.mover}'s {line}"
+def _avoided(f: _Facts, n: _Names) -> dict[str, object]:
+    danger = f.known["dangers"].bit_length() - 1
+    line = f.lines.completed_at(danger, f.known["own"], f.known["other"])
+    return {"cell": n.cell(danger), "side": n.side(f.mover), "line": n.line(line)}
 
 
 _MISERE = _Family(
     _misere_facts,
     ("lose", "squeeze", "avoid", *_PLACES, "opposite"),
     (
-        _Sentence("lose", _completes, ends="loses"),
+        # TRANSLATORS: Misère tic-tac-toe, where each side places its own mark and the side that makes
+        # a line loses: what a move does. {side} is X or O.
+        _Sentence(("lose",), Message("misère", "Completes {side}'s {line}"), _completed, ends="loses"),
         _Sentence(
-            "squeeze",
-            lambda f: (
-                f"Leaves {f.rival} only cells that complete a line of {f.rival}: "
-                + f.lines.cells(f.known["left"])
-            ),
+            ("squeeze",),
+            # TRANSLATORS: {cells} is a list of cells as things ("cell").
+            Message("misère", "Leaves {side} only cells that complete a line of {side}: {cells}"),
+            lambda f, n: {"side": n.side(f.rival), "cells": n.cells(f.known["left"])},
         ),
-        _Sentence("avoid_one", _avoids),
         _Sentence(
-            "avoid",
-            lambda f: f"Avoids {f.lines.cells(f.known['dangers'])}, where {f.mover} would complete a line",
+            ("avoid_one",), Message("misère", "Avoids {cell}, which would complete {side}'s {line}"), _avoided
         ),
-        _Sentence("opposite", _takes_opposite),
-        _Sentence(None, _takes),
+        _Sentence(
+            ("avoid",),
+            Message("misère", "Avoids {cells}, where {side} would complete a line"),
+            lambda f, n: {"cells": n.cells(f.known["dangers"]), "side": n.side(f.mover)},
+        ),
+        _Sentence(
+            ("opposite",), Message("misère", "Takes {cell}, opposite {side}'s mark in {opposite}"), _opposite
+        ),
+        _Sentence((), Message("misère", "Takes {cell}"), _taken),
     ),
 )
 
@@ -547,55 +563,78 @@ def _every_reply_opens(lines: _Lines, x: int, o: int, left: int) -> bool:
     )
 
 
-def _open_line(lines: _Lines, cell: int, x: int, o: int) -> str:
-    """The first line that ``cell`` would complete, with X or with O: ``X's top row``."""
+def _open_line(lines: _Lines, cell: int, x: int, o: int) -> tuple[str, int]:
+    """The first line that ``cell`` would complete, with X or with O: the mark, and the line."""
     bit = 1 << cell
     for index, mask in enumerate(lines.masks):
         if mask & bit:
             for marks, other, name in ((x, o, "X"), (o, x, "O")):
                 if not other & mask and (marks & mask).bit_count() == lines.need:
-                    return f"{name}'s {lines.name(index)}"
+                    return name, index
     raise ValueError(f"cell {cell} completes no line")
 
 
-def _puts(f: _Facts) -> str:
-    return f"Puts {f.mark} in {f.lines.cell(f.cell)}"
+def _put(f: _Facts, n: _Names) -> dict[str, object]:
+    return {"mark": f.mark, "cell": n.where(f.cell)}
 
 
-def _gifts_one(f: _Facts) -> str:
+def _gift(f: _Facts, n: _Names) -> dict[str, object]:
     target = f.known["gifts"].bit_length() - 1
-    line = _open_line(f.lines, target, f.known["x_after"], f.known["o_after"])
-    return f"{_puts(f)}, which lets {f.rival} complete {line} at {f.lines.cell(target)}"
+    mark, line = _open_line(f.lines, target, f.known["x_after"], f.known["o_after"])
+    return _put(f, n) | {
+        "player": n.recipient(f.rival),
+        "owner": mark,
+        "line": n.line(line),
+        "target": n.where(target),
+    }
+
+
+def _blocked(f: _Facts, n: _Names) -> dict[str, object]:
+    mark, line = _open_line(f.lines, f.cell, f.known["x"], f.known["o"])
+    return _put(f, n) | {"owner": mark, "line": n.line(line)}
 
 
 _WILD = _Family(
     _wild_facts,
     ("win", "block", "gift", "squeeze", *_PLACES),
     (
+        # TRANSLATORS: Wild tic-tac-toe, where each move places X or O and a line of either mark wins
+        # for the side that makes it: what a move does. {mark} and {owner} are X or O, marks (not
+        # players); {cell} and {target} are cells as places ("cell, where"); {player} is a player.
         _Sentence(
-            "win",
-            lambda f: f"{_puts(f)} and completes {f.mark}'s {f.lines.completed(f.cell, f.known['after'])}",
+            ("win",),
+            Message("wild", "Puts {mark} in {cell} and completes {mark}'s {line}"),
+            lambda f, n: _put(f, n) | {"line": n.line(f.lines.completed(f.cell, f.known["after"]))},
             ends="wins",
         ),
-        _Sentence("gift_one", _gifts_one),
+        # TRANSLATORS: {player} is the player given the chance ("player, recipient").
         _Sentence(
-            "gift",
-            lambda f: (
-                f"{_puts(f)}, which lets {f.rival} complete a line at {f.lines.cells(f.known['gifts'])}"
+            ("gift_one",),
+            Message(
+                "wild", "Puts {mark} in {cell}, which lets {player} complete {owner}'s {line} at {target}"
+            ),
+            _gift,
+        ),
+        _Sentence(
+            ("gift",),
+            Message("wild", "Puts {mark} in {cell}, which lets {player} complete a line at {cells}"),
+            lambda f, n: _put(f, n) | {"player": n.recipient(f.rival), "cells": n.wheres(f.known["gifts"])},
+        ),
+        # TRANSLATORS: {player} is who moves next ("player"); {cells} the empty cells, as places, as
+        # alternatives ("A, B or C").
+        _Sentence(
+            ("squeeze",),
+            Message(
+                "wild",
+                "Puts {mark} in {cell}, and any mark {player} puts next, in {cells}, "
+                "leaves a line to complete",
+            ),
+            lambda f, n: (
+                _put(f, n) | {"player": n.side(f.rival), "cells": n.wheres(f.known["left"], either=True)}
             ),
         ),
-        _Sentence(
-            "squeeze",
-            lambda f: (
-                f"{_puts(f)}, and any mark {f.rival} puts next, in "
-                f"{f.lines.cells(f.known['left'], 'or')}, leaves a line to complete"
-            ),
-        ),
-        _Sentence(
-            "block",
-            lambda f: f"{_puts(f)}, blocking {_open_line(f.lines, f.cell, f.known['x'], f.known['o'])}",
-        ),
-        _Sentence(None, _puts),
+        _Sentence(("block",), Message("wild", "Puts {mark} in {cell}, blocking {owner}'s {line}"), _blocked),
+        _Sentence((), Message("wild", "Puts {mark} in {cell}"), _put),
     ),
 )
 
@@ -642,42 +681,77 @@ def _lined(variant_id: str, cells: int) -> bool:
     return VARIANTS[variant_id].has_line(cells, 0)
 
 
-def _board(f: _Facts, which: str) -> str:
-    """A board of the move's facts (``board``, its own; ``last``, the one left live) by its name."""
-    return board_name(f.lines.variant.boards, f.known[which])
+def _killed(f: _Facts, n: _Names) -> dict[str, object]:
+    """The board a move kills, and the line that kills it."""
+    return {"board": n.board(f.known["board"]), "line": n.line(f.lines.completed(f.cell, f.known["after"]))}
 
 
-def _move_words(f: _Facts) -> str:
-    """What the move does to its board: it kills it, or it takes a cell of it."""
-    if "lined" in f.holds:
-        return f"Kills {_board(f, 'board')}, completing its {f.lines.completed(f.cell, f.known['after'])}"
-    return f"Takes {f.lines.cell(f.cell)}"
-
-
-def _completes_last_line(f: _Facts) -> str:
-    where = f" of {_board(f, 'board')}, the last live board" if "boards" in f.holds else ""
-    return f"Completes the {f.lines.completed(f.cell, f.known['after'])}{where}"
-
-
-def _leaves_only_lines(f: _Facts) -> str:
-    cells = _listed([f.lines.cell(each, board=False) for each in _cells_of(f.known["left"])])
-    on = f" of {_board(f, 'last')}" if "boards" in f.holds else ""
-    return f"{_move_words(f)}, and leaves {f.rival} only cells that complete a line: {cells}{on}"
+def _left_only(f: _Facts, n: _Names) -> dict[str, object]:
+    """Who is left only cells that make a line, those cells, and their board when there are several."""
+    found: dict[str, object] = {
+        "player": n.recipient(f.rival),
+        "cells": n.cells(f.known["left"], board=False),
+    }
+    return found | ({"last": n.board_of(f.known["last"])} if "boards" in f.holds else {})
 
 
 _NOTAKTO = _Family(
     _notakto_facts,
     ("lose", "kill", "hand_over", "squeeze", "live", *_PLACES),
     (
-        _Sentence("lose", _completes_last_line, ends="loses"),
-        _Sentence("squeeze", _leaves_only_lines),
+        # TRANSLATORS: Notakto, where both players place X on boards without three in a row, and the
+        # player who makes the last line loses: what a move does. {player} is a player as the one given
+        # something ("player, recipient"); {board} a board as the thing killed or handed over; {last}
+        # and the board of a cell, a board as what something is of ("board, of").
         _Sentence(
-            "hand_over",
-            lambda f: f"{_move_words(f)}, and hands {f.rival} the last live board, {_board(f, 'last')}",
+            ("lose", "boards"),
+            Message("notakto", "Completes the {line} {board}, the last live board"),
+            lambda f, n: {
+                "line": n.line(f.lines.completed(f.cell, f.known["after"])),
+                "board": n.board_of(f.known["board"]),
+            },
+            ends="loses",
         ),
-        _Sentence("kill", _move_words),
-        _Sentence("boards", lambda f: f"{_move_words(f)}, which stays live"),
-        _Sentence(None, lambda f: f"{_move_words(f)}, leaving the board live"),
+        _Sentence(
+            ("lose",),
+            Message("notakto", "Completes the {line}"),
+            lambda f, n: {"line": n.line(f.lines.completed(f.cell, f.known["after"]))},
+            ends="loses",
+        ),
+        # TRANSLATORS: {cells} are cells as things, listed; {last} is the board they are on.
+        _Sentence(
+            ("squeeze", "lined"),
+            Message(
+                "notakto",
+                "Kills {board}, completing its {line}, and leaves {player} only cells that complete a line: "
+                "{cells} {last}",
+            ),
+            lambda f, n: _killed(f, n) | _left_only(f, n),
+        ),
+        _Sentence(
+            ("squeeze", "boards"),
+            Message(
+                "notakto", "Takes {cell}, and leaves {player} only cells that complete a line: {cells} {last}"
+            ),
+            lambda f, n: _taken(f, n) | _left_only(f, n),
+        ),
+        _Sentence(
+            ("squeeze",),
+            Message("notakto", "Takes {cell}, and leaves {player} only cells that complete a line: {cells}"),
+            lambda f, n: _taken(f, n) | _left_only(f, n),
+        ),
+        _Sentence(
+            ("hand_over",),
+            Message(
+                "notakto",
+                "Kills {board}, completing its {line}, and hands {player} the last live board, {last}",
+            ),
+            lambda f, n: _killed(f, n) | {"player": n.recipient(f.rival), "last": n.board(f.known["last"])},
+        ),
+        _Sentence(("kill",), Message("notakto", "Kills {board}, completing its {line}"), _killed),
+        # TRANSLATORS: "which" is the board of the cell, which has no line yet.
+        _Sentence(("boards",), Message("notakto", "Takes {cell}, which stays live"), _taken),
+        _Sentence((), Message("notakto", "Takes {cell}, leaving the board live"), _taken),
     ),
 )
 #: The tags that only a game of several boards can give.
@@ -703,8 +777,8 @@ def _family_of(variant: Variant) -> _Family:
 
 
 @lru_cache(maxsize=1 << 12)  # the moves of the last hundreds of positions: a bounded few MiB
-def _described(variant_id: str, state: State, move: Move) -> Described:
-    """The tags of a move, the first half of its sentence, and how the game ends if the move ends it."""
+def _described(variant_id: str, state: State, move: Move) -> tuple[tuple[str, ...], _Sentence, _Facts]:
+    """The tags of a move, the row of its sentence, and its facts: the same in every language."""
     return _family_of(VARIANTS[variant_id]).describe(_lines_of(variant_id), state, move)
 
 
@@ -717,13 +791,4 @@ def _tags_of(variant: Variant) -> tuple[str, ...]:
 #: Per variant id, every tactic tag the variant uses, in listing order.
 TACTICS: dict[str, tuple[str, ...]] = {variant.id: _tags_of(variant) for variant in VARIANTS.values()}
 
-__all__ = [
-    "PLACES",
-    "TACTICS",
-    "board_name",
-    "cell_name",
-    "cell_names",
-    "explain_move",
-    "line_name",
-    "value_words",
-]
+__all__ = ["PLACES", "TACTICS", "explain_move", "template_of", "value_words"]

@@ -39,6 +39,7 @@ from typing import Literal, NamedTuple, TypeAlias
 
 from .board import EMPTY, BoardError, Shape, counts_apart, late_move, read_cells, side_to_move
 from .geometry import Grid, Line, grid
+from .words import Message
 
 Marks: TypeAlias = Literal["own", "either", "x_only"]
 _NUMBERS = {3: "three", 4: "four"}
@@ -66,9 +67,10 @@ class Variant:
     """One game of the family: see the module's docstring."""
 
     id: str
-    name: str
-    #: The rules in one sentence.
-    rules: str
+    #: Its name, and its rules in one sentence: messages of the catalogue, said in a player's language
+    #: (:func:`.words.say`).
+    name: Message
+    rules: Message
     size: int
     line: int
     boards: int
@@ -345,8 +347,10 @@ VARIANTS: dict[str, Variant] = {
     for variant in (
         Variant(
             "standard",
-            "Tic-tac-toe",
-            "Each side places its own mark; three in a row wins.",
+            # TRANSLATORS: The name of a variant of the game, as a menu lists it.
+            Message("variant", "Tic-tac-toe"),
+            # TRANSLATORS: The rules of a variant, in one sentence.
+            Message("rules", "Each side places its own mark; three in a row wins."),
             3,
             3,
             1,
@@ -356,8 +360,8 @@ VARIANTS: dict[str, Variant] = {
         ),
         Variant(
             "misere",
-            "Misère tic-tac-toe",
-            "Each side places its own mark; the side that makes three in a row loses.",
+            Message("variant", "Misère tic-tac-toe"),
+            Message("rules", "Each side places its own mark; the side that makes three in a row loses."),
             3,
             3,
             1,
@@ -367,9 +371,12 @@ VARIANTS: dict[str, Variant] = {
         ),
         Variant(
             "wild",
-            "Wild tic-tac-toe",
-            "Each move places X or O, as the side to move chooses; the side that makes three in a row "
-            "of either mark wins.",
+            Message("variant", "Wild tic-tac-toe"),
+            Message(
+                "rules",
+                "Each move places X or O, as the side to move chooses; the side that makes three in a row "
+                "of either mark wins.",
+            ),
             3,
             3,
             1,
@@ -377,29 +384,46 @@ VARIANTS: dict[str, Variant] = {
             False,
             "WILD",
         ),
+        Variant(
+            "notakto",
+            Message("variant", "Notakto"),
+            Message(
+                "rules",
+                "Both sides place X on a board without three in a row; "
+                "the side that makes three in a row loses.",
+            ),
+            3,
+            3,
+            1,
+            "x_only",
+            True,
+            "NOTAKTO",
+        ),
         *(
             Variant(
-                "notakto" if boards == 1 else f"notakto-{boards}",
-                "Notakto" if boards == 1 else f"Notakto on {boards} boards",
-                "Both sides place X on a board without three in a row; "
-                + (
-                    "the side that makes three in a row loses."
-                    if boards == 1
-                    else "a board with three in a row is dead, and the side that makes the last line loses."
+                f"notakto-{boards}",
+                name,
+                Message(
+                    "rules",
+                    "Both sides place X on a board without three in a row; "
+                    "a board with three in a row is dead, and the side that makes the last line loses.",
                 ),
                 3,
                 3,
                 boards,
                 "x_only",
                 True,
-                "NOTAKTO" if boards == 1 else f"NOTAKTO_{boards}",
+                f"NOTAKTO_{boards}",
             )
-            for boards in (1, 2, 3)
+            for boards, name in (
+                (2, Message("variant", "Notakto on 2 boards")),
+                (3, Message("variant", "Notakto on 3 boards")),
+            )
         ),
         Variant(
             "4x4",
-            "Tic-tac-toe on 4 × 4",
-            "Each side places its own mark on a 4 × 4 board; four in a row wins.",
+            Message("variant", "Tic-tac-toe on 4 × 4"),
+            Message("rules", "Each side places its own mark on a 4 × 4 board; four in a row wins."),
             4,
             4,
             1,
@@ -409,8 +433,8 @@ VARIANTS: dict[str, Variant] = {
         ),
         Variant(
             "4x4-3",
-            "Three in a row on 4 × 4",
-            "Each side places its own mark on a 4 × 4 board; three in a row wins.",
+            Message("variant", "Three in a row on 4 × 4"),
+            Message("rules", "Each side places its own mark on a 4 × 4 board; three in a row wins."),
             4,
             3,
             1,

@@ -29,7 +29,7 @@ from .middleware.limits import BodyLimitMiddleware
 from .middleware.request_id import RequestIdMiddleware
 from .middleware.security import NoSniffMiddleware
 from .openapi import DESCRIPTION, TAGS, install_openapi
-from .routes import analysis, docs, moves, operations, pages, puzzles, review, variants
+from .routes import analysis, docs, languages, moves, operations, pages, puzzles, review, variants
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -93,6 +93,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         review.router,
         puzzles.router,
         variants.router,
+        languages.router,
         operations.router,
         *metrics_here,
         pages.router,

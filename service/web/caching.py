@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from starlette.datastructures import MutableHeaders
 from starlette.responses import Response
 
 from ..answers import Entity
 from .media import JSON, compressible
+
+if TYPE_CHECKING:
+    from .language import Spoken
 
 #: How long a cache may keep an answer that never changes for a given version: a day, in seconds.
 ONE_DAY = 86400
@@ -16,19 +21,26 @@ CACHE_CONTROL = f"public, max-age={ONE_DAY}"
 NO_STORE = {"Cache-Control": "no-store"}
 
 
-def cacheable(entity: Entity, if_none_match: str | None, cache_control: str = CACHE_CONTROL) -> Response:
-    """A cacheable answer: ``304`` when the client already holds this entity."""
+def cacheable(
+    entity: Entity, if_none_match: str | None, language: Spoken, cache_control: str = CACHE_CONTROL
+) -> Response:
+    """A cacheable answer in ``language``: ``304`` when the client already holds this entity."""
     headers = {"ETag": entity.tag, "Cache-Control": cache_control}
     if etag_matches(if_none_match, entity.tag):
         if compressible(JSON, len(entity.body)):  # the 200 would vary on it (see the compression middleware)
             headers["Vary"] = "Accept-Encoding"
-        return Response(status_code=304, headers=headers)
-    return Response(entity.body, media_type=JSON, headers=headers)
+        response = Response(status_code=304, headers=headers)
+    else:
+        response = Response(entity.body, media_type=JSON, headers=headers)
+    language.say(response.headers)
+    return response
 
 
-def json_response(body: bytes, *, deterministic: bool = True) -> Response:
-    """A JSON answer; ``Cache-Control: no-store`` when it involved randomness."""
-    return Response(body, media_type=JSON, headers=None if deterministic else NO_STORE)
+def json_response(body: bytes, language: Spoken, *, deterministic: bool = True) -> Response:
+    """A JSON answer in ``language``; ``Cache-Control: no-store`` when it involved randomness."""
+    response = Response(body, media_type=JSON, headers=None if deterministic else NO_STORE)
+    language.say(response.headers)
+    return response
 
 
 def etag_matches(if_none_match: str | None, tag: str) -> bool:

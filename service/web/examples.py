@@ -488,6 +488,23 @@ INVALID_INPUT: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
             ],
         },
     ),
+    "getLanguages": (
+        {"method": "GET", "url": "/v1/languages", "params": {"variant": "4x4"}},
+        {
+            "type": "/problems/invalid-input",
+            "title": "Invalid input",
+            "status": 422,
+            "detail": "query.variant: Extra inputs are not permitted",
+            "instance": "/v1/languages",
+            "errors": [
+                {
+                    "loc": ["query", "variant"],
+                    "msg": "Extra inputs are not permitted",
+                    "type": "extra_forbidden",
+                }
+            ],
+        },
+    ),
 }
 
 REVIEW_REQUESTS: dict[str, Example] = {

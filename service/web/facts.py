@@ -84,3 +84,15 @@ def costly(scope: Scope) -> bool:
     if not facts.sized:
         return facts.chunked
     return facts.length is None or facts.length > COSTLY_BODY
+
+
+#: The key of ``scope["state"]`` under which a body's JSON, or its fault, is kept once parsed
+#: (:func:`.strict.hand_on`).
+PARSED_BODY = "parsed_body"
+
+
+def parsed_body(scope: Scope) -> object:
+    """The JSON of a request's body, when it was read and parsed; ``None`` otherwise (a body that
+    is not JSON is kept as its fault, an exception)."""
+    parsed = scope.get("state", {}).get(PARSED_BODY)
+    return None if isinstance(parsed, Exception) else parsed

@@ -33,9 +33,11 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..answers import Answers
 from ..game.variants import STANDARD, VARIANTS, VariantPosition
+from ..language import well_formed
 from . import strict, work
 from .caching import cacheable, json_response
 from .facts import body_facts
+from .language import Spoken, spoken
 from .media import is_json
 
 BEST_MOVE = "/v1/best-move"
@@ -43,7 +45,7 @@ POSITIONS = "/v1/positions/"
 #: The routes the lane answers for, by method and path template.
 SHADOWED = {("POST", BEST_MOVE), ("GET", BEST_MOVE), ("GET", POSITIONS + "{board}")}
 #: The members or parameters of a plain request.
-PLAIN = frozenset({"variant", "board", "player"})
+PLAIN = frozenset({"variant", "board", "player", "lang"})
 #: The variant of a request that names none: the standard game, entry zero of the registry.
 DEFAULT_VARIANT = STANDARD.id
 #: The longest body read here: a plain best-move body is some 40 bytes.
@@ -83,22 +85,26 @@ class FastLane:
     async def _get(self, scope: Scope) -> tuple[Response | None, tuple[str, str] | None]:
         path: str = scope["path"]
         query = _query(scope)
-        if path == BEST_MOVE and query is not None and query.keys() <= PLAIN:
+        headers = Headers(scope=scope)
+        language = None if query is None else _language(query.get("lang"), headers)
+        if language is None or query is None:
+            return None, None
+        if path == BEST_MOVE and query.keys() <= PLAIN:
             variant = query.get("variant", DEFAULT_VARIANT)
             position = self._unfinished(query.get("board"), query.get("player"), variant)
-            entity = None if position is None else self.answers.best_move(position)
+            entity = None if position is None else self.answers.best_move(position, language.tag)
             route = ("GET", BEST_MOVE)
-        elif path.startswith(POSITIONS) and query is not None and query.keys() <= {"player", "variant"}:
+        elif path.startswith(POSITIONS) and query.keys() <= {"player", "variant", "lang"}:
             position = self._position(
                 path.removeprefix(POSITIONS), query.get("player"), query.get("variant", DEFAULT_VARIANT)
             )
-            entity = None if position is None else await work.analysis(self.answers, position)
+            entity = None if position is None else await work.analysis(self.answers, position, language.tag)
             route = ("GET", POSITIONS + "{board}")
         else:
             return None, None
         if entity is None:
             return None, None
-        return cacheable(entity, Headers(scope=scope).get("if-none-match")), route
+        return cacheable(entity, headers.get("if-none-match"), language), route
 
     async def _post(self, scope: Scope, receive: Receive) -> tuple[Response | None, Receive]:
         """The answer to a plain best-move body, and what the routes receive when it is not plain."""
@@ -117,13 +123,16 @@ class FastLane:
             strict.hand_on(scope, error)
             return None, replay
         position = self._plain(data)
-        if position is None:
+        lang = data.get("lang") if type(data) is dict else None
+        language = _language(lang, Headers(scope=scope))
+        if position is None or language is None:
             strict.hand_on(scope, data)
             return None, replay
-        return json_response(self.answers.best_body(position)), receive
+        return json_response(self.answers.best_body(position, language.tag), language), receive
 
     def _plain(self, data: object) -> VariantPosition | None:
-        """The unfinished position of a body that is a board string, perhaps a player and a variant."""
+        """The unfinished position of a body that is a board string, perhaps a player, a variant and a
+        language."""
         if type(data) is not dict or not data.keys() <= PLAIN:
             return None
         # An absent variant is the standard game; a null one is no variant, which the routes refuse.
@@ -140,6 +149,14 @@ class FastLane:
         if type(variant) is not str or variant not in VARIANTS:
             return None
         return self.answers.lookup(variant, board, player)
+
+
+def _language(lang: object, headers: Headers) -> Spoken | None:
+    """The language of a plain request's answer: its ``lang`` when it is a well-formed tag, else its
+    ``Accept-Language``; ``None`` when ``lang`` is not a well-formed tag (the routes say why)."""
+    if lang is not None and (type(lang) is not str or not well_formed(lang)):
+        return None
+    return spoken(lang, headers.get("accept-language"))
 
 
 def _query(scope: Scope) -> dict[str, str] | None:

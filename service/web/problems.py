@@ -21,15 +21,20 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import BaseRoute, Mount, Route
 
+from ..game.words import Message, say
+from ..language import words
+from .facts import parsed_body
+from .language import ENGLISH, Spoken, of_request
 from .media import PROBLEM_JSON
 
 
 @dataclass(frozen=True)
 class ProblemType:
-    """A kind of problem: its URI reference, title and status."""
+    """A kind of problem: its URI reference, title (a message, said in the answer's language; the
+    ``type`` stays the same in every language) and status."""
 
     slug: str
-    title: str
+    title: Message
     status: int
 
     @property
@@ -37,16 +42,20 @@ class ProblemType:
         return f"/problems/{self.slug}"
 
 
-INVALID_INPUT = ProblemType("invalid-input", "Invalid input", 422)
-GAME_OVER = ProblemType("game-over", "The game is over", 422)
-MALFORMED_JSON = ProblemType("malformed-json", "Malformed JSON", 400)
-BAD_REQUEST = ProblemType("bad-request", "Bad Request", 400)
-NOT_FOUND = ProblemType("not-found", "Not Found", 404)
-METHOD_NOT_ALLOWED = ProblemType("method-not-allowed", "Method Not Allowed", 405)
-BODY_TOO_LARGE = ProblemType("body-too-large", "Content Too Large", 413)
-UNSUPPORTED_MEDIA_TYPE = ProblemType("unsupported-media-type", "Unsupported Media Type", 415)
-INTERNAL_ERROR = ProblemType("internal-error", "Internal Server Error", 500)
-UNAVAILABLE = ProblemType("unavailable", "Service Unavailable", 503)
+# TRANSLATORS: The title of a problem (an error answer of the API), as RFC 9457 has it: a short
+# summary of the kind of problem, the same for every occurrence of it.
+INVALID_INPUT = ProblemType("invalid-input", Message("problem", "Invalid input"), 422)
+GAME_OVER = ProblemType("game-over", Message("problem", "The game is over"), 422)
+MALFORMED_JSON = ProblemType("malformed-json", Message("problem", "Malformed JSON"), 400)
+BAD_REQUEST = ProblemType("bad-request", Message("problem", "Bad Request"), 400)
+NOT_FOUND = ProblemType("not-found", Message("problem", "Not Found"), 404)
+METHOD_NOT_ALLOWED = ProblemType("method-not-allowed", Message("problem", "Method Not Allowed"), 405)
+BODY_TOO_LARGE = ProblemType("body-too-large", Message("problem", "Content Too Large"), 413)
+UNSUPPORTED_MEDIA_TYPE = ProblemType(
+    "unsupported-media-type", Message("problem", "Unsupported Media Type"), 415
+)
+INTERNAL_ERROR = ProblemType("internal-error", Message("problem", "Internal Server Error"), 500)
+UNAVAILABLE = ProblemType("unavailable", Message("problem", "Service Unavailable"), 503)
 
 PROBLEM_TYPES: tuple[ProblemType, ...] = (
     INVALID_INPUT,
@@ -73,20 +82,23 @@ def problem(
     kind: ProblemType,
     detail: str,
     instance: str | None = None,
+    language: Spoken = ENGLISH,
     headers: Mapping[str, str] | None = None,
     **extra: object,
 ) -> ProblemResponse:
-    """The response for one problem."""
+    """The response for one problem, its title in ``language``."""
     body: dict[str, Any] = {
         "type": kind.uri,
-        "title": kind.title,
+        "title": say(words(language.tag), kind.title),
         "status": kind.status,
         "detail": detail,
     }
     if instance is not None:
         body["instance"] = instance
     body.update(extra)
-    return ProblemResponse(body, status_code=kind.status, headers=dict(headers or {}))
+    response = ProblemResponse(body, status_code=kind.status, headers=dict(headers or {}))
+    language.say(response.headers)
+    return response
 
 
 #: At most this many problems are listed in a ``422``; ``errors_omitted`` counts the rest.
@@ -139,6 +151,7 @@ async def validation_problem(request: Request, exc: Exception) -> ProblemRespons
     assert isinstance(exc, RequestValidationError)
     raw = list(exc.errors())
     path = request.url.path
+    language = of_request(request, parsed_body(request.scope))
     malformed = [error for error in raw if error.get("type") == "json_invalid"]
     if malformed:
         reason = _json_fault(malformed[0])
@@ -146,6 +159,7 @@ async def validation_problem(request: Request, exc: Exception) -> ProblemRespons
             MALFORMED_JSON,
             f"the request body is not valid JSON: {reason}",
             path,
+            language,
             errors=[{"loc": ["body"], "msg": reason, "type": "json_invalid"}],
         )
     errors = [error_item(error) for error in raw[:MAX_LISTED_ERRORS]]
@@ -155,8 +169,8 @@ async def validation_problem(request: Request, exc: Exception) -> ProblemRespons
     over = [error for error in raw if error.get("type") == "game_over"]
     if over and len(over) == len(raw):
         status = (over[0].get("ctx") or {}).get("status")
-        return problem(GAME_OVER, summary(errors, len(raw)), path, game_status=status, **extra)
-    return problem(INVALID_INPUT, summary(errors, len(raw)), path, **extra)
+        return problem(GAME_OVER, summary(errors, len(raw)), path, language, game_status=status, **extra)
+    return problem(INVALID_INPUT, summary(errors, len(raw)), path, language, **extra)
 
 
 def _json_fault(error: Mapping[str, Any]) -> str:
@@ -189,8 +203,8 @@ async def http_problem(request: Request, exc: Exception) -> ProblemResponse:
         detail = exc.detail if isinstance(exc.detail, str) else HTTPStatus(exc.status_code).phrase
     if kind is None:
         phrase = HTTPStatus(exc.status_code).phrase
-        kind = ProblemType(phrase.lower().replace(" ", "-"), phrase, exc.status_code)
-    return problem(kind, detail, path, headers)
+        kind = ProblemType(phrase.lower().replace(" ", "-"), Message("problem", phrase), exc.status_code)
+    return problem(kind, detail, path, of_request(request), headers)
 
 
 def _allowed_methods(request: Request) -> str:

@@ -31,12 +31,9 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.routing import APIRoute
 from starlette.types import Scope
 
-from .facts import COSTLY_BODY, body_facts
+from .facts import COSTLY_BODY, PARSED_BODY, body_facts
 from .media import is_json, not_json
 from .problems import MAX_LISTED_ERRORS, quoted
-
-#: The key of ``scope["state"]`` under which a body's JSON, or its fault, is kept once parsed.
-PARSED_BODY = "parsed_body"
 
 #: The position of an error that has none in particular.
 UNKNOWN = -1

@@ -22,18 +22,19 @@ T = TypeVar("T")
 Args = TypeVarTuple("Args")
 
 
-async def analysis(answers: Answers, position: VariantPosition) -> Entity:
-    """The analysis of ``position``: here when it is quick, else in a worker thread."""
+async def analysis(answers: Answers, position: VariantPosition, language: str) -> Entity:
+    """The analysis of ``position`` in ``language``: here when it is quick, else in a worker thread."""
     if answers.quick(position):
-        return answers.analysis(position)
-    return await off_loop(answers.analysis, position)
+        return answers.analysis(position, language)
+    return await off_loop(answers.analysis, position, language)
 
 
-async def best_move(answers: Answers, position: VariantPosition, options: Options) -> bytes:
-    """The move chosen in ``position`` with ``options``: here when it is quick, else in a worker thread."""
+async def best_move(answers: Answers, position: VariantPosition, options: Options, language: str) -> bytes:
+    """The move chosen in ``position`` with ``options``, in ``language``: here when it is quick, else in a
+    worker thread."""
     if answers.quick(position, options):
-        return answers.best_move_with(position, options)
-    return await off_loop(answers.best_move_with, position, options)
+        return answers.best_move_with(position, options, language)
+    return await off_loop(answers.best_move_with, position, options, language)
 
 
 async def off_loop(work: Callable[[*Args], T], *args: *Args) -> T:

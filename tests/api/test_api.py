@@ -340,6 +340,7 @@ VALID_REQUESTS: list[tuple[str, str, dict[str, str], Any]] = [
     ("GET", "/v1/puzzles/random", {"seed": "7"}, None),
     ("GET", "/v1/puzzles/{puzzle_id}", {}, None),
     ("GET", "/v1/variants", {}, None),
+    ("GET", "/v1/languages", {}, None),
 ]
 PATH_VALUES = {"{board}": "XX.OO....", "{puzzle_id}": ".....OOXXX"}
 

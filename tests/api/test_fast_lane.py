@@ -23,6 +23,7 @@ from service.game.variants import VARIANTS
 from service.web import fast_lane
 from service.web.caching import CACHE_CONTROL, cacheable, json_response
 from service.web.fast_lane import FastLane
+from service.web.language import ENGLISH, Spoken
 from service.web.routes import analysis, moves, puzzles, review
 from tests.support import oracle
 from tests.support.variant_oracle import VARIANTS as ORACLES
@@ -121,6 +122,11 @@ PLAIN: list[Request] = [
     ("POST", "/v1/best-move", body({"variant": "standard", "board": "X........", "player": "O"}), JSON),
     ("GET", "/v1/best-move?variant=4x4&board=X....O..........&player=X", None, {}),
     ("GET", "/v1/positions/XXX......X........?variant=notakto-2", None, {}),
+    # In a language: named by lang, or by Accept-Language.
+    ("GET", "/v1/best-move?board=X.O......&lang=es", None, {}),
+    ("GET", "/v1/best-move?board=X.O......", None, {"Accept-Language": "de-CH, fr;q=0.9"}),
+    ("POST", "/v1/best-move", body({"board": "X........", "lang": "pt-BR"}), JSON),
+    ("GET", "/v1/positions/XX.OO....?player=X&lang=fr", None, {"Accept-Language": "es"}),
 ]
 NOT_PLAIN: list[Request] = [
     # Not a table lookup: always the routes'.
@@ -196,6 +202,9 @@ NOT_PLAIN: list[Request] = [
     ("GET", "/v1/positions/X........?variant=wild&player=X", None, {}),  # 422: wild's sides
     ("POST", "/v1/best-move", body({"variant": "notakto", "board": "XXX......"}), JSON),  # 422: over
     ("POST", "/v1/best-move", body({"variant": ["wild"], "board": "X........"}), JSON),  # 422
+    ("GET", "/v1/best-move?board=X.O......&lang=not%20a%20tag", None, {}),  # 422: malformed
+    ("POST", "/v1/best-move", body({"board": "X........", "lang": 5}), JSON),  # 422
+    ("POST", "/v1/best-move", body({"board": "X........", "lang": "e"}), JSON),  # 422
 ]
 
 
@@ -237,7 +246,7 @@ async def test_the_fast_lane_answers_as_the_routes_do(app: FastAPI, routes_only_
     for request, one, other in zip(requests, fast, routed, strict=True):
         assert one == other, request
     statuses = [status for status, _, _ in fast]
-    assert statuses[: len(PLAIN)] == [200] * 6 + [304] + [200] * 11
+    assert statuses[: len(PLAIN)] == [200] * 6 + [304] + [200] * 15
     assert statuses[len(PLAIN) :] == [
         *(200, 200, 200, 200),
         *(200, 200, 200, 422, 422, 422, 422, 415, 415, 400, 400, 422, 422),
@@ -247,6 +256,7 @@ async def test_the_fast_lane_answers_as_the_routes_do(app: FastAPI, routes_only_
         *(200, 422, 422, 422, 422, 422, 422, 422, 422, 200, 200, 404, 422),
         *(400, 422, 400, 422, 422, 422, 422),
         *(422, 422, 422, 422),
+        *(422, 422, 422),
     ]
 
 
@@ -375,17 +385,18 @@ def test_cacheable_answers_have_the_headers_starlette_writes(
     cache_control: str, if_none_match: str | None
 ) -> None:
     """The entity's headers are made once; they are those a plain Starlette Response would have."""
-    entity = Entity.of(b'{"board":"X........"}')
-    answer = cacheable(entity, if_none_match, cache_control)
-    given = {"ETag": entity.tag, "Cache-Control": cache_control}
+    entity = Entity.of(b'{"board":"X........"}', "es")
+    answer = cacheable(entity, if_none_match, Spoken("es", by_header=True), cache_control)
+    given = {"ETag": entity.tag, "Cache-Control": cache_control, "Content-Language": "es"}
+    given |= {"Vary": "Accept-Language"}
     expected = (
         Response(status_code=304, headers=given)
         if if_none_match == "*"
         else Response(entity.body, media_type="application/json", headers=given)
     )
-    assert (answer.status_code, answer.raw_headers, answer.body) == (
+    assert (answer.status_code, sorted(answer.raw_headers), answer.body) == (
         expected.status_code,
-        expected.raw_headers,
+        sorted(expected.raw_headers),
         expected.body,
     )
 
@@ -393,7 +404,11 @@ def test_cacheable_answers_have_the_headers_starlette_writes(
 @pytest.mark.parametrize("deterministic", [True, False])
 def test_json_answers_have_the_headers_starlette_writes(deterministic: bool) -> None:
     body = b'{"results":[]}'
-    answer = json_response(body, deterministic=deterministic)
-    headers = None if deterministic else {"Cache-Control": "no-store"}
+    answer = json_response(body, ENGLISH, deterministic=deterministic)
+    headers = {"Content-Language": "en"} | ({} if deterministic else {"Cache-Control": "no-store"})
     expected = Response(body, media_type="application/json", headers=headers)
-    assert (answer.status_code, answer.raw_headers, answer.body) == (200, expected.raw_headers, body)
+    assert (answer.status_code, sorted(answer.raw_headers), answer.body) == (
+        200,
+        sorted(expected.raw_headers),
+        body,
+    )

@@ -119,6 +119,7 @@ EVERY_OPERATION = [
     ("GET", "/v1/puzzles/.....OOXXXX"),
     ("POST", "/v1/review"),
     ("GET", "/v1/variants"),
+    ("GET", "/v1/languages"),
     ("POST", "/mcp"),
 ]
 #: Content codings, known or not, in any case, alone or in a list.

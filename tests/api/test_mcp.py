@@ -160,7 +160,12 @@ async def test_the_tools_are_listed_with_typed_input_and_output_schemas(tools: C
         "minimum": 0,
         "maximum": HIGHEST_RATING,
     }
-    assert set(listed["explain_move"].input_schema["properties"]) == {"board", "variant", "player"}
+    assert set(listed["explain_move"].input_schema["properties"]) == {
+        "board",
+        "variant",
+        "player",
+        "language",
+    }
     outputs = {name: tool.output_schema for name, tool in listed.items()}
     assert outputs["best_move"] is not None and outputs["analyze_position"] is not None
     assert set(outputs["best_move"]["properties"]) == set(BestMoveResponse.model_fields)
@@ -190,6 +195,54 @@ async def test_best_move_and_explain_move_are_the_rest_answer(
     }
     assert json.loads(text_of(explained)) == explained.structured_content
     assert explained.structured_content["reason"]
+
+
+#: Each tool in a language, with its arguments, and the REST request that answers the same.
+IN_A_LANGUAGE: list[tuple[str, dict[str, Any], tuple[str, str, dict[str, Any]]]] = [
+    ("best_move", {"board": "X...O...."}, ("POST", "/v1/best-move", {"board": "X...O...."})),
+    ("analyze_position", {"board": "XX.OO...."}, ("POST", "/v1/analysis", {"board": "XX.OO...."})),
+    ("review_game", {"moves": [4, 1, 0]}, ("POST", "/v1/review", {"moves": [4, 1, 0]})),
+    (
+        "random_puzzle",
+        {"seed": 7, "variant": "wild"},
+        ("GET", "/v1/puzzles/random", {"seed": 7, "variant": "wild"}),
+    ),
+    ("get_puzzle", {"id": ".....OOXXX"}, ("GET", "/v1/puzzles/.....OOXXX", {})),
+    (
+        "list_puzzles",
+        {"variant": "notakto-2", "limit": 2},
+        ("GET", "/v1/puzzles", {"variant": "notakto-2", "limit": 2}),
+    ),
+]
+
+
+@pytest.mark.parametrize(("tool", "arguments", "request_"), IN_A_LANGUAGE, ids=lambda x: str(x)[:20])
+@pytest.mark.parametrize("language", ["es", "pt-BR", "de"])
+async def test_every_tool_answers_in_the_language_it_is_given(
+    tools: Client,
+    rest: httpx.AsyncClient,
+    tool: str,
+    arguments: dict[str, Any],
+    request_: tuple[str, str, dict[str, Any]],
+    language: str,
+) -> None:
+    method, path, given = request_
+    if method == "GET":
+        expected = await rest.get(path, params=given | {"lang": language})
+    else:
+        expected = await rest.post(path, json=given | {"lang": language})
+    english = await tools.call_tool(tool, arguments)
+    result = await tools.call_tool(tool, arguments | {"language": language})
+    assert not result.is_error, text_of(result)
+    assert expected.headers["content-language"] == language[:2]
+    assert text_of(result) == expected.text
+    assert text_of(result) != text_of(english)
+
+
+async def test_a_malformed_language_is_refused_by_name(tools: Client) -> None:
+    result = await tools.call_tool("best_move", {"board": "X...O....", "language": "en_US"})
+    assert result.is_error
+    assert "lang" in text_of(result) and "BCP 47" in text_of(result)
 
 
 @pytest.mark.parametrize("arguments", MOVES[:7] + FINISHED, ids=json.dumps)
@@ -398,7 +451,7 @@ async def test_the_coach_tools_are_listed_with_the_api_schemas(tools: Client) ->
     listed = {tool.name: tool for tool in (await tools.list_tools()).tools}
     review = listed["review_game"].input_schema
     assert review["required"] == ["moves"]
-    assert set(review["properties"]) == {"moves", "board", "player", "variant"}
+    assert set(review["properties"]) == {"moves", "board", "player", "variant", "language"}
     moves = review["properties"]["moves"]
     assert (moves["type"], moves["minItems"], moves["maxItems"]) == ("array", 1, 27)
     cell, marked = moves["items"]["anyOf"]
@@ -414,7 +467,7 @@ async def test_the_coach_tools_are_listed_with_the_api_schemas(tools: Client) ->
     assert sides in review["properties"]["player"]["anyOf"]
     draw = listed["random_puzzle"].input_schema
     assert "required" not in draw
-    assert set(draw["properties"]) == {"variant", "theme", "min_rating", "max_rating", "seed"}
+    assert set(draw["properties"]) == {"variant", "theme", "min_rating", "max_rating", "seed", "language"}
     assert draw["properties"]["variant"]["default"] == "standard"
     assert draw["properties"]["theme"]["anyOf"][0]["enum"] == list(THEMES)
     assert draw["properties"]["min_rating"]["anyOf"][0] == {
@@ -433,6 +486,7 @@ async def test_the_coach_tools_are_listed_with_the_api_schemas(tools: Client) ->
         "max_rating",
         "limit",
         "cursor",
+        "language",
     }
     limit = page["properties"]["limit"]
     assert (limit["type"], limit["minimum"], limit["maximum"], limit["default"]) == ("integer", 1, 100, 20)

@@ -59,6 +59,7 @@ async def test_every_operation_is_documented(client: httpx.AsyncClient) -> None:
         ("GET", "/v1/puzzles/random"),
         ("GET", "/v1/puzzles/{puzzle_id}"),
         ("GET", "/v1/variants"),
+        ("GET", "/v1/languages"),
         ("GET", "/health"),
         ("GET", "/metrics"),
     }

@@ -476,7 +476,8 @@ def test_proxy_config_sets_the_limits_and_answers_problems() -> None:
         "keepalive_timeout 4s",
         "proxy_cache tictactoe",
         "keys_zone=tictactoe:8m max_size=64m",
-        f'"{__version__} $tictactoe_coding $tictactoe_cache_origin $tictactoe_cache_uri"',
+        f'"{__version__} $tictactoe_coding $tictactoe_cache_origin '
+        '$tictactoe_cache_language $tictactoe_cache_uri"',
         "proxy_cache_key $tictactoe_cache_key",
         "proxy_cache_bypass $tictactoe_uncached",
         "proxy_no_cache $tictactoe_uncached $tictactoe_not_kept",

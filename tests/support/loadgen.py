@@ -17,9 +17,13 @@ class Request:
     method: str
     path: str
     body: bytes = b""
+    #: One more header line, ``Name: value``, or none.
+    header: str = ""
 
     def encode(self, port: int) -> bytes:
         head = f"{self.method} {self.path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+        if self.header:
+            head += f"{self.header}\r\n"
         if self.body:
             head += f"Content-Type: application/json\r\nContent-Length: {len(self.body)}\r\n"
         return head.encode() + b"\r\n" + self.body

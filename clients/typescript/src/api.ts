@@ -154,6 +154,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/languages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The languages offered (cacheable)
+         * @description The languages in which the sentences for people come (a move's `reason`, a variant's `name` and `rules`, a problem's `title`, `detail` and each error's `msg`), by their BCP 47 tags, English first, with each one's name in itself. Ask for one with `lang` (a query parameter of a `GET`, a member of a `POST` body) or with `Accept-Language`; an answer says which it is in with `Content-Language`. Tags, ids, enum values, numbers, field names and problem types are the same in every language. Cacheable: `Cache-Control: public, max-age=86400` and a strong `ETag`; a matching `If-None-Match` gets `304`.
+         */
+        get: operations["getLanguages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/positions/{board}": {
         parameters: {
             query?: never;
@@ -334,6 +354,12 @@ export interface components {
         AnalysisRequest: {
             board: components["schemas"]["Board"];
             /**
+             * Lang
+             * @description The language of the answer's sentences for people, as a BCP 47 tag: `en`, `es`, `fr`, `de`, `pt` are offered (`GET /v1/languages`), and a tag that names a region or script of one (`pt-BR`) gets it. When absent, `Accept-Language` chooses; English when no language offered matches, never an error. A malformed tag is a `422`.
+             * @example es
+             */
+            lang?: string | null;
+            /**
              * Player
              * @description The side to move. Needed only when both sides have as many marks (X by default); otherwise the counts decide, and a player that contradicts them is an error. In `wild` and Notakto the sides are `first` and `second`, and the number of marks decides (even: `first`).
              */
@@ -400,7 +426,14 @@ export interface components {
              * Items
              * @description Best-move requests, answered in order.
              */
-            items: components["schemas"]["BestMoveRequest"][];
+            items: components["schemas"]["BestMoveItem"][];
+            /**
+             * Lang
+             * @description The language of the answer's sentences for people, as a BCP 47 tag: `en`, `es`, `fr`, `de`, `pt` are offered (`GET /v1/languages`), and a tag that names a region or script of one (`pt-BR`) gets it. When absent, `Accept-Language` chooses; English when no language offered matches, never an error. A malformed tag is a `422`.
+             * @default null
+             * @example es
+             */
+            lang: string | null;
         };
         /**
          * BatchResponse
@@ -411,13 +444,52 @@ export interface components {
             results: components["schemas"]["BestMoveResponse"][];
         };
         /**
+         * BestMoveItem
+         * @description A best-move request in a batch: a legal board on which the game is not over, and options (its
+         *     language is the batch's).
+         */
+        BestMoveItem: {
+            board: components["schemas"]["Board"];
+            /** Depth */
+            depth?: number | null;
+            level?: components["schemas"]["Level"] | null;
+            /**
+             * Player
+             * @description The side to move. Needed only when both sides have as many marks (X by default); otherwise the counts decide, and a player that contradicts them is an error. In `wild` and Notakto the sides are `first` and `second`, and the number of marks decides (even: `first`).
+             */
+            player?: components["schemas"]["Player"] | null;
+            /**
+             * Random
+             * @description Break the ties left after the best score and the fastest win (or slowest loss) uniformly at random, instead of by traps and then the lowest cell (default false).
+             */
+            random?: boolean;
+            /** Rating */
+            rating?: number | null;
+            /** Seed */
+            seed?: number | null;
+            /**
+             * Skill
+             * @description Difficulty from 0 to 1 (default 1): with probability `skill` the move is chosen as usual, otherwise uniformly from all legal moves. 1 is perfect play, 0 a random player.
+             */
+            skill?: number;
+            /** @description The rule variant (`standard` by default): see `GET /v1/variants` for each one's rules, board and sides. */
+            variant?: components["schemas"]["Variant"];
+        };
+        /**
          * BestMoveRequest
-         * @description Body of ``POST /v1/best-move``: a legal board on which the game is not over, and options.
+         * @description Body of ``POST /v1/best-move``: a legal board on which the game is not over, options, and the
+         *     language of the answer.
          */
         BestMoveRequest: {
             board: components["schemas"]["Board"];
             /** Depth */
             depth?: number | null;
+            /**
+             * Lang
+             * @description The language of the answer's sentences for people, as a BCP 47 tag: `en`, `es`, `fr`, `de`, `pt` are offered (`GET /v1/languages`), and a tag that names a region or script of one (`pt-BR`) gets it. When absent, `Accept-Language` chooses; English when no language offered matches, never an error. A malformed tag is a `422`.
+             * @example es
+             */
+            lang?: string | null;
             level?: components["schemas"]["Level"] | null;
             /**
              * Player
@@ -640,6 +712,38 @@ export interface components {
             inaccuracy: number;
             /** Mistake */
             mistake: number;
+        };
+        /**
+         * LanguageInfo
+         * @description A language the service speaks.
+         */
+        LanguageInfo: {
+            /**
+             * Name
+             * @description Its name, in itself.
+             * @example Español
+             */
+            name: string;
+            /**
+             * Tag
+             * @description Its BCP 47 tag, as `lang` names it.
+             * @example es
+             */
+            tag: string;
+        };
+        /**
+         * LanguageList
+         * @description The languages the service speaks: English first, the language of an answer when a request
+         *     names none that is offered.
+         */
+        LanguageList: {
+            /**
+             * Default
+             * @description The language of an answer when no language offered is asked for.
+             */
+            default: string;
+            /** Languages */
+            languages: components["schemas"]["LanguageInfo"][];
         };
         /**
          * Level
@@ -1068,6 +1172,12 @@ export interface components {
              */
             board?: components["schemas"]["Board"] | null;
             /**
+             * Lang
+             * @description The language of the answer's sentences for people, as a BCP 47 tag: `en`, `es`, `fr`, `de`, `pt` are offered (`GET /v1/languages`), and a tag that names a region or script of one (`pt-BR`) gets it. When absent, `Accept-Language` chooses; English when no language offered matches, never an error. A malformed tag is a `422`.
+             * @example es
+             */
+            lang?: string | null;
+            /**
              * Moves
              * @description The moves played, in order, the side to move first: each a cell of the board string (0 to 8 in the standard game, row * 3 + column), or in `wild` an object with the cell (`position`) and the `mark` placed. Each must be legal when it is played: a move off the board, on a taken cell or a dead Notakto board, in the wrong form for the variant, or after the game is over, is a `422` located at its index.
              */
@@ -1362,7 +1472,10 @@ export interface operations {
     postAnalysis: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The languages the client prefers, with quality values (RFC 9110): the answer's sentences are in the first offered one by the lookup of RFC 4647, English when none is. `lang` overrides it. */
+                "accept-language"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1598,10 +1711,14 @@ export interface operations {
                 board: components["schemas"]["BoardString"];
                 /** @description The side to move. Needed only when both sides have as many marks (X by default); otherwise the counts decide, and a player that contradicts them is an error. In `wild` and Notakto the sides are `first` and `second`, and the number of marks decides (even: `first`). */
                 player?: components["schemas"]["Player"] | null;
+                /** @description The language of the answer's sentences for people, as a BCP 47 tag: `en`, `es`, `fr`, `de`, `pt` are offered (`GET /v1/languages`), and a tag that names a region or script of one (`pt-BR`) gets it. When absent, `Accept-Language` chooses; English when no language offered matches, never an error. A malformed tag is a `422`. */
+                lang?: string | null;
             };
             header?: {
                 /** @description Entity tags the client holds; a match gets `304 Not Modified`. */
                 "if-none-match"?: string | null;
+                /** @description The languages the client prefers, with quality values (RFC 9110): the answer's sentences are in the first offered one by the lookup of RFC 4647, English when none is. `lang` overrides it. */
+                "accept-language"?: string | null;
             };
             path?: never;
             cookie?: never;
@@ -1677,7 +1794,10 @@ export interface operations {
     postBestMove: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The languages the client prefers, with quality values (RFC 9110): the answer's sentences are in the first offered one by the lookup of RFC 4647, English when none is. `lang` overrides it. */
+                "accept-language"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1833,7 +1953,10 @@ export interface operations {
     postBestMoveBatch: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The languages the client prefers, with quality values (RFC 9110): the answer's sentences are in the first offered one by the lookup of RFC 4647, English when none is. `lang` overrides it. */
+                "accept-language"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2011,6 +2134,91 @@ export interface operations {
             };
         };
     };
+    getLanguages: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Entity tags the client holds; a match gets `304 Not Modified`. */
+                "if-none-match"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "default": "en",
+                     *       "languages": [
+                     *         {
+                     *           "name": "English",
+                     *           "tag": "en"
+                     *         },
+                     *         {
+                     *           "name": "Español",
+                     *           "tag": "es"
+                     *         },
+                     *         {
+                     *           "name": "Français",
+                     *           "tag": "fr"
+                     *         },
+                     *         {
+                     *           "name": "Deutsch",
+                     *           "tag": "de"
+                     *         },
+                     *         {
+                     *           "name": "Português",
+                     *           "tag": "pt"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LanguageList"];
+                };
+            };
+            /** @description Not modified: the `ETag` in `If-None-Match` is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: each problem is in `errors`, with its location. On a best-move request for a finished board the type is `/problems/game-over` and `game_status` gives the status. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "query.variant: Extra inputs are not permitted",
+                     *       "errors": [
+                     *         {
+                     *           "loc": [
+                     *             "query",
+                     *             "variant"
+                     *           ],
+                     *           "msg": "Extra inputs are not permitted",
+                     *           "type": "extra_forbidden"
+                     *         }
+                     *       ],
+                     *       "instance": "/v1/languages",
+                     *       "status": 422,
+                     *       "title": "Invalid input",
+                     *       "type": "/problems/invalid-input"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getPosition: {
         parameters: {
             query?: {
@@ -2018,10 +2226,14 @@ export interface operations {
                 variant?: components["schemas"]["Variant"];
                 /** @description The side to move. Needed only when both sides have as many marks (X by default); otherwise the counts decide, and a player that contradicts them is an error. In `wild` and Notakto the sides are `first` and `second`, and the number of marks decides (even: `first`). */
                 player?: components["schemas"]["Player"] | null;
+                /** @description The language of the answer's sentences for people, as a BCP 47 tag: `en`, `es`, `fr`, `de`, `pt` are offered (`GET /v1/languages`), and a tag that names a region or script of one (`pt-BR`) gets it. When absent, `Accept-Language` chooses; English when no language offered matches, never an error. A malformed tag is a `422`. */
+                lang?: string | null;
             };
             header?: {
                 /** @description Entity tags the client holds; a match gets `304 Not Modified`. */
                 "if-none-match"?: string | null;
+                /** @description The languages the client prefers, with quality values (RFC 9110): the answer's sentences are in the first offered one by the lookup of RFC 4647, English when none is. `lang` overrides it. */
+                "accept-language"?: string | null;
             };
             path: {
                 /** @description The board as a string of the variant's cells (9, 16 on a 4×4 board, 18 or 27 in Notakto on 2 or 3 boards), X or O for a mark and '.', '-', '_' or a space for an empty cell (URL-encode a space as `%20`). */
@@ -2197,6 +2409,8 @@ export interface operations {
                 theme?: ("win" | "block" | "fork" | "threat" | "block_fork" | "lose" | "squeeze" | "avoid" | "gift" | "live" | "kill" | "hand_over") | null;
                 min_rating?: number | null;
                 max_rating?: number | null;
+                /** @description The language of the answer's sentences for people, as a BCP 47 tag: `en`, `es`, `fr`, `de`, `pt` are offered (`GET /v1/languages`), and a tag that names a region or script of one (`pt-BR`) gets it. When absent, `Accept-Language` chooses; English when no language offered matches, never an error. A malformed tag is a `422`. */
+                lang?: string | null;
                 /** @description Only puzzles with this outcome. */
                 outcome?: ("win" | "draw") | null;
                 /** @description Puzzles per page, 1 to 100 (default 20). */
@@ -2207,6 +2421,8 @@ export interface operations {
             header?: {
                 /** @description Entity tags the client holds; a match gets `304 Not Modified`. */
                 "if-none-match"?: string | null;
+                /** @description The languages the client prefers, with quality values (RFC 9110): the answer's sentences are in the first offered one by the lookup of RFC 4647, English when none is. `lang` overrides it. */
+                "accept-language"?: string | null;
             };
             path?: never;
             cookie?: never;
@@ -2321,12 +2537,16 @@ export interface operations {
                 theme?: ("win" | "block" | "fork" | "threat" | "block_fork" | "lose" | "squeeze" | "avoid" | "gift" | "live" | "kill" | "hand_over") | null;
                 min_rating?: number | null;
                 max_rating?: number | null;
+                /** @description The language of the answer's sentences for people, as a BCP 47 tag: `en`, `es`, `fr`, `de`, `pt` are offered (`GET /v1/languages`), and a tag that names a region or script of one (`pt-BR`) gets it. When absent, `Accept-Language` chooses; English when no language offered matches, never an error. A malformed tag is a `422`. */
+                lang?: string | null;
                 /** @description Makes the draw reproducible (and the answer cacheable); without one, each request draws anew. */
                 seed?: number | null;
             };
             header?: {
                 /** @description Entity tags the client holds; a match gets `304 Not Modified`. */
                 "if-none-match"?: string | null;
+                /** @description The languages the client prefers, with quality values (RFC 9110): the answer's sentences are in the first offered one by the lookup of RFC 4647, English when none is. `lang` overrides it. */
+                "accept-language"?: string | null;
             };
             path?: never;
             cookie?: never;
@@ -2424,10 +2644,15 @@ export interface operations {
     };
     getPuzzle: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The language of the answer's sentences for people, as a BCP 47 tag: `en`, `es`, `fr`, `de`, `pt` are offered (`GET /v1/languages`), and a tag that names a region or script of one (`pt-BR`) gets it. When absent, `Accept-Language` chooses; English when no language offered matches, never an error. A malformed tag is a `422`. */
+                lang?: string | null;
+            };
             header?: {
                 /** @description Entity tags the client holds; a match gets `304 Not Modified`. */
                 "if-none-match"?: string | null;
+                /** @description The languages the client prefers, with quality values (RFC 9110): the answer's sentences are in the first offered one by the lookup of RFC 4647, English when none is. `lang` overrides it. */
+                "accept-language"?: string | null;
             };
             path: {
                 /** @description The puzzle's id: in the standard game its canonical board followed by the side to move; elsewhere the variant, a colon, the canonical board, and the side to move where the sides are X and O. It names its variant: no `variant` parameter is needed. */
@@ -2529,7 +2754,10 @@ export interface operations {
     postReview: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The languages the client prefers, with quality values (RFC 9110): the answer's sentences are in the first offered one by the lookup of RFC 4647, English when none is. `lang` overrides it. */
+                "accept-language"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2933,10 +3161,15 @@ export interface operations {
     };
     getVariants: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The language of the answer's sentences for people, as a BCP 47 tag: `en`, `es`, `fr`, `de`, `pt` are offered (`GET /v1/languages`), and a tag that names a region or script of one (`pt-BR`) gets it. When absent, `Accept-Language` chooses; English when no language offered matches, never an error. A malformed tag is a `422`. */
+                lang?: string | null;
+            };
             header?: {
                 /** @description Entity tags the client holds; a match gets `304 Not Modified`. */
                 "if-none-match"?: string | null;
+                /** @description The languages the client prefers, with quality values (RFC 9110): the answer's sentences are in the first offered one by the lookup of RFC 4647, English when none is. `lang` overrides it. */
+                "accept-language"?: string | null;
             };
             path?: never;
             cookie?: never;

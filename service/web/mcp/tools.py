@@ -33,12 +33,14 @@ from starlette.types import ASGIApp
 from ... import __version__, logs
 from ...answers import Answers, Coach, PuzzleFilter
 from ...game.review import IllegalMove
+from ...language import chosen
 from ...schemas import (
     CELL_AT,
     AnalysisRequest,
     AnalysisResponse,
     BestMoveRequest,
     BestMoveResponse,
+    LanguageQuery,
     Puzzle,
     PuzzlePage,
     PuzzleQuery,
@@ -118,6 +120,8 @@ MaxRatingArgument = Annotated[object, WithJsonSchema(_field_schema(PuzzleQuery, 
 LimitArgument = Annotated[object, WithJsonSchema(_field_schema(PuzzleQuery, "limit"))]
 CursorArgument = Annotated[object, WithJsonSchema(_field_schema(PuzzleQuery, "cursor"))]
 DrawSeedArgument = Annotated[object, WithJsonSchema(_field_schema(RandomPuzzleQuery, "seed"))]
+#: The language of the answer's sentences for people: the ``lang`` of the REST operations.
+LanguageArgument = Annotated[object, WithJsonSchema(_field_schema(AnalysisRequest, "lang"))]
 PuzzleIdArgument = Annotated[
     str,
     Field(
@@ -292,6 +296,7 @@ def add_play_tools(server: MCPServer, answers: Answers) -> None:
         level: LevelArgument = None,
         rating: RatingArgument = None,
         seed: SeedArgument = None,
+        language: LanguageArgument = None,
     ) -> Annotated[CallToolResult, BestMoveResponse]:
         """The move to play on a tic-tac-toe board on which the game is not over.
 
@@ -313,13 +318,17 @@ def add_play_tools(server: MCPServer, answers: Answers) -> None:
             "level": level,
             "rating": rating,
             "seed": seed,
+            "lang": language,
         }
         request = validated(BestMoveRequest, arguments)
-        return answer(await work.best_move(answers, request.position, request.options))
+        return answer(await work.best_move(answers, request.position, request.options, spoken(request.lang)))
 
     @server.tool(title="Explain the best move", annotations=READ_ONLY)
     async def explain_move(
-        board: BoardArgument, variant: VariantArgument = "standard", player: PlayerArgument = None
+        board: BoardArgument,
+        variant: VariantArgument = "standard",
+        player: PlayerArgument = None,
+        language: LanguageArgument = None,
     ) -> Annotated[CallToolResult, Explanation]:
         """Why the engine plays its move on a board on which the game is not over.
 
@@ -328,12 +337,16 @@ def add_play_tools(server: MCPServer, answers: Answers) -> None:
         and `reason`, one sentence naming the cells and lines on the board, and the move's value
         for the side to move under perfect play (`score`, `outcome`, `plies_to_end`).
         """
-        request = validated(BestMoveRequest, {"board": board, "variant": variant, "player": player})
-        return explanation(answers.chosen(request.position))
+        given = {"board": board, "variant": variant, "player": player, "lang": language}
+        request = validated(BestMoveRequest, given)
+        return explanation(answers.chosen(request.position, spoken(request.lang)))
 
     @server.tool(title="Analyze a position", annotations=READ_ONLY)
     async def analyze_position(
-        board: BoardArgument, variant: VariantArgument = "standard", player: PlayerArgument = None
+        board: BoardArgument,
+        variant: VariantArgument = "standard",
+        player: PlayerArgument = None,
+        language: LanguageArgument = None,
     ) -> Annotated[CallToolResult, AnalysisResponse]:
         """Everything about a tic-tac-toe position, finished or not.
 
@@ -343,8 +356,9 @@ def add_play_tools(server: MCPServer, answers: Answers) -> None:
         with its value, tactics and reason (`moves`, best first), and the rest of the game under
         perfect play (`principal_variation`).
         """
-        request = validated(AnalysisRequest, {"board": board, "variant": variant, "player": player})
-        return answer((await work.analysis(answers, request.position)).body)
+        given = {"board": board, "variant": variant, "player": player, "lang": language}
+        request = validated(AnalysisRequest, given)
+        return answer((await work.analysis(answers, request.position, spoken(request.lang))).body)
 
 
 def add_coach_tools(server: MCPServer, coach: Coach) -> None:
@@ -357,6 +371,7 @@ def add_coach_tools(server: MCPServer, coach: Coach) -> None:
         player: PlayerArgument = None,
         *,
         variant: VariantArgument = "standard",
+        language: LanguageArgument = None,
     ) -> Annotated[CallToolResult, ReviewResponse]:
         """Grade a tic-tac-toe game move by move, as a coach would, and tell how strongly each side played.
 
@@ -373,20 +388,24 @@ def add_coach_tools(server: MCPServer, coach: Coach) -> None:
         `rating`, and `level_likelihoods`). A move that cannot be played is an error naming its
         index in `moves`.
         """
-        given = {"moves": moves, "variant": variant, "player": player}
+        given = {"moves": moves, "variant": variant, "player": player, "lang": language}
         request = validated(ReviewRequest, given if board is None else given | {"board": board})
         try:
-            return answer(await work.off_loop(coach.review, request.start, request.moves))
+            return answer(
+                await work.off_loop(coach.review, request.start, request.moves, spoken(request.lang))
+            )
         except IllegalMove as error:
             raise ToolError(f"moves.{error.index}: {error.message}") from None
 
     @server.tool(title="Draw a puzzle", annotations=READ_ONLY)
-    async def random_puzzle(
+    async def random_puzzle(  # every argument by name, as a tool's always are
+        *,
         variant: VariantArgument = "standard",
         theme: ThemeArgument = None,
         min_rating: MinRatingArgument = None,
         max_rating: MaxRatingArgument = None,
         seed: DrawSeedArgument = None,
+        language: LanguageArgument = None,
     ) -> Annotated[CallToolResult, Puzzle]:
         """A tic-tac-toe puzzle drawn at random: a position where exactly one move keeps the win or the draw.
 
@@ -407,24 +426,27 @@ def add_coach_tools(server: MCPServer, coach: Coach) -> None:
             "min_rating": min_rating,
             "max_rating": max_rating,
             "seed": seed,
+            "lang": language,
         }
         query = validated(RandomPuzzleQuery, arguments)
         wanted = PuzzleFilter(query.theme, None, query.min_rating, query.max_rating)
-        drawn = coach.random(query.variant, wanted, query.seed)
+        drawn = coach.random(query.variant, wanted, query.seed, spoken(query.lang))
         if drawn is None:
             given = [f"{name} {value}" for name, value in wanted._asdict().items() if value is not None]
             raise ToolError(f"no puzzle matches these filters ({', '.join(given)})")
         return answer(drawn.body)
 
     @server.tool(title="Get a puzzle", annotations=READ_ONLY)
-    async def get_puzzle(id: PuzzleIdArgument) -> Annotated[CallToolResult, Puzzle]:
+    async def get_puzzle(
+        id: PuzzleIdArgument, language: LanguageArgument = None
+    ) -> Annotated[CallToolResult, Puzzle]:
         """One tic-tac-toe puzzle by its `id` (as random_puzzle and list_puzzles give it), with its solution.
 
         The id names its variant. The answer is the puzzle as random_puzzle gives it. A board
         turned or mirrored is the same puzzle under the id of its canonical board, which the error
         names.
         """
-        found = coach.puzzle(id)
+        found = coach.puzzle(id, spoken(validated(LanguageQuery, {"lang": language}).lang))
         if found is None:
             raise ToolError(f"id: {coach.missing(id)}")
         return answer(found.body)
@@ -439,6 +461,7 @@ def add_coach_tools(server: MCPServer, coach: Coach) -> None:
         max_rating: MaxRatingArgument = None,
         limit: LimitArgument = PAGE_LIMIT,
         cursor: CursorArgument = None,
+        language: LanguageArgument = None,
     ) -> Annotated[CallToolResult, PuzzlePage]:
         """The tic-tac-toe puzzles that match every filter given, a page at a time, easiest first.
 
@@ -457,13 +480,21 @@ def add_coach_tools(server: MCPServer, coach: Coach) -> None:
                 "max_rating": max_rating,
                 "limit": limit,
                 "cursor": cursor,
+                "lang": language,
             },
         )
         wrong = coach.cursor_error(query.variant, query.cursor)
         if wrong is not None:
             raise ToolError(f"cursor: {wrong}")
         wanted = PuzzleFilter(query.theme, query.outcome, query.min_rating, query.max_rating)
-        return answer(coach.page(query.variant, wanted, query.limit, query.cursor).body)
+        page = coach.page(query.variant, wanted, query.limit, query.cursor, spoken(query.lang))
+        return answer(page.body)
+
+
+def spoken(lang: str | None) -> str:
+    """The language of a tool's answer: the one its ``language`` names (a well-formed tag), by the
+    lookup of RFC 4647, or English (a tool call has no ``Accept-Language``)."""
+    return chosen(lang, None)[0]
 
 
 # --- logging ---------------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from .. import examples, work
 from ..bodies import well_formed
 from ..caching import cacheable, json_response
 from ..deps import NO_QUERY, AnswersDep, IfNoneMatch
+from ..language import AcceptLanguage, spoken
 from ..openapi import ANALYSIS, CACHEABLE, NOT_MODIFIED, ok, problem_responses
 from ..strict import StrictRoute
 
@@ -58,9 +59,10 @@ async def get_position(
     query: Annotated[PositionQuery, Query()],
     answers: AnswersDep,
     if_none_match: IfNoneMatch = None,
+    accept_language: AcceptLanguage = None,
 ) -> Response:
-    position = path_position(answers, board, query)
-    return cacheable(await work.analysis(answers, position), if_none_match)
+    position, language = path_position(answers, board, query), spoken(query.lang, accept_language)
+    return cacheable(await work.analysis(answers, position, language.tag), if_none_match, language)
 
 
 @router.post(
@@ -75,5 +77,7 @@ async def get_position(
 async def post_analysis(
     request: Annotated[AnalysisRequest, Body(openapi_examples=examples.ANALYSIS_REQUESTS)],
     answers: AnswersDep,
+    accept_language: AcceptLanguage = None,
 ) -> Response:
-    return json_response((await work.analysis(answers, request.position)).body)
+    language = spoken(request.lang, accept_language)
+    return json_response((await work.analysis(answers, request.position, language.tag)).body, language)

@@ -27,6 +27,7 @@ from ...answers import Entity
 from ..assets import Assets
 from ..caching import ONE_DAY, cacheable
 from ..deps import IfNoneMatch
+from ..language import ENGLISH
 from ..security import page
 
 ASSETS_URL = "/static/docs"
@@ -130,7 +131,7 @@ def install_docs(app: FastAPI, openapi_url: str = "/openapi.json") -> None:
     @app.get(openapi_url, include_in_schema=False)
     async def openapi_document(if_none_match: IfNoneMatch = None) -> Response:
         # Revalidated on every use: a new version of the service brings a new document.
-        return cacheable(document(), if_none_match, cache_control="no-cache")
+        return cacheable(document(), if_none_match, ENGLISH, cache_control="no-cache")
 
     # The package's files change only with its version: kept a day.
     assets = Assets(ASSETS_DIR, max_age=ONE_DAY, rewrite={"redoc.standalone.js": offline_redoc_bundle})

@@ -12,6 +12,7 @@ from .. import examples, work
 from ..bodies import BatchBody, well_formed
 from ..caching import cacheable, json_response
 from ..deps import NO_QUERY, AnswersDep, IfNoneMatch
+from ..language import AcceptLanguage, spoken
 from ..openapi import CACHEABLE, MOVE_CHOICE, MOVE_OPTIONS, NOT_MODIFIED, json_body, ok, problem_responses
 from ..strict import StrictRoute
 
@@ -30,10 +31,11 @@ router = APIRouter(prefix="/v1/best-move", tags=["moves"], route_class=StrictRou
 async def post_best_move(
     move: Annotated[BestMoveRequest, Body(openapi_examples=examples.BEST_MOVE_REQUESTS)],
     answers: AnswersDep,
+    accept_language: AcceptLanguage = None,
 ) -> Response:
-    options = move.options
-    body = await work.best_move(answers, move.position, options)
-    return json_response(body, deterministic=options.deterministic)
+    options, language = move.options, spoken(move.lang, accept_language)
+    body = await work.best_move(answers, move.position, options, language.tag)
+    return json_response(body, language, deterministic=options.deterministic)
 
 
 @router.post(
@@ -49,17 +51,20 @@ async def post_best_move(
     openapi_extra=json_body(BatchRequest, examples.BATCH_REQUESTS),
     dependencies=[NO_QUERY],
 )
-async def post_best_move_batch(batch: BatchBody, answers: AnswersDep) -> Response:
-    body, deterministic = await work.off_loop(answered, answers, batch)
-    return json_response(body, deterministic=deterministic)
+async def post_best_move_batch(
+    batch: BatchBody, answers: AnswersDep, accept_language: AcceptLanguage = None
+) -> Response:
+    language = spoken(batch.lang, accept_language)
+    body, deterministic = await work.off_loop(answered, answers, batch, language.tag)
+    return json_response(body, language, deterministic=deterministic)
 
 
-def answered(answers: Answers, batch: BatchRequest) -> tuple[bytes, bool]:
-    """The answers to a batch, and whether every move was chosen without randomness: up to 1,000
-    positions resolved, options made and moves chosen, each up to a few tenths of a millisecond in a
-    variant, so the route calls it off the event loop."""
+def answered(answers: Answers, batch: BatchRequest, language: str) -> tuple[bytes, bool]:
+    """The answers to a batch in ``language``, and whether every move was chosen without randomness: up
+    to 1,000 positions resolved, options made and moves chosen, each up to a few tenths of a
+    millisecond in a variant, so the route calls it off the event loop."""
     requests = [(item.position, item.options) for item in batch.items]
-    return answers.batch(requests), all(options.deterministic for _, options in requests)
+    return answers.batch(requests, language), all(options.deterministic for _, options in requests)
 
 
 @router.get(
@@ -73,6 +78,10 @@ def answered(answers: Answers, batch: BatchRequest) -> tuple[bytes, bool]:
     responses=ok(examples.BEST_MOVE_QUERY_RESPONSE) | NOT_MODIFIED | problem_responses(422),
 )
 async def get_best_move(
-    query: Annotated[BestMoveQuery, Query()], answers: AnswersDep, if_none_match: IfNoneMatch = None
+    query: Annotated[BestMoveQuery, Query()],
+    answers: AnswersDep,
+    if_none_match: IfNoneMatch = None,
+    accept_language: AcceptLanguage = None,
 ) -> Response:
-    return cacheable(answers.best_move(query.position), if_none_match)
+    language = spoken(query.lang, accept_language)
+    return cacheable(answers.best_move(query.position, language.tag), if_none_match, language)

@@ -8,10 +8,11 @@ from fastapi import APIRouter, Path, Query, Request, Response
 from fastapi.exceptions import RequestValidationError
 
 from ...answers import PuzzleFilter
-from ...schemas import Puzzle, PuzzlePage, PuzzleQuery, RandomPuzzleQuery
+from ...schemas import LanguageQuery, Puzzle, PuzzlePage, PuzzleQuery, RandomPuzzleQuery
 from .. import examples
 from ..caching import cacheable, json_response
-from ..deps import NO_QUERY, CoachDep, IfNoneMatch
+from ..deps import CoachDep, IfNoneMatch
+from ..language import AcceptLanguage, spoken
 from ..openapi import CACHEABLE, NOT_MODIFIED, PUZZLES, ok, problem_responses
 from ..problems import NOT_FOUND, problem
 from ..strict import StrictRoute
@@ -39,13 +40,18 @@ PuzzleIdInPath = Annotated[
     responses=ok(examples.PUZZLE_PAGE) | NOT_MODIFIED | problem_responses(422),
 )
 async def list_puzzles(
-    query: Annotated[PuzzleQuery, Query()], coach: CoachDep, if_none_match: IfNoneMatch = None
+    query: Annotated[PuzzleQuery, Query()],
+    coach: CoachDep,
+    if_none_match: IfNoneMatch = None,
+    accept_language: AcceptLanguage = None,
 ) -> Response:
     wrong = coach.cursor_error(query.variant, query.cursor)
     if wrong is not None:
         raise RequestValidationError([{"type": "unknown_cursor", "loc": ("query", "cursor"), "msg": wrong}])
     wanted = PuzzleFilter(query.theme, query.outcome, query.min_rating, query.max_rating)
-    return cacheable(coach.page(query.variant, wanted, query.limit, query.cursor), if_none_match)
+    language = spoken(query.lang, accept_language)
+    page = coach.page(query.variant, wanted, query.limit, query.cursor, language.tag)
+    return cacheable(page, if_none_match, language)
 
 
 @router.get(
@@ -63,14 +69,16 @@ async def random_puzzle(
     query: Annotated[RandomPuzzleQuery, Query()],
     coach: CoachDep,
     if_none_match: IfNoneMatch = None,
+    accept_language: AcceptLanguage = None,
 ) -> Response:
     wanted = PuzzleFilter(query.theme, None, query.min_rating, query.max_rating)
-    drawn = coach.random(query.variant, wanted, query.seed)
+    language = spoken(query.lang, accept_language)
+    drawn = coach.random(query.variant, wanted, query.seed, language.tag)
     if drawn is None:
-        return problem(NOT_FOUND, "no puzzle matches these filters", request.url.path)
+        return problem(NOT_FOUND, "no puzzle matches these filters", request.url.path, language)
     if query.seed is None:
-        return json_response(drawn.body, deterministic=False)
-    return cacheable(drawn, if_none_match)
+        return json_response(drawn.body, language, deterministic=False)
+    return cacheable(drawn, if_none_match, language)
 
 
 @router.get(
@@ -81,12 +89,18 @@ async def random_puzzle(
     "a board that is one only turned or mirrored, and its detail names the puzzle's id.",
     response_model=Puzzle,
     responses=ok(examples.PUZZLE) | NOT_MODIFIED | problem_responses(404, 422),
-    dependencies=[NO_QUERY],
 )
 async def get_puzzle(
-    request: Request, puzzle_id: PuzzleIdInPath, coach: CoachDep, if_none_match: IfNoneMatch = None
+    *,
+    request: Request,
+    puzzle_id: PuzzleIdInPath,
+    query: Annotated[LanguageQuery, Query()],
+    coach: CoachDep,
+    if_none_match: IfNoneMatch = None,
+    accept_language: AcceptLanguage = None,
 ) -> Response:
-    found = coach.puzzle(puzzle_id)
+    language = spoken(query.lang, accept_language)
+    found = coach.puzzle(puzzle_id, language.tag)
     if found is not None:
-        return cacheable(found, if_none_match)
-    return problem(NOT_FOUND, coach.missing(puzzle_id), request.url.path)
+        return cacheable(found, if_none_match, language)
+    return problem(NOT_FOUND, coach.missing(puzzle_id), request.url.path, language)

@@ -13,6 +13,7 @@ from .. import examples, work
 from ..bodies import well_formed
 from ..caching import json_response
 from ..deps import NO_QUERY, CoachDep
+from ..language import AcceptLanguage, spoken
 from ..openapi import REVIEW, ok, problem_responses
 from ..strict import StrictRoute
 
@@ -29,10 +30,15 @@ router = APIRouter(prefix="/v1", tags=["coach"], route_class=StrictRoute)
     dependencies=[NO_QUERY, Depends(well_formed(ReviewRequest))],
 )
 async def post_review(
-    game: Annotated[ReviewRequest, Body(openapi_examples=examples.REVIEW_REQUESTS)], coach: CoachDep
+    game: Annotated[ReviewRequest, Body(openapi_examples=examples.REVIEW_REQUESTS)],
+    coach: CoachDep,
+    accept_language: AcceptLanguage = None,
 ) -> Response:
+    language = spoken(game.lang, accept_language)
     try:
-        return json_response(await work.off_loop(coach.review, game.start, game.moves))
+        return json_response(
+            await work.off_loop(coach.review, game.start, game.moves, language.tag), language
+        )
     except IllegalMove as error:
         loc = ("body", "moves", error.index)
         raise RequestValidationError([{"type": "illegal_move", "loc": loc, "msg": error.message}]) from None

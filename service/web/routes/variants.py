@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Response
+from typing import Annotated
 
-from ...schemas import VariantList
+from fastapi import APIRouter, Query, Response
+
+from ...schemas import LanguageQuery, VariantList
 from .. import examples
 from ..caching import cacheable
-from ..deps import NO_QUERY, AnswersDep, IfNoneMatch
+from ..deps import AnswersDep, IfNoneMatch
+from ..language import AcceptLanguage, spoken
 from ..openapi import CACHEABLE, NOT_MODIFIED, ok, problem_responses
 from ..strict import StrictRoute
 
@@ -24,7 +27,12 @@ router = APIRouter(prefix="/v1", tags=["variants"], route_class=StrictRoute)
     "`variant` on any operation that takes a board. " + CACHEABLE,
     response_model=VariantList,
     responses=ok(examples.VARIANTS_RESPONSE) | NOT_MODIFIED | problem_responses(422),
-    dependencies=[NO_QUERY],
 )
-async def get_variants(answers: AnswersDep, if_none_match: IfNoneMatch = None) -> Response:
-    return cacheable(answers.catalogue, if_none_match)
+async def get_variants(
+    query: Annotated[LanguageQuery, Query()],
+    answers: AnswersDep,
+    if_none_match: IfNoneMatch = None,
+    accept_language: AcceptLanguage = None,
+) -> Response:
+    language = spoken(query.lang, accept_language)
+    return cacheable(answers.catalogues[language.tag], if_none_match, language)

@@ -167,6 +167,32 @@ class Judgements(BaseModel):
     mistake: Annotated[int, Field(ge=0, title="Mistake")]
 
 
+class LanguageInfo(BaseModel):
+    """
+    A language the service speaks.
+    """
+
+    name: Annotated[str, Field(description="Its name, in itself.", examples=["Español"], title="Name")]
+    tag: Annotated[
+        str, Field(description="Its BCP 47 tag, as `lang` names it.", examples=["es"], title="Tag")
+    ]
+
+
+class LanguageList(BaseModel):
+    """
+    The languages the service speaks: English first, the language of an answer when a request
+    names none that is offered.
+    """
+
+    default: Annotated[
+        str,
+        Field(
+            description="The language of an answer when no language offered is asked for.", title="Default"
+        ),
+    ]
+    languages: Annotated[list[LanguageInfo], Field(title="Languages")]
+
+
 Level = TypeAliasType(
     "Level",
     Annotated[
@@ -176,8 +202,8 @@ Level = TypeAliasType(
 )
 
 
-Rating1 = TypeAliasType(
-    "Rating1",
+Rating2 = TypeAliasType(
+    "Rating2",
     Annotated[
         int,
         Field(
@@ -198,7 +224,7 @@ class LevelInfo(BaseModel):
         int, Field(description="Plies looked ahead, in the variant's game.", ge=1, le=27, title="Depth")
     ]
     rating: Annotated[
-        Rating1 | None,
+        Rating2 | None,
         Field(
             description="The level's rating on the variant's scale; null where the variant is not rated.",
             title="Rating",
@@ -1253,6 +1279,14 @@ class ReviewRequest(BaseModel):
             title="Board",
         ),
     ] = None
+    lang: Annotated[
+        str | None,
+        Field(
+            description="The language of the answer's sentences for people, as a BCP 47 tag: `en`, `es`, `fr`, `de`, `pt` are offered (`GET /v1/languages`), and a tag that names a region or script of one (`pt-BR`) gets it. When absent, `Accept-Language` chooses; English when no language offered matches, never an error. A malformed tag is a `422`.",
+            examples=["es"],
+            title="Lang",
+        ),
+    ] = None
     moves: Annotated[
         list[Moves | MarkedMove],
         Field(
@@ -1286,6 +1320,14 @@ class AnalysisRequest(BaseModel):
         extra="forbid",
     )
     board: Board
+    lang: Annotated[
+        str | None,
+        Field(
+            description="The language of the answer's sentences for people, as a BCP 47 tag: `en`, `es`, `fr`, `de`, `pt` are offered (`GET /v1/languages`), and a tag that names a region or script of one (`pt-BR`) gets it. When absent, `Accept-Language` chooses; English when no language offered matches, never an error. A malformed tag is a `422`.",
+            examples=["es"],
+            title="Lang",
+        ),
+    ] = None
     player: Annotated[
         Player | None,
         Field(
@@ -1301,9 +1343,10 @@ class AnalysisRequest(BaseModel):
     ] = None
 
 
-class BestMoveRequest(BaseModel):
+class BestMoveItem(BaseModel):
     """
-    Body of ``POST /v1/best-move``: a legal board on which the game is not over, and options.
+    A best-move request in a batch: a legal board on which the game is not over, and options (its
+    language is the batch's).
     """
 
     model_config = ConfigDict(
@@ -1311,6 +1354,59 @@ class BestMoveRequest(BaseModel):
     )
     board: Board
     depth: Annotated[Depth | None, Field(title="Depth")] = None
+    level: Level | None = None
+    player: Annotated[
+        Player | None,
+        Field(
+            description="The side to move. Needed only when both sides have as many marks (X by default); otherwise the counts decide, and a player that contradicts them is an error. In `wild` and Notakto the sides are `first` and `second`, and the number of marks decides (even: `first`).",
+            title="Player",
+        ),
+    ] = None
+    random: Annotated[
+        bool | None,
+        Field(
+            description="Break the ties left after the best score and the fastest win (or slowest loss) uniformly at random, instead of by traps and then the lowest cell (default false).",
+            title="Random",
+        ),
+    ] = None
+    rating: Annotated[Rating | None, Field(title="Rating")] = None
+    seed: Annotated[Seed | None, Field(title="Seed")] = None
+    skill: Annotated[
+        float | None,
+        Field(
+            description="Difficulty from 0 to 1 (default 1): with probability `skill` the move is chosen as usual, otherwise uniformly from all legal moves. 1 is perfect play, 0 a random player.",
+            ge=0.0,
+            le=1.0,
+            title="Skill",
+        ),
+    ] = None
+    variant: Annotated[
+        Variant | None,
+        Field(
+            description="The rule variant (`standard` by default): see `GET /v1/variants` for each one's rules, board and sides."
+        ),
+    ] = None
+
+
+class BestMoveRequest(BaseModel):
+    """
+    Body of ``POST /v1/best-move``: a legal board on which the game is not over, options, and the
+    language of the answer.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    board: Board
+    depth: Annotated[Depth | None, Field(title="Depth")] = None
+    lang: Annotated[
+        str | None,
+        Field(
+            description="The language of the answer's sentences for people, as a BCP 47 tag: `en`, `es`, `fr`, `de`, `pt` are offered (`GET /v1/languages`), and a tag that names a region or script of one (`pt-BR`) gets it. When absent, `Accept-Language` chooses; English when no language offered matches, never an error. A malformed tag is a `422`.",
+            examples=["es"],
+            title="Lang",
+        ),
+    ] = None
     level: Level | None = None
     player: Annotated[
         Player | None,
@@ -1354,8 +1450,16 @@ class BatchRequest(BaseModel):
         extra="forbid",
     )
     items: Annotated[
-        list[BestMoveRequest],
+        list[BestMoveItem],
         Field(
             description="Best-move requests, answered in order.", max_length=1000, min_length=1, title="Items"
         ),
     ]
+    lang: Annotated[
+        str | None,
+        Field(
+            description="The language of the answer's sentences for people, as a BCP 47 tag: `en`, `es`, `fr`, `de`, `pt` are offered (`GET /v1/languages`), and a tag that names a region or script of one (`pt-BR`) gets it. When absent, `Accept-Language` chooses; English when no language offered matches, never an error. A malformed tag is a `422`.",
+            examples=["es"],
+            title="Lang",
+        ),
+    ] = None
