@@ -5,6 +5,10 @@ In Node, ``createClient`` refuses a missing or relative base URL, which nothing 
 resolved against the page's address, as its README shows. Its ES modules, built from a copy of its
 folder, are served to the page from a path of the service's own origin that the test answers
 itself, so the page's Content Security Policy (scripts from its own origin only) stays in force.
+
+In a page the browser says which languages its reader prefers (``Accept-Language``, from its
+locale): a client without ``lang`` gets the engine's sentences in that language, and a client's
+``lang``, or a call's, asks for another.
 """
 
 from __future__ import annotations
@@ -13,15 +17,17 @@ import shutil
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import httpx
 import pytest
 
-from tests.browser.driver import Page
+from tests.browser.driver import DESKTOP, Page
 from tests.support import ROOT
 from tests.support.commands import run
+from tests.support.server import Server
 from tests.support.tools import require_tool, under_ci
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Route
+    from playwright.sync_api import Browser, Route
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 
@@ -107,3 +113,52 @@ def test_without_a_base_url_the_client_in_a_page_asks_the_pages_origin(
     asked = [url for url in page.requests if url.endswith(("/health", "/v1/best-move"))]
     assert asked == [f"{own}/health", f"{own}/v1/best-move"] * 4 + [f"{own}/no-such-prefix/health"]
     page.assert_only_own_host()
+
+
+#: In the page: the same move asked by a client without ``lang`` (the browser's languages choose),
+#: by a client whose ``lang`` is Spanish, and by a call of that client that asks for French; a cached
+#: answer's language; and the languages the service offers.
+LANGUAGES_IN_THE_PAGE = """async (path) => {
+    const { createClient } = await import(path + "index.js");
+    const browsers = createClient();
+    const spanish = createClient({ lang: "es" });
+    const said = (move) => ({ position: move.position, tactics: move.tactics, reason: move.reason });
+    const cached = await browsers.getBestMove("X........");
+    const listed = await browsers.languages();
+    return {
+        browsers: await said(await browsers.bestMove("X........")),
+        spanish: await said(await spanish.bestMove("X........")),
+        french: await said(await spanish.bestMove("X........", {}, { lang: "fr" })),
+        cached: { reason: cached.value.reason, language: cached.language },
+        tags: listed.value.languages.map((language) => language.tag),
+        accepted: navigator.languages,
+    };
+}"""
+
+
+def test_in_a_page_the_browsers_languages_choose_and_lang_overrides_them(
+    browser: Browser, live_server: Server, built_client: Path
+) -> None:
+    german = Page(browser, live_server, locale="de-DE", **DESKTOP)
+    try:
+        german.page.route(f"**{CLIENT_PATH}*", lambda route: serve_module(route, built_client))
+        german.goto("/play")
+        found: dict[str, Any] = german.page.evaluate(LANGUAGES_IN_THE_PAGE, CLIENT_PATH)
+        german.assert_only_own_host()
+    finally:
+        german.close()
+    assert found["accepted"][0] == "de-DE"
+
+    def reason(lang: str) -> str:
+        answer = httpx.get(f"{live_server.url}/v1/best-move", params={"board": "X........", "lang": lang})
+        assert answer.headers["content-language"] == lang
+        text: str = answer.json()["reason"]
+        return text
+
+    move = {"position": 4, "tactics": ["center"]}
+    assert found["browsers"] == {**move, "reason": reason("de")}
+    assert found["spanish"] == {**move, "reason": reason("es")}
+    assert found["french"] == {**move, "reason": reason("fr")}
+    assert len({found[name]["reason"] for name in ("browsers", "spanish", "french")} | {reason("en")}) == 4
+    assert found["cached"] == {"reason": reason("de"), "language": "de"}
+    assert found["tags"] == ["en", "es", "fr", "de", "pt"]

@@ -1,5 +1,7 @@
 """The terminal game: play through standard input, selfplay through its output; the coach's review and
-puzzles against a real server, checked against the answers of the API through the client."""
+puzzles against a real server, checked against the answers of the API through the client. The
+engine's sentences come in the language of ``--lang``, else of the locale (``LC_ALL``, then
+``LC_MESSAGES``, then ``LANG``), each the service's own in that language."""
 
 from __future__ import annotations
 
@@ -31,7 +33,16 @@ from tictactoe_client import (
     Variant,
     VariantInfo,
 )
-from tictactoe_client._cli import LEVELS, MAX_RATING, THEMES, main, parser, render_board
+from tictactoe_client._cli import (
+    LEVELS,
+    MAX_RATING,
+    THEMES,
+    locale_language,
+    locale_tag,
+    main,
+    parser,
+    render_board,
+)
 
 from service import cli as service_cli
 from service.game import Level
@@ -40,11 +51,17 @@ from service.game.puzzles import THEMES as PUZZLE_THEMES
 from tests.support.commands import run
 from tests.support.server import Server, free_port
 
+#: The variables of the locale the command reads its language from, strongest first.
+LOCALE = ("LC_ALL", "LC_MESSAGES", "LANG")
+
 
 @pytest.fixture(autouse=True)
 def no_url_in_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The commands run in-process unless a test gives a URL (TICTACTOE_URL is the default of --url)."""
+    """The commands run in-process unless a test gives a URL (TICTACTOE_URL is the default of --url),
+    and in English unless a test gives a language: the locale of whoever runs the tests is not theirs."""
     monkeypatch.delenv("TICTACTOE_URL", raising=False)
+    for variable in LOCALE:
+        monkeypatch.delenv(variable, raising=False)
 
 
 def run_cli(
@@ -1288,3 +1305,153 @@ def test_puzzle_filters_on_the_variants_scale_and_themes(
     # The standard game keeps its own: fork is one of its themes.
     _, posed = variant_puzzles(live_server, monkeypatch, capsys, "q\n", "--theme", "fork", "--seed", "2")
     assert [("fork" in puzzle.themes, puzzle.variant) for puzzle in posed] == [(True, "standard")]
+
+
+# --- languages ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("environment", "tag"),
+    [
+        ({"LANG": "es_ES.UTF-8"}, "es-ES"),
+        ({"LANG": "pt_BR"}, "pt-BR"),
+        ({"LANG": "de"}, "de"),
+        ({"LANG": "fr_CA.ISO8859-1@euro"}, "fr-CA"),
+        ({"LANG": "sr_RS.UTF-8@latin"}, "sr-Latn-RS"),
+        ({"LANG": "es_419.UTF-8"}, "es-419"),
+        ({"LC_ALL": "fr_FR.UTF-8", "LC_MESSAGES": "de_DE.UTF-8", "LANG": "es_ES.UTF-8"}, "fr-FR"),
+        ({"LC_MESSAGES": "de_DE.UTF-8", "LANG": "es_ES.UTF-8"}, "de-DE"),
+        ({"LC_ALL": "", "LC_MESSAGES": "", "LANG": "pt_PT.UTF-8"}, "pt-PT"),
+        ({"LC_ALL": "C", "LANG": "es_ES.UTF-8"}, None),
+        ({"LANG": "C"}, None),
+        ({"LANG": "C.UTF-8"}, None),
+        ({"LANG": "POSIX"}, None),
+        ({"LANG": "/usr/share/locale/es"}, None),
+        ({}, None),
+    ],
+)
+def test_the_locale_names_the_language(environment: dict[str, str], tag: str | None) -> None:
+    """As a POSIX program: the first of LC_ALL, LC_MESSAGES and LANG that is set and not empty, a
+    locale name read as a BCP 47 tag; C and POSIX (with any codeset) name none."""
+    assert locale_language(environment) == tag
+    assert locale_tag("es_ES.UTF-8") == "es-ES" and locale_tag("C.UTF-8") is None
+
+
+def engine_sentence(url: str, lang: str | None) -> str:
+    """The engine's first move of ``play --side O --first X --skill 1``, in the service's words in
+    ``lang``."""
+    with Client(url, lang=lang) as client:
+        return client.best_move(".........", "X", skill=1).reason
+
+
+@pytest.mark.parametrize(
+    ("arguments", "environment", "lang"),
+    [
+        (["--lang", "es"], {}, "es"),
+        ([], {"LANG": "es_ES.UTF-8"}, "es"),
+        ([], {"LC_ALL": "fr_FR.UTF-8", "LANG": "es_ES.UTF-8"}, "fr"),
+        ([], {"LC_MESSAGES": "de_DE.UTF-8", "LANG": "es_ES.UTF-8"}, "de"),
+        ([], {"LANG": "pt_BR.UTF-8"}, "pt"),
+        ([], {"LANG": "C"}, "en"),
+        ([], {"LC_ALL": "C.UTF-8", "LANG": "es_ES.UTF-8"}, "en"),
+        (["--lang", "en"], {"LANG": "es_ES.UTF-8"}, "en"),  # the option wins over the locale
+        (["--lang", ""], {"LANG": "es_ES.UTF-8"}, "en"),  # an empty TAG asks for none
+        ([], {}, "en"),
+    ],
+)
+def test_the_engines_sentences_in_the_language_of_lang_or_the_locale(
+    live_server: Server,
+    monkeypatch: pytest.MonkeyPatch,
+    arguments: list[str],
+    environment: dict[str, str],
+    lang: str,
+) -> None:
+    """A game through standard input against a live server: the engine's reason is the service's own
+    in the language of ``--lang``, else of the locale; the terminal's own words stay English."""
+    for variable, value in environment.items():
+        monkeypatch.setenv(variable, value)
+    command = ["play", "--side", "O", "--first", "X", "--skill", "1", "--url", live_server.url, *arguments]
+    code, out = run_cli(command, "q\n")
+    assert code == 0, out
+    reason = engine_sentence(live_server.url, lang)
+    assert re.search(rf"^The engine plays 1: {re.escape(reason)}$", out, re.M), out
+    if lang != "en":
+        assert reason != engine_sentence(live_server.url, "en")
+    assert "You are O, the engine is X (skill 1); X starts." in out and out.endswith("Bye.\n"), out
+
+
+def test_every_command_speaks_the_language_asked_for(
+    live_server: Server, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """best-move, analyze, review and puzzle with ``--lang`` (anywhere on the line), and a variant's
+    name and rules where play and puzzle name the variant: each sentence the service's own in that
+    language."""
+    url = live_server.url
+    with Client(url, lang="de") as german, Client(url, lang="pt") as portuguese:
+        move = german.best_move("XX.OO....")
+        analysis = german.analyze("X.O...X..", "O")
+        review = portuguese.review([0, 1, 4, 2, 8])
+        misere = next(info for info in german.variants() if info.id == "misere")
+    assert main(["--lang", "de", "best-move", "XX.OO....", "--url", url]) == 0
+    assert f"Why: {move.reason}\n" in capsys.readouterr().out
+    assert main(["analyze", "X.O...X..", "--player", "O", "--lang", "de", "--url", url]) == 0
+    out = capsys.readouterr().out
+    assert all(entry.reason in out for entry in analysis.moves), out
+    assert main(["review", "1", "2", "5", "3", "9", "--lang", "pt", "--url", url]) == 0
+    out = capsys.readouterr().out
+    for ply in review.plies:
+        assert f": {ply.judgement}. {ply.reason}\n" in out or f", the only move. {ply.reason}\n" in out, out
+        if ply.better is not None:
+            assert f"    Better: {ply.better.position + 1}. {ply.better.reason}\n" in out, out
+    assert out.startswith("The game from the empty board, X first:\n")  # the terminal's words
+    # A variant's name and rules, in German, where play names the variant.
+    code, out = run_cli(["play", "--variant", "misere", "--lang", "de", "--url", url], "q\n")
+    assert code == 0, out
+    assert out.startswith(
+        "Tic-tac-toe (misere) against the engine. Type q to quit at any prompt.\n"
+        f"{misere.name}: {misere.rules}\n"
+    ), out
+    # A puzzle answered right, then wrong: the reasons in Portuguese, from the locale.
+    monkeypatch.setenv("LANG", "pt_BR.UTF-8")
+    _, (posed,) = variant_puzzles(live_server, monkeypatch, capsys, "q\n", "--seed", "3")
+    with Client(url, lang="pt") as portuguese:
+        puzzle = portuguese.puzzle(posed.id).value
+        empty = [cell for cell, mark in enumerate(puzzle.board) if mark == "."]
+        wrong = next(cell for cell in empty if cell != puzzle.solution)
+        (judged,) = portuguese.review([wrong], puzzle.board, puzzle.player).plies
+    assert puzzle.reason != posed.reason and judged.reason is not None
+    out, _ = variant_puzzles(live_server, monkeypatch, capsys, f"{puzzle.solution + 1}\nn\n", "--seed", "3")
+    assert f"Right: {puzzle.solution + 1}. {puzzle.reason}\n" in out, out
+    out, _ = variant_puzzles(live_server, monkeypatch, capsys, f"{wrong + 1}\nn\n", "--seed", "3")
+    assert f"Not this one: {wrong + 1} is " in out and f"{judged.judgement}. {judged.reason}\n" in out, out
+    assert f"The answer is {puzzle.solution + 1}. {puzzle.reason}\n" in out, out
+
+
+def test_a_malformed_lang_is_named_by_its_option(
+    live_server: Server, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The service says what is wrong with the tag; the terminal names --lang, before any prompt."""
+    with Client(live_server.url) as client, pytest.raises(ServiceError) as refused:
+        client.best_move("X........", lang="not a tag!")
+    (error,) = refused.value.problem.errors or []
+    assert main(["best-move", "X........", "--lang", "not a tag!", "--url", live_server.url]) == 1
+    assert capsys.readouterr().err == f"error: --lang: {error.msg}\n"
+    code, out = run_cli(["--lang", "not a tag!", "play", "--url", live_server.url], "X\nX\n")
+    assert (code, out) == (1, f"error: --lang: {error.msg}\n")
+
+
+def test_the_default_variant_is_the_services_first(live_server: Server) -> None:
+    """The variant the service lists first goes without saying, given or not: play greets as for no
+    variant and names no rules, review's title names none; any other variant is named."""
+    with Client(live_server.url) as client:
+        default = client.variants()[0]
+    options = ["--side", "O", "--first", "X", "--skill", "1", "--url", live_server.url]
+    plain = "Tic-tac-toe against the engine. Type q to quit at any prompt.\nYou are O"
+    for given in ([], ["--variant", default.id]):
+        code, out = run_cli(["play", *given, *options], "q\n")
+        assert code == 0 and out.startswith(plain), out
+        assert default.rules not in out
+        code, out = run_cli(["review", *given, "5", "--url", live_server.url])
+        assert code == 0 and out.startswith("The game from the empty board, X first:"), out
+    code, out = run_cli(["review", "--variant", "4x4", "5", "--url", live_server.url])
+    assert code == 0 and out.startswith("The game of 4x4 from the empty board, X first:"), out

@@ -8,7 +8,10 @@ a review's judgements against the analysis of each position, a puzzle's solution
 values of its moves, and every page of the puzzles against the total. A review is typed by its
 variant: the two groups of variants are those ``GET /v1/variants`` lists by their sides, and
 ``mypy --strict`` passes programs of the standard game and of wild and Notakto written without
-narrowing, and refuses the sides a variant has not.
+narrowing, and refuses the sides a variant has not. The sentences for people come in the language
+of the client's ``lang`` or of a call's, sent as the API takes it (a query parameter, a body
+member, the batch's and not its items'): each the service's own answer in that language, every
+tag, id and number that of English.
 """
 
 from __future__ import annotations
@@ -35,6 +38,8 @@ from tictactoe_client import (
     BestMoveResponse,
     Client,
     Fetched,
+    LanguageInfo,
+    LanguageList,
     Level,
     Mark,
     MarkedMove,
@@ -292,16 +297,20 @@ def test_help_names_the_errors() -> None:
         ):
             assert name in text, f"help({client.__name__}) does not mention {name}"
         methods = ("best_move", "get_best_move", "batch", "position", "analyze", "health", "review")
-        for method in (*methods, "puzzles", "iter_puzzles", "puzzle", "random_puzzle"):
+        for method in (*methods, "puzzles", "iter_puzzles", "puzzle", "random_puzzle", "languages"):
             assert f"{method}(" in text
+        assert "lang" in text and "Accept-Language" in text
 
 
 def test_the_input_types_are_the_documents() -> None:
-    """The hand-written input types name the request schema's fields, optionality and enums."""
-    request = SCHEMAS["BestMoveRequest"]
+    """The hand-written input types name the request schema's fields, optionality and enums: a batch
+    item is the API's ``BestMoveItem``, the body of a best move but its ``lang`` (the batch's)."""
+    request = SCHEMAS["BestMoveItem"]
     hints = get_type_hints(BestMoveItem)
     assert set(hints) == set(request["properties"])
     assert BestMoveItem.__required_keys__ == set(request["required"])
+    assert set(SCHEMAS["BestMoveRequest"]["properties"]) == set(request["properties"]) | {"lang"}
+    assert set(SCHEMAS["BatchRequest"]["properties"]) == {"items", "lang"}
 
     def enum(schema: dict[str, Any]) -> list[Any]:
         if "$ref" in schema:
@@ -968,3 +977,213 @@ def test_mypy_strict_types_a_review_by_its_variant(tmp_path: Path) -> None:
     assert set(found) == set(marked), result.stdout
     for where, message in marked.items():
         assert message in found[where], (where, found[where])
+
+
+# --- languages ----------------------------------------------------------------------------------------
+
+
+class Recording(httpx.HTTPTransport):
+    """httpx's transport, keeping each request's path, query and JSON body."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.sent: list[tuple[str, dict[str, str], Any]] = []
+
+    def handle_request(self, request: httpx.Request) -> httpx.Response:
+        body = json.loads(request.content) if request.content else None
+        self.sent.append((request.url.path, dict(request.url.params), body))
+        return super().handle_request(request)
+
+
+def said(url: str, method: str, path: str, lang: str, **fields: Any) -> Any:
+    """The service's own answer in ``lang`` (its ``lang`` sent as a query parameter or a body
+    member), checked to say so in ``Content-Language``."""
+    if method == "GET":
+        answer = httpx.get(f"{url}{path}", params={**fields, "lang": lang})
+    else:
+        answer = httpx.post(f"{url}{path}", json={**fields, "lang": lang})
+    assert answer.status_code == 200, answer.text
+    assert answer.headers["content-language"] == lang
+    return answer.json()
+
+
+def test_a_reason_in_spanish_is_the_same_move(live_server: Server) -> None:
+    """``lang="es"``: the reason in Spanish, the service's own; the move, its tactics and every other
+    field those of English."""
+    with Client(live_server.url) as client:
+        english = client.best_move("XX..O....", level="medium", seed=5)
+        spanish = client.best_move("XX..O....", level="medium", seed=5, lang="es")
+    body = {"board": "XX..O....", "level": "medium", "seed": 5}
+    assert spanish.reason == said(live_server.url, "POST", "/v1/best-move", "es", **body)["reason"]
+    assert spanish.reason != english.reason and english.reason.startswith("Blocks X's top row")
+    assert (spanish.position, spanish.tactics) == (english.position, english.tactics) == (2, english.tactics)
+    assert spanish.model_dump(exclude={"reason"}) == english.model_dump(exclude={"reason"})
+
+
+def test_the_clients_lang_goes_with_every_call_and_a_calls_lang_over_it(live_server: Server) -> None:
+    """``Client(lang="es")``: every call that answers sentences sends ``lang=es`` (a ``GET``'s query, a
+    ``POST``'s body, a batch's body beside its items), and answers in Spanish; a call's ``lang``
+    replaces it for that call; ``languages`` and ``health`` send none."""
+    url = live_server.url
+    transport = Recording()
+    with Client(url, lang="es", transport=transport) as client:
+        assert client.lang == "es" and "lang='es'" in repr(client)
+        move = client.best_move("X........")
+        german = client.best_move("X........", lang="de")
+        fetched = client.get_best_move("X.O...X..", "O")
+        position = client.position("XX.OO....", variant="misere")
+        analysis = client.analyze("XX.OO....", lang="fr")
+        review = client.review([0, 4, 8, 2, 6, 3, 1])
+        batch = client.batch([{"board": "XX..O....", "level": "medium", "seed": 5}, {"board": "X........"}])
+        portuguese = client.batch([{"board": "X........"}], lang="pt")
+        variants = client.variants()
+        page = client.puzzles(theme="fork", limit=3)
+        puzzle = client.puzzle(page.value.puzzles[0].id, lang="de")
+        drawn = client.random_puzzle(5, theme="block")
+        every = list(client.iter_puzzles(theme="fork", limit=100, lang="fr"))
+        listed = client.languages()
+        client.health()
+    sent = transport.sent
+    assert sent[0] == ("/v1/best-move", {}, {"board": "X........", "lang": "es"})
+    assert sent[1] == ("/v1/best-move", {}, {"board": "X........", "lang": "de"})
+    assert sent[2] == ("/v1/best-move", {"board": "X.O...X..", "player": "O", "lang": "es"}, None)
+    assert sent[3] == ("/v1/positions/XX.OO....", {"variant": "misere", "lang": "es"}, None)
+    assert sent[4] == ("/v1/analysis", {}, {"board": "XX.OO....", "lang": "fr"})
+    assert sent[5] == ("/v1/review", {}, {"moves": [0, 4, 8, 2, 6, 3, 1], "lang": "es"})
+    batch_body = {"items": [{"board": "XX..O....", "level": "medium", "seed": 5}, {"board": "X........"}]}
+    assert sent[6] == ("/v1/best-move/batch", {}, {**batch_body, "lang": "es"})
+    assert sent[7] == ("/v1/best-move/batch", {}, {"items": [{"board": "X........"}], "lang": "pt"})
+    assert sent[8] == ("/v1/variants", {"lang": "es"}, None)
+    assert sent[9] == ("/v1/puzzles", {"theme": "fork", "limit": "3", "lang": "es"}, None)
+    assert sent[10] == (f"/v1/puzzles/{page.value.puzzles[0].id}", {"lang": "de"}, None)
+    assert sent[11] == ("/v1/puzzles/random", {"seed": "5", "theme": "block", "lang": "es"}, None)
+    assert all(query.get("lang") == "fr" for path, query, _ in sent[12:-2] if path == "/v1/puzzles")
+    assert sent[-2:] == [("/v1/languages", {}, None), ("/health", {}, None)]
+
+    # Each answer is the service's own in its language.
+    assert move.reason == said(url, "POST", "/v1/best-move", "es", board="X........")["reason"]
+    assert german.reason == said(url, "POST", "/v1/best-move", "de", board="X........")["reason"]
+    assert german.reason != move.reason and german.position == move.position
+    assert fetched.language == "es"
+    assert (
+        fetched.value.reason
+        == said(url, "GET", "/v1/best-move", "es", board="X.O...X..", player="O")["reason"]
+    )
+    assert position.language == "es"
+    assert position.value == AnalysisResponse.model_validate(
+        said(url, "GET", "/v1/positions/XX.OO....", "es", variant="misere")
+    )
+    assert analysis == AnalysisResponse.model_validate(
+        said(url, "POST", "/v1/analysis", "fr", board="XX.OO....")
+    )
+    raw_review = said(url, "POST", "/v1/review", "es", moves=[0, 4, 8, 2, 6, 3, 1])
+    assert review.model_dump(mode="json", exclude_unset=True) == raw_review
+    assert any(ply.better is not None for ply in review.plies)
+    raw_batch = said(url, "POST", "/v1/best-move/batch", "es", **batch_body)["results"]
+    assert [answer.reason for answer in batch] == [answer["reason"] for answer in raw_batch]
+    assert batch[1].reason == move.reason
+    assert portuguese[0].reason == said(url, "POST", "/v1/best-move", "pt", board="X........")["reason"]
+    raw_variants = said(url, "GET", "/v1/variants", "es")["variants"]
+    assert [(info.id, info.name, info.rules) for info in variants] == [
+        (info["id"], info["name"], info["rules"]) for info in raw_variants
+    ]
+    assert page.language == "es" and page.value == PuzzlePage.model_validate(
+        said(url, "GET", "/v1/puzzles", "es", theme="fork", limit=3)
+    )
+    assert puzzle.language == "de"
+    assert puzzle.value.reason == said(url, "GET", f"/v1/puzzles/{puzzle.value.id}", "de")["reason"]
+    assert drawn.language == "es"
+    assert drawn.value.reason == said(url, "GET", "/v1/puzzles/random", "es", seed=5, theme="block")["reason"]
+    assert every[0].reason == said(url, "GET", f"/v1/puzzles/{every[0].id}", "fr")["reason"]
+    assert isinstance(listed, LanguageList)
+
+    # Tags, ids and numbers are those of English; only the sentences differ.
+    with Client(url) as english:
+        in_english = english.review([0, 4, 8, 2, 6, 3, 1])
+        assert [ply.reason for ply in review.plies] != [ply.reason for ply in in_english.plies]
+        assert review.model_dump(exclude={"plies"}) == in_english.model_dump(exclude={"plies"})
+        assert [(ply.tactics, ply.judgement, ply.position) for ply in review.plies] == [
+            (ply.tactics, ply.judgement, ply.position) for ply in in_english.plies
+        ]
+        english_variants = english.variants()
+        assert [info.id for info in variants] == [info.id for info in english_variants]
+        assert all(
+            mine.rules != theirs.rules for mine, theirs in zip(variants, english_variants, strict=True)
+        )
+        assert english.get_best_move("X.O...X..", "O").language == "en"
+
+
+def test_the_languages_and_the_language_an_answer_is_in(live_server: Server) -> None:
+    """``languages()``: the five tags, English first and the default, each named in itself; an
+    offered language with a region gets that language, one not offered English."""
+    with Client(live_server.url) as client:
+        listed = client.languages()
+        assert isinstance(listed, LanguageList) and all(
+            isinstance(one, LanguageInfo) for one in listed.languages
+        )
+        assert [one.tag for one in listed.languages] == ["en", "es", "fr", "de", "pt"]
+        assert listed.default == "en" and listed.languages[1].name == "Español"
+        assert listed == LanguageList.model_validate(httpx.get(f"{live_server.url}/v1/languages").json())
+        assert client.position("X........", lang="pt-BR").language == "pt"
+        assert client.position("X........", lang="ja").language == "en"
+        assert client.position("X........", lang="ja").value == client.position("X........").value
+    # A problem's title in the language asked for; its type, status and location those of English.
+    with Client(live_server.url, lang="es") as spanish, Client(live_server.url) as english:
+        problems = []
+        for client in (spanish, english):
+            with pytest.raises(ServiceError) as caught:
+                client.best_move("XXXOO....")
+            problems.append(caught.value)
+    raw = httpx.post(f"{live_server.url}/v1/best-move", json={"board": "XXXOO....", "lang": "es"})
+    assert problems[0].response.headers["content-language"] == "es"
+    assert problems[0].problem.title == raw.json()["title"] != problems[1].problem.title
+    assert problems[0].problem.model_dump(exclude={"title", "detail", "errors"}) == problems[
+        1
+    ].problem.model_dump(exclude={"title", "detail", "errors"})
+    # Without lang, Accept-Language chooses: a header of the client's.
+    with Client(live_server.url, headers={"Accept-Language": "fr-CA, de;q=0.5"}) as client:
+        assert client.position("X........").language == "fr"
+        assert client.position("X........", lang="de").language == "de"  # lang wins
+
+
+def test_a_malformed_lang_is_a_service_error_at_lang(live_server: Server) -> None:
+    with Client(live_server.url) as client:
+        assert refusal(lambda: client.best_move("X........", lang="not a tag!")) == ["body", "lang"]
+        assert refusal(lambda: client.position("X........", lang="not a tag!")) == ["query", "lang"]
+        assert refusal(lambda: client.batch([{"board": "X........"}], lang="not a tag!")) == ["body", "lang"]
+    with Client(live_server.url, lang="not a tag!") as client:
+        assert refusal(lambda: client.review([4])) == ["body", "lang"]
+        assert refusal(client.variants) == ["query", "lang"]
+        assert client.best_move("X........", lang="en").position == 4  # a call's own lang replaces it
+        assert client.languages().languages[0].tag == "en"  # sends no lang
+
+
+@pytest.mark.anyio
+async def test_the_async_client_in_a_language(live_server: Server) -> None:
+    """``AsyncClient`` as ``Client``: its ``lang`` with every call, a call's over it, the batch's, the
+    languages, and a malformed tag refused."""
+    url = live_server.url
+    async with AsyncClient(url, lang="es") as client:
+        move = await client.best_move("X........")
+        french = await client.best_move("X........", lang="fr")
+        fetched = await client.get_best_move("X........")
+        batch = await client.batch([{"board": "X........"}], lang="de")
+        variants = await client.variants()
+        puzzles = [puzzle async for puzzle in client.iter_puzzles(theme="fork", limit=50)]
+        review = await client.review([0, 1])
+        listed = await client.languages()
+        with pytest.raises(ServiceError) as caught:
+            await client.analyze("X........", lang="not a tag!")
+    with Client(url, lang="es") as sync:
+        assert move == sync.best_move("X........")
+        assert french == sync.best_move("X........", lang="fr") != move
+        assert fetched == sync.get_best_move("X........") and fetched.language == "es"
+        assert batch == sync.batch([{"board": "X........"}], lang="de")
+        assert batch[0].reason == said(url, "POST", "/v1/best-move", "de", board="X........")["reason"]
+        assert variants == sync.variants()
+        assert puzzles == list(sync.iter_puzzles(theme="fork", limit=50))
+        assert review == sync.review([0, 1])
+        assert listed == sync.languages()
+    assert [one.tag for one in listed.languages] == ["en", "es", "fr", "de", "pt"]
+    assert caught.value.status == 422
+    assert caught.value.problem.errors is not None and caught.value.problem.errors[0].loc == ["body", "lang"]

@@ -9,10 +9,12 @@ docs/api.md run in that project against a live server and print what the documen
 program of the user's that imports both its ``service`` and the client runs, and so does one that
 uses the coach (a review, reviews in wild, Notakto on two boards and 4×4, every page of the
 puzzles, one puzzle, a random one, puzzles of the variants by ``variant``, a rating), whose answers
-must be those of the repository's client. mypy --strict, with the environment's packages, passes a
-correct program and refuses a wrong one (a level that does not exist, a misspelt option, a mark that
-is not X or O, a theme that does not exist, a review's side that its variant has not, a variant of
-puzzles that does not exist).
+must be those of the repository's client; and one that asks for the sentences in a language (the
+client's ``lang``, a call's, a batch's) gets the service's own, as the ``tictactoe`` command does
+in the language of the locale. mypy --strict, with the environment's packages, passes a correct
+program and refuses a wrong one (a level that does not exist, a misspelt option, a mark that is not
+X or O, a theme that does not exist, a review's side that its variant has not, a variant of puzzles
+that does not exist, a ``lang`` where the API takes none).
 """
 
 from __future__ import annotations
@@ -135,9 +137,9 @@ print(asyncio.run(wild_squeezes()))
 CORRECT = """from collections.abc import Iterator
 
 from tictactoe_client import (
-    AnalysisResponse, AsyncClient, BestMoveItem, BestMoveResponse, Client, Fetched, Judgement, Level,
-    Mark, MarkedMove, NotModified, Player, Puzzle, PuzzlePage, ReviewMove, ServiceError, SideReview,
-    Sides, Theme, Turn, TurnSides, Variant, VariantInfo,
+    AnalysisResponse, AsyncClient, BestMoveItem, BestMoveResponse, Client, Fetched, Judgement,
+    LanguageInfo, LanguageList, Level, Mark, MarkedMove, NotModified, Player, Puzzle, PuzzlePage,
+    ReviewMove, ServiceError, SideReview, Sides, Theme, Turn, TurnSides, Variant, VariantInfo,
 )
 
 
@@ -221,6 +223,22 @@ def variants(client: Client) -> list[str]:
 def rated(client: Client) -> int:
     items: list[BestMoveItem] = [{"board": "X........", "rating": 181.5}]
     return client.batch(items)[0].score + client.best_move("X........", rating=300).score
+
+
+def spoken(client: Client) -> list[str | None]:
+    spanish = Client(lang="es")
+    listed: LanguageList = client.languages()
+    first: LanguageInfo = listed.languages[0]
+    fetched: Fetched[BestMoveResponse] = spanish.get_best_move("X........", lang="fr")
+    items: list[BestMoveItem] = [{"board": "X........"}]
+    reasons = [answer.reason for answer in client.batch(items, lang="de")]
+    reasons.append(spanish.review([4], lang="pt").plies[0].reason)
+    return [first.tag, listed.default, fetched.language, spanish.lang, *reasons]
+
+
+async def spoken_async(client: AsyncClient) -> str:
+    puzzle = await client.random_puzzle(1, lang="es")
+    return puzzle.value.reason + str(puzzle.language) + (await client.variants(lang="fr"))[0].name
 """
 #: Each line is a mistake mypy --strict must find; what it says about it.
 WRONG = {
@@ -239,6 +257,9 @@ WRONG = {
     'Client().review([(4, "Z")], variant="wild")': 'matches argument types "list[tuple[int, str]]"',
     'Client().review([4], variant="wild").players.X': '"TurnSides" has no attribute "X"',
     "Client().review([4]).players.first": '"Sides" has no attribute "first"',
+    'Client().languages(lang="es")': 'Unexpected keyword argument "lang"',
+    'Client().batch([{"board": "X........", "lang": "es"}])': '"lang"',
+    "Client(lang=5)": 'incompatible type "int"',
 }
 
 
@@ -452,6 +473,55 @@ def test_the_tictactoe_command_plays_against_a_server_and_names_what_is_missing(
         "error: no service to talk to: give --url (or TICTACTOE_URL) of a running service, "
         "or install it to run here: pip install 'tictactoe-service[server]'"
     ]
+
+
+#: A user's program that asks for the sentences in a language: the client's, a call's, a batch's.
+LANGUAGE_PROGRAM = """from tictactoe_client import Client
+
+with Client("http://127.0.0.1:8000", lang="es") as client:
+    print(client.best_move("XX..O....", level="medium", seed=5).reason)
+    print(client.best_move("XX..O....", level="medium", seed=5, lang="fr").reason)
+    fetched = client.position("X........")
+    print(fetched.language, [move.reason for move in fetched.value.moves][:2])
+    print([answer.reason for answer in client.batch([{"board": "X........"}], lang="de")])
+    print([language.tag for language in client.languages().languages])
+"""
+
+
+def test_the_languages_there(user: User, live_server: Server) -> None:
+    """From the installed wheel, the answers of the repository's client in the same languages; and
+    the command in the language of the locale (es_ES.UTF-8), or of --lang over it."""
+    output = run(
+        [user.python, "-c", LANGUAGE_PROGRAM.replace(URL, live_server.url)], cwd=user.project, timeout=60
+    ).stdout
+    with Client(live_server.url, lang="es") as client:
+        spanish = client.best_move("XX..O....", level="medium", seed=5)
+        french = client.best_move("XX..O....", level="medium", seed=5, lang="fr")
+        position = client.position("X........")
+        german = client.batch([{"board": "X........"}], lang="de")
+        tags = [language.tag for language in client.languages().languages]
+    with Client(live_server.url) as client:
+        english = client.best_move("XX..O....", level="medium", seed=5)
+    assert len({spanish.reason, french.reason, english.reason}) == 3
+    assert (spanish.position, spanish.tactics) == (english.position, english.tactics)
+    assert output.splitlines() == [
+        spanish.reason,
+        french.reason,
+        f"{position.language} {[move.reason for move in position.value.moves][:2]}",
+        str([answer.reason for answer in german]),
+        str(tags),
+    ]
+    assert position.language == "es" and tags == ["en", "es", "fr", "de", "pt"]
+    command: list[str | os.PathLike[str]] = [user.python.parent / "tictactoe", "--url", live_server.url]
+    command += ["best-move", "XX..O...."]
+    locale = {**without_url(), "LC_ALL": "", "LC_MESSAGES": "", "LANG": "es_ES.UTF-8"}
+    with Client(live_server.url, lang="es") as client:
+        best = client.best_move("XX..O....")
+    assert f"Why: {best.reason}\n" in run(command, cwd=user.project, env=locale).stdout
+    with Client(live_server.url) as client:
+        in_english = client.best_move("XX..O....")
+    chosen = run([*command, "--lang", "en"], cwd=user.project, env=locale).stdout
+    assert f"Why: {in_english.reason}\n" in chosen
 
 
 def without_url() -> dict[str, str]:

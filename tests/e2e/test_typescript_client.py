@@ -15,7 +15,10 @@
   one puzzle, a random one, puzzles of the variants by ``variant`` with wild's mark and Notakto's
   grid, a move at a rating), 304s, problems (an illegal move at its index, in
   the standard game and in the variants, an unknown puzzle), a timeout from a socket that never
-  answers, the caller's abort and a refused connection;
+  answers, the caller's abort and a refused connection; and the languages: the sentences of every
+  operation in the client's ``lang``, a call's ``lang`` over it, a batch's, each the service's own
+  answer in that language (the same moves, tactics and ids as in English), the five languages of
+  ``languages()`` English first, and a malformed ``lang`` a 422 ``ProblemError``;
 * in Node, a base URL that cannot work there (none, a relative one, one that is not a URL or not
   http(s)) is a ``TypeError`` of ``createClient``, with a message that says why, from both builds;
 * the package's own checks pass: ``npm run typecheck`` and ``npm test`` against a live server.
@@ -322,6 +325,7 @@ def test_the_compiled_programs_against_a_live_server(
     }
     assert report["metrics"] is True
     check_coach(report, url)
+    check_languages(report["languages"], url)
 
     errors = report["errors"]
     common = {"base": True, "instance": True}
@@ -531,6 +535,86 @@ def check_coach(report: dict[str, Any], url: str) -> None:
     assert random["unseeded"]["etag"] is None and "fork" in random["unseeded"]["themes"]
 
     check_variant_puzzles(report["variantPuzzles"], url)
+
+
+def check_languages(found: dict[str, Any], url: str) -> None:
+    """The sentences a program got in the languages it asked for (``lang`` of the client, of a call,
+    of a batch): the service's own answers in those languages, the moves, tactics and ids those of
+    English, and a malformed ``lang`` a 422 located at ``lang``."""
+    listed = httpx.get(f"{url}/v1/languages").json()
+    assert found["tags"] == [language["tag"] for language in listed["languages"]]
+    assert found["tags"] == ["en", "es", "fr", "de", "pt"] and found["first"] == "en"
+    assert found["names"][:2] == ["English", "Español"] and found["default"] == "en"
+    assert found["clientLang"] == [None, "es"]
+
+    def said(method: str, path: str, lang: str, **body: Any) -> Any:
+        if method == "GET":
+            answer = httpx.get(f"{url}{path}", params={**body, "lang": lang})
+        else:
+            answer = httpx.post(f"{url}{path}", json={**body, "lang": lang})
+        assert answer.status_code == 200, answer.text
+        assert answer.headers["content-language"] == lang
+        return answer.json()
+
+    medium = {"board": "XX..O....", "level": "medium", "seed": 3}
+    english, spanish, french = found["moves"]
+    assert spanish["reason"] == said("POST", "/v1/best-move", "es", **medium)["reason"]
+    assert french["reason"] == said("POST", "/v1/best-move", "fr", **medium)["reason"]
+    assert len({english["reason"], spanish["reason"], french["reason"]}) == 3
+    assert english["position"] == spanish["position"] == french["position"]
+    assert english["tactics"] == spanish["tactics"] == french["tactics"]
+    get = said("GET", "/v1/best-move", "es", board="X.O...X..", player="O")
+    assert found["get"]["reason"] == get["reason"] and found["get"]["language"] == "es"
+    assert found["getEnglish"] == {
+        "reason": said("GET", "/v1/best-move", "en", board="X.O...X..", player="O")["reason"],
+        "language": "en",
+    }
+    assert found["getEnglish"]["reason"] != found["get"]["reason"]
+    position = said("GET", "/v1/positions/XX.OO....", "es")
+    assert found["position"] == {"reasons": [move["reason"] for move in position["moves"]], "language": "es"}
+    analysis = said("POST", "/v1/analysis", "es", board="XX.OO....")
+    assert found["analysis"] == [move["reason"] for move in analysis["moves"]] == found["position"]["reasons"]
+    review = said("POST", "/v1/review", "es", moves=[0, 4, 8, 2, 6, 3, 1])
+    assert found["review"] == [
+        [ply["reason"], ply["better"] and ply["better"]["reason"]] for ply in review["plies"]
+    ]
+    variants = said("GET", "/v1/variants", "es")["variants"]
+    assert found["variants"] == [[variant["id"], variant["name"], variant["rules"]] for variant in variants]
+    english_variants = httpx.get(f"{url}/v1/variants").json()["variants"]
+    assert [variant["id"] for variant in english_variants] == [variant[0] for variant in found["variants"]]
+    assert all(
+        spanish_one[2] != english_one["rules"]
+        for spanish_one, english_one in zip(found["variants"], english_variants, strict=True)
+    )
+    puzzle = said("GET", "/v1/puzzles/random", "es", seed=5, theme="block", min_rating=181)
+    assert found["puzzle"] == {"id": puzzle["id"], "reason": puzzle["reason"], "language": "es"}
+    german = said("GET", f"/v1/puzzles/{puzzle['id']}", "de")
+    assert found["puzzleGerman"] == {"reason": german["reason"], "language": "de"}
+    page = said("GET", "/v1/puzzles", "es", theme="fork", limit=5)
+    assert found["page"] == [each["reason"] for each in page["puzzles"]]
+    items = [{**medium}, {"board": "XX.OO....", "player": "X"}]
+    assert found["batchGerman"] == [
+        move["reason"] for move in said("POST", "/v1/best-move/batch", "de", items=items)["results"]
+    ]
+    assert found["batchSpanish"] == [
+        move["reason"] for move in said("POST", "/v1/best-move/batch", "es", items=items)["results"]
+    ]
+    assert found["batchSpanish"][0] == spanish["reason"]
+    problem = {"base": True, "instance": True, "kind": "problem", "name": "ProblemError", "game_status": None}
+    invalid = {**problem, "status": 422, "type": "/problems/invalid-input"}
+    assert found["malformed"] == {**invalid, "url": f"{url}/v1/best-move", "loc": ["body", "lang"]}
+    assert found["malformedGet"] == {
+        **invalid,
+        "url": f"{url}/v1/positions/X........?lang=not+a+tag%21",
+        "loc": ["query", "lang"],
+    }
+    assert found["malformedBatch"] == {**invalid, "url": f"{url}/v1/best-move/batch", "loc": ["body", "lang"]}
+    assert found["malformedClient"] == {
+        **invalid,
+        "url": f"{url}/v1/variants?lang=not+a+tag%21",
+        "loc": ["query", "lang"],
+    }
+    assert found["misplaced"].startswith('"lang" is an option of the call')
 
 
 def check_variant_puzzles(found: dict[str, Any], url: str) -> None:

@@ -4,10 +4,11 @@ import { AbortError, type FailedRequest, NetworkError, ProblemError, TimeoutErro
 import type {
   Analysis,
   BestMove,
-  BestMoveRequest,
+  BestMoveItem,
   Board,
   BoardString,
   Health,
+  LanguageList,
   MoveOptions,
   Player,
   PositionOptions,
@@ -38,6 +39,13 @@ export interface ClientOptions {
   headers?: Record<string, string> | undefined;
   /** The `fetch` to use (default: the global one, looked up at each call). */
   fetch?: typeof fetch | undefined;
+  /**
+   * The language of the answers' sentences for people (a move's or a puzzle's `reason`, a variant's
+   * `name` and `rules`, a problem's `title`), a BCP 47 tag such as `"es"` or `"pt-BR"`: sent as `lang`
+   * with every call that answers sentences, unless the call gives its own. Without it the service
+   * chooses, by `Accept-Language` (a browser's own), else English.
+   */
+  lang?: string | undefined;
 }
 
 /** Options of one call, the last argument of every method. */
@@ -48,6 +56,14 @@ export interface CallOptions {
   timeoutMs?: number | undefined;
   /** Headers for this call only, over the client's. */
   headers?: Record<string, string> | undefined;
+  /**
+   * The language of this call's sentences for people, instead of the client's `lang`: a BCP 47 tag,
+   * sent as the API takes it (the `lang` query parameter of a `GET`, the `lang` member of a `POST`
+   * body; a batch's, not its items'). A language the service does not offer gets English; a
+   * malformed tag is a 422 `ProblemError`. `health`, `metrics` and `languages` answer no sentences
+   * and send none.
+   */
+  lang?: string | undefined;
 }
 
 /** Options of a call to a cacheable resource: a {@link CallOptions} and an entity tag held. */
@@ -57,11 +73,12 @@ export interface ConditionalCallOptions extends CallOptions {
 }
 
 /**
- * The answer of a cacheable resource: its `value` and `etag`, or, when the `ifNoneMatch` of the
- * call is still current (`304 Not Modified`), `notModified: true` and no value.
+ * The answer of a cacheable resource: its `value`, `etag` and `language` (the language of its
+ * sentences, as its `Content-Language` says, or null), or, when the `ifNoneMatch` of the call is
+ * still current (`304 Not Modified`), `notModified: true` and no value.
  */
 export type Conditional<T> =
-  | { readonly notModified: false; readonly value: T; readonly etag: string | null }
+  | { readonly notModified: false; readonly value: T; readonly etag: string | null; readonly language: string | null }
   | { readonly notModified: true; readonly etag: string | null };
 
 type BatchResponse = components["schemas"]["BatchResponse"];
@@ -70,11 +87,16 @@ type BatchResponse = components["schemas"]["BatchResponse"];
 const EXAMPLE_BASE_URL = '"http://127.0.0.1:8000"';
 /** The longest timeout `setTimeout` keeps (about 24.8 days); longer ones would fire at once. */
 const LONGEST_TIMEOUT_MS = 2_147_483_647;
-/** The options of a call, refused among the options of a move or a query, where the service would refuse them. */
-const CALL_OPTIONS = ["signal", "timeoutMs", "headers", "ifNoneMatch"];
+/**
+ * The options of a call, refused among the options of a move or a query: the service would refuse
+ * the first four, and `lang`, which the service takes there, is the call's, as in every method.
+ */
+const CALL_OPTIONS = ["signal", "timeoutMs", "headers", "ifNoneMatch", "lang"];
 /** The query parameters of `GET /v1/puzzles` and of `GET /v1/puzzles/random`, in the order they are sent. */
-const PUZZLE_PARAMETERS = ["variant", "theme", "outcome", "min_rating", "max_rating", "limit", "cursor"];
-const RANDOM_PUZZLE_PARAMETERS = ["variant", "seed", "theme", "min_rating", "max_rating"];
+const PUZZLE_PARAMETERS = ["variant", "theme", "outcome", "min_rating", "max_rating", "limit", "cursor", "lang"];
+const RANDOM_PUZZLE_PARAMETERS = ["variant", "seed", "theme", "min_rating", "max_rating", "lang"];
+/** The query parameters of `GET /v1/positions/{board}`, in the order they are sent. */
+const POSITION_PARAMETERS = ["variant", "player", "lang"];
 
 /** A client of the service; see {@link createClient}. Every method rejects with a {@link ClientError}. */
 export class TicTacToeClient {
@@ -82,12 +104,19 @@ export class TicTacToeClient {
   readonly #timeoutMs: number;
   readonly #headers: Record<string, string>;
   readonly #fetch: typeof fetch;
+  readonly #lang: string | undefined;
 
   constructor(options: ClientOptions = {}) {
     this.#baseUrl = checkedBaseUrl(options.baseUrl, options.fetch !== undefined);
     this.#timeoutMs = checkedTimeout(options.timeoutMs ?? 5000);
     this.#headers = { ...options.headers };
     this.#fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.#lang = options.lang ?? undefined;
+  }
+
+  /** The language the client asks for (its `lang` option), or undefined: the service chooses. */
+  get lang(): string | undefined {
+    return this.#lang;
   }
 
   // Moves
@@ -95,7 +124,7 @@ export class TicTacToeClient {
   /** The move to play on `board`, its value, why, and the board after it (`POST /v1/best-move`). */
   async bestMove(board: Board, options: MoveOptions = {}, call: CallOptions = {}): Promise<BestMove> {
     refuseCallOptions(options, "the third argument of bestMove");
-    return this.#json<BestMove>("POST", "/v1/best-move", call, { ...options, board });
+    return this.#json<BestMove>("POST", "/v1/best-move", call, { ...options, board, ...this.#language(call) });
   }
 
   /**
@@ -108,13 +137,17 @@ export class TicTacToeClient {
     player?: Player | PositionOptions,
     call: ConditionalCallOptions = {},
   ): Promise<Conditional<BestMove>> {
-    const query = new URLSearchParams({ board, ...positionOptions(player) });
+    const query = new URLSearchParams({ board, ...positionOptions(player), ...this.#language(call) });
     return this.#conditional<BestMove>(`/v1/best-move?${query.toString()}`, call);
   }
 
-  /** Up to 1,000 best moves in one round trip, answered in order (`POST /v1/best-move/batch`). */
-  async batch(items: BestMoveRequest[], call: CallOptions = {}): Promise<BestMove[]> {
-    const answer = await this.#json<BatchResponse>("POST", "/v1/best-move/batch", call, { items });
+  /**
+   * Up to 1,000 best moves in one round trip, answered in order (`POST /v1/best-move/batch`). Their
+   * language is the batch's, the call's `lang` (or the client's), never an item's.
+   */
+  async batch(items: BestMoveItem[], call: CallOptions = {}): Promise<BestMove[]> {
+    const body = { items, ...this.#language(call) };
+    const answer = await this.#json<BatchResponse>("POST", "/v1/best-move/batch", call, body);
     return answer.results;
   }
 
@@ -129,8 +162,7 @@ export class TicTacToeClient {
     player?: Player | PositionOptions,
     call: ConditionalCallOptions = {},
   ): Promise<Conditional<Analysis>> {
-    const params = new URLSearchParams(positionOptions(player)).toString();
-    const query = params === "" ? "" : `?${params}`;
+    const query = queryString({ ...positionOptions(player), ...this.#language(call) }, POSITION_PARAMETERS);
     return this.#conditional<Analysis>(`/v1/positions/${encodeURIComponent(board)}${query}`, call);
   }
 
@@ -139,14 +171,29 @@ export class TicTacToeClient {
    * (`POST /v1/analysis`). The second argument is the side to move, or `{ player, variant }`.
    */
   async analyze(board: Board, player?: Player | PositionOptions, call: CallOptions = {}): Promise<Analysis> {
-    return this.#json<Analysis>("POST", "/v1/analysis", call, { board, ...positionOptions(player) });
+    const body = { board, ...positionOptions(player), ...this.#language(call) };
+    return this.#json<Analysis>("POST", "/v1/analysis", call, body);
   }
 
   // Variants
 
-  /** Every rule variant the service solves, with its rules and value (`GET /v1/variants`): cacheable. */
+  /**
+   * Every rule variant the service solves, with its rules and value (`GET /v1/variants`): cacheable.
+   * Each one's `name` and `rules` are in the language of the call's `lang` (or the client's).
+   */
   async variants(call: ConditionalCallOptions = {}): Promise<Conditional<VariantList>> {
-    return this.#conditional<VariantList>("/v1/variants", call);
+    return this.#conditional<VariantList>(`/v1/variants${queryString(this.#language(call), ["lang"])}`, call);
+  }
+
+  // Languages
+
+  /**
+   * The languages the service speaks (`GET /v1/languages`): cacheable. `languages`, English first,
+   * each with its BCP 47 `tag` (the `lang` to ask for) and its `name` in itself, and the `default`
+   * one (`"en"`). The same in every language: no `lang` is sent.
+   */
+  async languages(call: ConditionalCallOptions = {}): Promise<Conditional<LanguageList>> {
+    return this.#conditional<LanguageList>("/v1/languages", call);
   }
 
   // Games
@@ -167,7 +214,7 @@ export class TicTacToeClient {
     call: CallOptions = {},
   ): Promise<Review<V>> {
     refuseCallOptions(options, "the third argument of review");
-    return this.#json<Review<V>>("POST", "/v1/review", call, { ...options, moves });
+    return this.#json<Review<V>>("POST", "/v1/review", call, { ...options, moves, ...this.#language(call) });
   }
 
   // Puzzles
@@ -181,7 +228,8 @@ export class TicTacToeClient {
    */
   async puzzles(query: PuzzleQuery = {}, call: ConditionalCallOptions = {}): Promise<Conditional<PuzzlePage>> {
     refuseCallOptions(query, "the second argument of puzzles");
-    return this.#conditional<PuzzlePage>(`/v1/puzzles${queryString(query, PUZZLE_PARAMETERS)}`, call);
+    const path = `/v1/puzzles${queryString({ ...query, ...this.#language(call) }, PUZZLE_PARAMETERS)}`;
+    return this.#conditional<PuzzlePage>(path, call);
   }
 
   /**
@@ -192,9 +240,10 @@ export class TicTacToeClient {
   async *puzzlePages(query: PuzzleQuery = {}, call: CallOptions = {}): AsyncGenerator<PuzzlePage, void, undefined> {
     refuseCallOptions(query, "the second argument of puzzlePages");
     const each: CallOptions = { signal: call.signal, timeoutMs: call.timeoutMs, headers: call.headers };
+    const language = this.#language(call);
     let cursor = query.cursor;
     do {
-      const path = `/v1/puzzles${queryString({ ...query, cursor }, PUZZLE_PARAMETERS)}`;
+      const path = `/v1/puzzles${queryString({ ...query, cursor, ...language }, PUZZLE_PARAMETERS)}`;
       const page = await this.#json<PuzzlePage>("GET", path, each);
       yield page;
       cursor = page.next;
@@ -207,7 +256,8 @@ export class TicTacToeClient {
    * cacheable, with an `etag` to send back as `ifNoneMatch`. An unknown id is a 404 `ProblemError`.
    */
   async puzzle(id: string, call: ConditionalCallOptions = {}): Promise<Conditional<Puzzle>> {
-    return this.#conditional<Puzzle>(`/v1/puzzles/${encodeURIComponent(id)}`, call);
+    const query = queryString(this.#language(call), ["lang"]);
+    return this.#conditional<Puzzle>(`/v1/puzzles/${encodeURIComponent(id)}${query}`, call);
   }
 
   /**
@@ -218,7 +268,8 @@ export class TicTacToeClient {
    */
   async randomPuzzle(query: RandomPuzzleQuery = {}, call: ConditionalCallOptions = {}): Promise<Conditional<Puzzle>> {
     refuseCallOptions(query, "the second argument of randomPuzzle");
-    return this.#conditional<Puzzle>(`/v1/puzzles/random${queryString(query, RANDOM_PUZZLE_PARAMETERS)}`, call);
+    const parameters = queryString({ ...query, ...this.#language(call) }, RANDOM_PUZZLE_PARAMETERS);
+    return this.#conditional<Puzzle>(`/v1/puzzles/random${parameters}`, call);
   }
 
   // The service
@@ -237,6 +288,12 @@ export class TicTacToeClient {
 
   // How requests are sent
 
+  /** The `lang` of a call, as a member of its query or body: the call's, else the client's; none without either. */
+  #language(call: CallOptions): { lang?: string } {
+    const lang = call.lang ?? this.#lang;
+    return lang === undefined ? {} : { lang };
+  }
+
   async #json<T>(method: string, path: string, call: CallOptions, body?: unknown): Promise<T> {
     const { response, text, request } = await this.#send(method, path, call, "application/json", body);
     if (!response.ok) throw problemError(request, response, text);
@@ -249,7 +306,8 @@ export class TicTacToeClient {
     const etag = response.headers.get("ETag");
     if (response.status === 304) return { notModified: true, etag };
     if (!response.ok) throw problemError(request, response, text);
-    return { notModified: false, value: parsed<T>(request, text), etag };
+    const language = response.headers.get("Content-Language");
+    return { notModified: false, value: parsed<T>(request, text), etag, language };
   }
 
   /**

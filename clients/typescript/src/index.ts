@@ -31,6 +31,7 @@ export {
 export type {
   Analysis,
   BestMove,
+  BestMoveItem,
   BestMoveRequest,
   Board,
   BoardString,
@@ -39,6 +40,8 @@ export type {
   Health,
   Judgement,
   Judgements,
+  LanguageInfo,
+  LanguageList,
   Level,
   Mark,
   MarkedMove,

@@ -46,13 +46,16 @@ export interface PositionOptions {
 export type VariantInfo = Schemas["VariantInfo"];
 /** Every rule variant the service solves, the standard game first. */
 export type VariantList = Schemas["VariantList"];
-/** The body of one best-move request, as the batch takes them. */
+/** The body of `POST /v1/best-move`: a board, its options and the language of the answer (`lang`). */
 export type BestMoveRequest = Schemas["BestMoveRequest"];
+/** One best-move request of a batch: the body of `POST /v1/best-move` but its `lang`, which is the batch's. */
+export type BestMoveItem = Schemas["BestMoveItem"];
 /**
- * The options of a best move beside its board: `player`, `level`, `depth`, `skill`, `rating`,
- * `random`, `seed`.
+ * The options of a best move beside its board: `variant`, `player`, `level`, `depth`, `skill`,
+ * `rating`, `random`, `seed`. Its language is an option of the call (`CallOptions.lang`), as for
+ * every method.
  */
-export type MoveOptions = Omit<BestMoveRequest, "board">;
+export type MoveOptions = Omit<BestMoveRequest, "board" | "lang">;
 /** The move chosen, its value, why, and the board after it. */
 export type BestMove = Schemas["BestMoveResponse"];
 /** Everything about a position: status, every move's value, the rest of the game. */
@@ -76,13 +79,16 @@ export type Problem = Schemas["Problem"];
 export type ErrorDetail = Schemas["ErrorDetail"];
 /** A difficulty level, weakest first: `beginner`, `easy`, `medium`, `hard` or `perfect`. */
 export type Level = Schemas["Level"];
-/** The body of a review: `moves` (the moves played, in order), the `variant`, and the starting `board` and `player`. */
+/** The body of a review: `moves` (the moves played, in order), the `variant`, the starting `board` and `player`, and `lang`. */
 export type ReviewRequest = Schemas["ReviewRequest"];
 /**
  * The options of a review beside its moves: the rule `variant` (`standard` by default), the starting
  * `board` (the variant's empty board by default) and `player`. `V` is the variant, when it is known.
+ * Its language is an option of the call (`CallOptions.lang`).
  */
-export type ReviewOptions<V extends Variant = Variant> = Omit<ReviewRequest, "moves" | "variant"> & { variant?: V };
+export type ReviewOptions<V extends Variant = Variant> = Omit<ReviewRequest, "moves" | "variant" | "lang"> & {
+  variant?: V;
+};
 /** A move of `wild`: the cell (`position`, 0 to 8) and the `mark` placed, `X` or `O` (either case). */
 export type MarkedMove = Omit<Schemas["MarkedMove"], "mark"> & { mark: Mark | Lowercase<Mark> };
 /**
@@ -163,7 +169,17 @@ export type Puzzle = Schemas["Puzzle"];
 export type PuzzlePage = Schemas["PuzzlePage"];
 /** A theme of a puzzle, in any variant (the standard game's are `win`, `block`, `fork`, `threat` and `block_fork`). */
 export type Theme = Puzzle["themes"][number];
-/** The book of a list of puzzles (`variant`), its filters (`theme`, `outcome`, `min_rating`, `max_rating`) and its page (`limit`, `cursor`). */
-export type PuzzleQuery = NonNullable<operations["listPuzzles"]["parameters"]["query"]>;
-/** The book of a random puzzle (`variant`), its filters (`theme`, `min_rating`, `max_rating`) and the `seed` that makes the draw reproducible. */
-export type RandomPuzzleQuery = NonNullable<operations["getRandomPuzzle"]["parameters"]["query"]>;
+/**
+ * The book of a list of puzzles (`variant`), its filters (`theme`, `outcome`, `min_rating`,
+ * `max_rating`) and its page (`limit`, `cursor`); its language is an option of the call (`CallOptions.lang`).
+ */
+export type PuzzleQuery = Omit<NonNullable<operations["listPuzzles"]["parameters"]["query"]>, "lang">;
+/**
+ * The book of a random puzzle (`variant`), its filters (`theme`, `min_rating`, `max_rating`) and the
+ * `seed` that makes the draw reproducible; its language is an option of the call (`CallOptions.lang`).
+ */
+export type RandomPuzzleQuery = Omit<NonNullable<operations["getRandomPuzzle"]["parameters"]["query"]>, "lang">;
+/** A language the service speaks: its BCP 47 `tag` (the `lang` to ask for) and its `name`, in itself (`Español`). */
+export type LanguageInfo = Schemas["LanguageInfo"];
+/** The languages the service speaks (`languages`, English first), and the `default` one, of an answer when none offered is asked for. */
+export type LanguageList = Schemas["LanguageList"];

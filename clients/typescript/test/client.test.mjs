@@ -376,6 +376,90 @@ test("the puzzles of every variant: `variant` names the book, its ids, themes an
   assert.equal(unknown.status, 422);
 });
 
+test("languages: a move's reason in Spanish, the same move and tactics as in English", async () => {
+  const english = await client.bestMove("XX..O....", { level: "medium", seed: 3 });
+  const spanish = await client.bestMove("XX..O....", { level: "medium", seed: 3 }, { lang: "es" });
+  assert.notEqual(spanish.reason, english.reason);
+  assert.deepEqual({ ...spanish, reason: english.reason }, english);
+  const raw = await fetch(`${baseUrl}/v1/best-move?board=XX..O....&lang=es`);
+  assert.equal(raw.headers.get("Content-Language"), "es");
+  const cached = await client.getBestMove("XX..O....", undefined, { lang: "es" });
+  assert.equal(cached.language, "es");
+  assert.deepEqual(cached.value, await raw.json());
+  assert.equal((await client.getBestMove("XX..O....")).language, "en");
+});
+
+test("languages: the client's lang goes with every call that answers sentences, a call's over it, as the API takes it", async () => {
+  const sent = [];
+  const recording = (url, init) => {
+    sent.push({ url: url.slice(baseUrl.length), body: init.body === undefined ? null : JSON.parse(init.body) });
+    return fetch(url, init);
+  };
+  const spanish = createClient({ baseUrl, lang: "es", fetch: recording });
+  assert.equal(spanish.lang, "es");
+  assert.equal(client.lang, undefined);
+  const move = await spanish.bestMove("X........", { seed: 1 });
+  const french = await spanish.bestMove("X........", { seed: 1 }, { lang: "fr" });
+  const batch = await spanish.batch([{ board: "X........" }, { board: "XX.OO....", player: "X" }]);
+  const german = await spanish.batch([{ board: "X........" }], { lang: "de" });
+  await spanish.getBestMove("X........", { variant: "misere" });
+  await spanish.getPosition("XX.OO....", "X");
+  await spanish.analyze("XX.OO....", { player: "X" }, { lang: "pt" });
+  await spanish.review([0, 4]);
+  await spanish.variants();
+  const page = await spanish.puzzles({ theme: "fork", limit: 2 });
+  for await (const each of spanish.puzzlePages({ limit: 100, theme: "fork" }, { lang: "fr" })) assert.ok(each.puzzles.length);
+  await spanish.puzzle(page.value.puzzles[0].id);
+  await spanish.randomPuzzle({ seed: 3 });
+  await spanish.languages();
+  await spanish.health();
+  const id = page.value.puzzles[0].id;
+  assert.deepEqual(sent.slice(0, 14), [
+    { url: "/v1/best-move", body: { seed: 1, board: "X........", lang: "es" } },
+    { url: "/v1/best-move", body: { seed: 1, board: "X........", lang: "fr" } },
+    { url: "/v1/best-move/batch", body: { items: [{ board: "X........" }, { board: "XX.OO....", player: "X" }], lang: "es" } },
+    { url: "/v1/best-move/batch", body: { items: [{ board: "X........" }], lang: "de" } },
+    { url: "/v1/best-move?board=X........&variant=misere&lang=es", body: null },
+    { url: "/v1/positions/XX.OO....?player=X&lang=es", body: null },
+    { url: "/v1/analysis", body: { board: "XX.OO....", player: "X", lang: "pt" } },
+    { url: "/v1/review", body: { moves: [0, 4], lang: "es" } },
+    { url: "/v1/variants?lang=es", body: null },
+    { url: "/v1/puzzles?theme=fork&limit=2&lang=es", body: null },
+    { url: "/v1/puzzles?theme=fork&limit=100&lang=fr", body: null },
+    { url: `/v1/puzzles/${encodeURIComponent(id)}?lang=es`, body: null },
+    { url: "/v1/puzzles/random?seed=3&lang=es", body: null },
+    { url: "/v1/languages", body: null },
+  ]);
+  assert.deepEqual(sent.slice(14), [{ url: "/health", body: null }]);
+  assert.match(move.reason, /^Ocupa el centro/);
+  assert.match(french.reason, /^Prend le centre/);
+  assert.equal(batch.length, 2);
+  assert.equal(batch[0].reason, move.reason);
+  assert.notEqual(german[0].reason, move.reason);
+  assert.equal(german[0].position, move.position);
+});
+
+test("languages(): the five tags, English first and the default; a malformed lang is a 422 ProblemError", async () => {
+  const listed = await client.languages();
+  assert.equal(listed.notModified, false);
+  assert.deepEqual(listed.value.languages.map((language) => language.tag), ["en", "es", "fr", "de", "pt"]);
+  assert.equal(listed.value.default, "en");
+  assert.equal((await client.languages({ ifNoneMatch: listed.etag })).notModified, true);
+  const malformed = await rejection(client.bestMove("X........", {}, { lang: "not a tag!" }), "problem", ProblemError);
+  assert.equal(malformed.status, 422);
+  assert.deepEqual(malformed.problem.errors?.[0]?.loc, ["body", "lang"]);
+  const ofTheClient = createClient({ baseUrl, lang: "not a tag!" });
+  const query = await rejection(ofTheClient.getPosition("X........"), "problem", ProblemError);
+  assert.deepEqual(query.problem.errors?.[0]?.loc, ["query", "lang"]);
+  const batch = await rejection(ofTheClient.batch([{ board: "X........" }]), "problem", ProblemError);
+  assert.deepEqual(batch.problem.errors?.[0]?.loc, ["body", "lang"]);
+  // An offered language with a region gets that language; one not offered gets English.
+  assert.equal((await client.getPosition("X........", undefined, { lang: "pt-BR" })).language, "pt");
+  assert.equal((await client.getPosition("X........", undefined, { lang: "ja" })).language, "en");
+  await assert.rejects(client.bestMove("X........", { lang: "es" }), TypeError);
+  await assert.rejects(client.puzzles({ lang: "es" }), TypeError);
+});
+
 test("health and metrics", async () => {
   const health = await client.health();
   assert.equal(health.status, "ok");

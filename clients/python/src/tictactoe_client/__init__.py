@@ -8,12 +8,15 @@
 It needs only httpx and pydantic, and imports nothing else. Answers are Pydantic models
 generated from the service's OpenAPI document (:class:`BestMoveResponse`,
 :class:`AnalysisResponse`, :class:`ReviewResponse`, :class:`PuzzlePage`, :class:`Puzzle`,
-:class:`HealthResponse`, :class:`VariantInfo`). A review is typed by its variant: in the standard
-game, misère, 4×4 and 4×4-3 (:data:`MarkVariant`) a :class:`MarkReview`, whose ``players`` is
-:class:`Sides` (``X``, ``O``), in wild and Notakto (:data:`TurnVariant`) a :class:`TurnReview`,
-whose ``players`` is :class:`TurnSides` (``first``, ``second``), and a :class:`ReviewResponse`,
-either, for a variant known only as a :data:`Variant`; in wild its moves name their mark, as a
-``(cell, mark)`` pair or a :class:`MarkedMove` (:data:`ReviewMove`).
+:class:`HealthResponse`, :class:`VariantInfo`, :class:`LanguageList`). A review is typed by its
+variant: in the standard game, misère, 4×4 and 4×4-3 (:data:`MarkVariant`) a :class:`MarkReview`,
+whose ``players`` is :class:`Sides` (``X``, ``O``), in wild and Notakto (:data:`TurnVariant`) a
+:class:`TurnReview`, whose ``players`` is :class:`TurnSides` (``first``, ``second``), and a
+:class:`ReviewResponse`, either, for a variant known only as a :data:`Variant`; in wild its moves
+name their mark, as a ``(cell, mark)`` pair or a :class:`MarkedMove` (:data:`ReviewMove`).
+The sentences for people come in the language of ``lang``, a BCP 47 tag given to the client
+(``Client(lang="es")``) or to one call (``client.best_move("X........", lang="fr")``); the
+languages offered are ``client.languages()``.
 Every error answer raises :class:`ServiceError` with its problem details; a service that
 cannot be reached or does not answer in time raises httpx's ``TransportError``
 (``ConnectError``, ``TimeoutException``). ``help(Client)`` tells the rest.
@@ -29,6 +32,8 @@ from ._models import (
     HealthResponse,
     Judgement,
     Judgements,
+    LanguageInfo,
+    LanguageList,
     Level,
     MarkedMove,
     Move,
@@ -78,6 +83,8 @@ __all__ = [
     "HealthResponse",
     "Judgement",
     "Judgements",
+    "LanguageInfo",
+    "LanguageList",
     "Level",
     "Mark",
     "MarkPlyReview",

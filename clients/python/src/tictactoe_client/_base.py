@@ -23,6 +23,7 @@ from ._models import (
     BatchResponse,
     BestMoveResponse,
     HealthResponse,
+    LanguageList,
     Level,
     MarkedMove,
     Puzzle,
@@ -130,11 +131,12 @@ def parse(response: httpx.Response, model: type[ModelT]) -> ModelT:
 def parse_cacheable(
     response: httpx.Response, model: type[ModelT], conditional: bool
 ) -> Fetched[ModelT] | NotModified:
-    """The answer with its entity tag, or :class:`NotModified` for a 304 to a conditional request."""
+    """The answer with its entity tag and language, or :class:`NotModified` for a 304 to a
+    conditional request."""
     etag = response.headers.get("etag")
     if conditional and response.status_code == httpx.codes.NOT_MODIFIED:
         return NotModified(etag)
-    return Fetched(parse(response, model), etag)
+    return Fetched(parse(response, model), etag, response.headers.get("content-language"))
 
 
 def query(**params: object) -> dict[str, str]:
@@ -147,25 +149,41 @@ def conditional(if_none_match: str | None) -> dict[str, str] | None:
     return None if if_none_match is None else {"If-None-Match": if_none_match}
 
 
+def with_lang(body: dict[str, Any], lang: str | None) -> dict[str, Any]:
+    """A ``POST`` body with its ``lang`` member, when there is a language to ask for."""
+    if lang is not None:
+        body["lang"] = lang
+    return body
+
+
 class BaseClient:
     """The state and the non-I/O code of :class:`Client` and :class:`AsyncClient`."""
 
-    def __init__(self, base_url: str | None) -> None:
+    def __init__(self, base_url: str | None, lang: str | None = None) -> None:
         #: The service's URL: the argument, else the ``TICTACTOE_URL`` environment variable, else
         #: ``http://127.0.0.1:8000``.
         self.base_url = base_url or os.environ.get(URL_VARIABLE) or DEFAULT_URL
+        #: The language of the answers' sentences for people, a BCP 47 tag (``"es"``, ``"pt-BR"``),
+        #: sent as ``lang`` with every request that answers sentences unless the call gives its own;
+        #: ``None`` sends none, and the service chooses (by ``Accept-Language``, else English).
+        self.lang = lang
 
     def __repr__(self) -> str:
-        return f"{type(self).__name__}({self.base_url!r})"
+        lang = "" if self.lang is None else f", lang={self.lang!r}"
+        return f"{type(self).__name__}({self.base_url!r}{lang})"
 
     @staticmethod
     def _headers(headers: Mapping[str, str] | None) -> dict[str, str]:
         return {"User-Agent": f"tictactoe-client/{__version__}", **(headers or {})}
 
+    def _lang(self, lang: str | None) -> str | None:
+        """The language of one call: its own ``lang``, else the client's."""
+        return self.lang if lang is None else lang
+
     # --- one Call per operation --------------------------------------------------------------------
 
-    @staticmethod
     def _best_move_call(
+        self,
         board: BoardInput,
         player: Player | None,
         *,
@@ -176,6 +194,7 @@ class BaseClient:
         seed: int | None,
         depth: int | None,
         rating: float | None,
+        lang: str | None,
     ) -> Call[BestMoveResponse]:
         body: dict[str, Any] = {"board": board_json(board)}
         options = {
@@ -187,15 +206,20 @@ class BaseClient:
             "seed": seed,
             "depth": depth,
             "rating": rating,
+            "lang": self._lang(lang),
         }
         body.update({name: value for name, value in options.items() if value is not None})
         return Call("POST", "/v1/best-move", lambda response: parse(response, BestMoveResponse), json=body)
 
-    @staticmethod
     def _get_best_move_call(
-        board: str, player: Player | None, variant: Variant | None, if_none_match: str | None
+        self,
+        board: str,
+        player: Player | None,
+        variant: Variant | None,
+        if_none_match: str | None,
+        lang: str | None,
     ) -> Call[Fetched[BestMoveResponse] | NotModified]:
-        params = query(board=board, variant=variant, player=player)
+        params = query(board=board, variant=variant, player=player, lang=self._lang(lang))
         return Call(
             "GET",
             "/v1/best-move",
@@ -204,18 +228,23 @@ class BaseClient:
             headers=conditional(if_none_match),
         )
 
-    @staticmethod
-    def _batch_call(items: Sequence[BestMoveItem]) -> Call[list[BestMoveResponse]]:
-        body = {"items": [{**item, "board": board_json(item["board"])} for item in items]}
+    def _batch_call(self, items: Sequence[BestMoveItem], lang: str | None) -> Call[list[BestMoveResponse]]:
+        # The language is the batch's, a member of its body beside the items, never of an item.
+        items_json = [{**item, "board": board_json(item["board"])} for item in items]
+        body = with_lang({"items": items_json}, self._lang(lang))
         return Call(
             "POST", "/v1/best-move/batch", lambda response: parse(response, BatchResponse).results, json=body
         )
 
-    @staticmethod
     def _position_call(
-        board: str, player: Player | None, variant: Variant | None, if_none_match: str | None
+        self,
+        board: str,
+        player: Player | None,
+        variant: Variant | None,
+        if_none_match: str | None,
+        lang: str | None,
     ) -> Call[Fetched[AnalysisResponse] | NotModified]:
-        params = query(variant=variant, player=player)
+        params = query(variant=variant, player=player, lang=self._lang(lang))
         return Call(
             "GET",
             f"/v1/positions/{path_segment(board)}",
@@ -224,20 +253,24 @@ class BaseClient:
             headers=conditional(if_none_match),
         )
 
-    @staticmethod
     def _analyze_call(
-        board: BoardInput, player: Player | None, variant: Variant | None
+        self, board: BoardInput, player: Player | None, variant: Variant | None, lang: str | None
     ) -> Call[AnalysisResponse]:
         body: dict[str, Any] = {"board": board_json(board)}
         if variant is not None:
             body["variant"] = variant
         if player is not None:
             body["player"] = player
+        with_lang(body, self._lang(lang))
         return Call("POST", "/v1/analysis", lambda response: parse(response, AnalysisResponse), json=body)
 
-    @staticmethod
     def _review_call(
-        moves: Sequence[ReviewMove], board: BoardInput | None, player: Player | None, variant: Variant | None
+        self,
+        moves: Sequence[ReviewMove],
+        board: BoardInput | None,
+        player: Player | None,
+        variant: Variant | None,
+        lang: str | None,
     ) -> Call[ReviewResponse]:
         body: dict[str, Any] = {"moves": [move_json(move, index) for index, move in enumerate(moves)]}
         if variant is not None:
@@ -246,11 +279,12 @@ class BaseClient:
             body["board"] = board_json(board)
         if player is not None:
             body["player"] = player
+        with_lang(body, self._lang(lang))
         model = review_model(variant)
         return Call("POST", "/v1/review", lambda response: parse(response, model), json=body)
 
-    @staticmethod
     def _puzzles_call(
+        self,
         *,
         variant: Variant | None,
         theme: Theme | None,
@@ -260,6 +294,7 @@ class BaseClient:
         limit: int | None,
         cursor: str | None,
         if_none_match: str | None,
+        lang: str | None,
     ) -> Call[Fetched[PuzzlePage] | NotModified]:
         params = query(
             variant=variant,
@@ -269,6 +304,7 @@ class BaseClient:
             max_rating=max_rating,
             limit=limit,
             cursor=cursor,
+            lang=self._lang(lang),
         )
         return Call(
             "GET",
@@ -278,17 +314,19 @@ class BaseClient:
             headers=conditional(if_none_match),
         )
 
-    @staticmethod
-    def _puzzle_call(puzzle_id: str, if_none_match: str | None) -> Call[Fetched[Puzzle] | NotModified]:
+    def _puzzle_call(
+        self, puzzle_id: str, if_none_match: str | None, lang: str | None
+    ) -> Call[Fetched[Puzzle] | NotModified]:
         return Call(
             "GET",
             f"/v1/puzzles/{path_segment(puzzle_id)}",
             lambda response: parse_cacheable(response, Puzzle, if_none_match is not None),
+            params=query(lang=self._lang(lang)) or None,
             headers=conditional(if_none_match),
         )
 
-    @staticmethod
     def _random_puzzle_call(
+        self,
         *,
         seed: int | None,
         variant: Variant | None,
@@ -296,20 +334,35 @@ class BaseClient:
         min_rating: int | None,
         max_rating: int | None,
         if_none_match: str | None,
+        lang: str | None,
     ) -> Call[Fetched[Puzzle] | NotModified]:
         return Call(
             "GET",
             "/v1/puzzles/random",
             lambda response: parse_cacheable(response, Puzzle, if_none_match is not None),
             params=query(
-                variant=variant, seed=seed, theme=theme, min_rating=min_rating, max_rating=max_rating
+                variant=variant,
+                seed=seed,
+                theme=theme,
+                min_rating=min_rating,
+                max_rating=max_rating,
+                lang=self._lang(lang),
             ),
             headers=conditional(if_none_match),
         )
 
+    def _variants_call(self, lang: str | None) -> Call[list[VariantInfo]]:
+        return Call(
+            "GET",
+            "/v1/variants",
+            lambda response: parse(response, VariantList).variants,
+            params=query(lang=self._lang(lang)) or None,
+        )
+
     @staticmethod
-    def _variants_call() -> Call[list[VariantInfo]]:
-        return Call("GET", "/v1/variants", lambda response: parse(response, VariantList).variants)
+    def _languages_call() -> Call[LanguageList]:
+        # No lang: the list is the same in every language (each one's name is in itself).
+        return Call("GET", "/v1/languages", lambda response: parse(response, LanguageList))
 
     @staticmethod
     def _health_call() -> Call[HealthResponse]:

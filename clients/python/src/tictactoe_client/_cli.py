@@ -7,8 +7,15 @@ judged move by move) and ``puzzle`` (find the only move, puzzle after puzzle);
 to the service at ``--url`` (or ``TICTACTOE_URL``). Without either, they run the
 service in this process when it is installed (``tictactoe-service[server]``,
 found through the entry point :data:`APP_ENTRY_POINT`), so that no server is
-needed; otherwise they say so in one line. ``--url`` and ``--timeout`` may be
-given anywhere on the line, before the command or after it.
+needed; otherwise they say so in one line. ``--url``, ``--timeout`` and ``--lang`` may
+be given anywhere on the line, before the command or after it.
+
+The engine's sentences (a move's reason, a variant's name and rules) come in the
+language of ``--lang``, a BCP 47 tag; without it, in the language of the locale, as
+a POSIX program finds it: the first of ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` that
+is set and not empty, a locale name such as ``es_ES.UTF-8`` read as ``es-ES``
+(:func:`locale_language`); ``C`` and ``POSIX`` ask for none (the service's default,
+English). The terminal's own words (prompts, labels) are English.
 
 The terminal speaks to people: every command numbers cells 1 to 9, row by row
 from the top-left, and rows and columns 1 to 3 (the API's indexes plus one); a
@@ -24,6 +31,7 @@ import asyncio
 import math
 import os
 import random
+import re
 import signal
 import sys
 import threading
@@ -72,8 +80,11 @@ RESULT_WORDS = {
 DESCRIPTION = """\
 The tic-tac-toe engine in a terminal. The commands talk to the service at --url (or
 TICTACTOE_URL); without either, the service runs in this process when it is installed
-(pip install 'tictactoe-service[server]'), so no server is needed. --url and --timeout may
-come before the command or after it.
+(pip install 'tictactoe-service[server]'), so no server is needed. --url, --timeout and
+--lang may come before the command or after it.
+
+The engine's sentences (why a move, a variant's rules) are in the language of --lang, else
+of the locale (LC_ALL, LC_MESSAGES or LANG, such as es_ES.UTF-8), else English.
 
 Cells are numbered 1 to 9, row by row from the top-left:
 
@@ -104,6 +115,7 @@ OPTIONS = {
     "theme": "--theme",
     "min_rating": "--min-rating",
     "max_rating": "--max-rating",
+    "lang": "--lang",
 }
 #: The difficulty levels, weakest first (the API's, checked by mypy against the client's type).
 LEVELS: tuple[LevelName, ...] = ("beginner", "easy", "medium", "hard", "perfect")
@@ -262,6 +274,11 @@ def render_analysis(analysis: AnalysisResponse) -> str:
     return "\n".join(lines)
 
 
+def rules_text(info: VariantInfo) -> str:
+    """A variant's name and rules, a line in the service's words (in the language asked for)."""
+    return f"{info.name}: {info.rules}\n"
+
+
 def describe_move(move: BestMoveResponse) -> str:
     flag = "" if move.optimal else " (not optimal)"
     mark = "" if move.mark is None else f"{move.mark} in "
@@ -332,8 +349,9 @@ def move_text(position: int, mark: str | None) -> str:
 def render_review(review: ReviewResponse, variant: Variant | None = None) -> str:
     """Every move with its judgement (and the better move when it was not best), then each side.
     Boards of any variant: a 4 × 4 board, or Notakto's boards side by side, with their cells'
-    numbers; in wild each move with its mark. ``variant``, when given, is named in the title."""
-    game = "The game" if variant in (None, "standard") else f"The game of {variant}"
+    numbers; in wild each move with its mark. ``variant``, when given (not the service's default
+    variant, which goes without saying: :func:`named_variant`), is named in the title."""
+    game = "The game" if variant is None else f"The game of {variant}"
     starts = f"{review.player} first" if review.player in MARKS else f"{side_name(review.player)} to move"
     if set(review.board) == {"."}:
         lines = [f"{game} from the empty board, {starts}:", ""]
@@ -364,10 +382,11 @@ def render_review(review: ReviewResponse, variant: Variant | None = None) -> str
     return "\n".join(lines)
 
 
-def make_client(url: str | None, timeout: float = 5.0) -> AsyncClient:
-    """A client of the service at ``url``, or of the installed service's app run in this process."""
+def make_client(url: str | None, timeout: float = 5.0, lang: str | None = None) -> AsyncClient:
+    """A client of the service at ``url``, or of the installed service's app run in this process,
+    asking for the engine's sentences in ``lang`` (``None``: the service's default language)."""
     if url:
-        return AsyncClient(url, timeout=timeout)
+        return AsyncClient(url, timeout=timeout, lang=lang)
     group, name = APP_ENTRY_POINT
     found = entry_points(group=group, name=name)
     needs = "give --url (or TICTACTOE_URL) of a running service, or install it to run here: "
@@ -380,7 +399,7 @@ def make_client(url: str | None, timeout: float = 5.0) -> AsyncClient:
         raise SystemExit(
             f"error: the service needs {error.name}, which is not installed: {install}"
         ) from None
-    return AsyncClient("http://tictactoe.local", transport=httpx.ASGITransport(app=app))
+    return AsyncClient("http://tictactoe.local", lang=lang, transport=httpx.ASGITransport(app=app))
 
 
 # --- prompts ---------------------------------------------------------------------------------------
@@ -443,8 +462,22 @@ LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4
 
 
 async def variants_of(client: AsyncClient) -> dict[str, VariantInfo]:
-    """Every variant the service plays, by its id (``GET /v1/variants``)."""
+    """Every variant the service plays, by its id, in its order (``GET /v1/variants``): the first is
+    its default variant, the one a request without ``variant`` plays (:func:`default_variant`)."""
     return {info.id: info for info in await client.variants()}
+
+
+def default_variant(variants: Mapping[str, VariantInfo]) -> Variant:
+    """The service's default variant: the first it lists, the rules of a request without ``variant``."""
+    return next(iter(variants.values())).id
+
+
+async def named_variant(client: AsyncClient, variant: Variant | None) -> Variant | None:
+    """``variant`` as the requests and the titles name it: ``None`` for the service's default
+    variant (none given, or the one ``GET /v1/variants`` lists first), which goes without saying."""
+    if variant is None:
+        return None
+    return None if variant == default_variant(await variants_of(client)) else variant
 
 
 def board_cells(info: VariantInfo) -> int:
@@ -508,15 +541,17 @@ async def play_game(
     person: Player,
     starter: Player,
     engine: Engine,
-    variant: Variant = "standard",
+    variant: Variant,
+    default: Variant | None = None,
     size: int = 9,
 ) -> str:
     """One game of a person against the engine on a board of ``size`` cells; its final status. In
     wild and Notakto the sides are ``"first"`` and ``"second"``: in wild each move asks for its
-    mark, in Notakto it is X."""
+    mark, in Notakto it is X. ``variant`` is sent with each request unless it is ``default``, the
+    service's default variant."""
     sides = variant in BY_SIDES
     mark = OTHER[person]
-    named = None if variant == "standard" else variant
+    named = None if variant == default else variant
     if sides:
         out.write(f"You move {person}, the engine {mark} ({engine}).\n")
     else:
@@ -569,20 +604,24 @@ async def play(
     side: Mark | None,
     first: Mark | None,
     engine: Engine | None,
-    variant: Variant = "standard",
+    variant: Variant | None = None,
     order: Player | None = None,
 ) -> int:
-    """A person against the engine, game after game, in any variant (asked for the engine's level
-    when ``engine`` is ``None``: the same five levels in every variant). An ``engine`` the variant
-    cannot play (a depth beyond its cells, a rating where it is not rated or above its perfect play's
-    rating) is refused first, in the API's words, from the variant's board, ``rated`` and
-    ``rating_max`` in ``GET /v1/variants``."""
+    """A person against the engine, game after game, in any variant (the service's default variant
+    when ``None``; asked for the engine's level when ``engine`` is ``None``: the same five levels in
+    every variant). An ``engine`` the variant cannot play (a depth beyond its cells, a rating where it
+    is not rated or above its perfect play's rating) is refused first, in the API's words, from the
+    variant's board, ``rated`` and ``rating_max`` in ``GET /v1/variants``. Another variant than the
+    default is named, with its name and rules as the service words them."""
     variants = await variants_of(client)
+    default = default_variant(variants)
+    variant = variant or default
     refuse_strengths(variants, variant, {"--": engine or Engine()})
-    if variant == "standard":
+    if variant == default:
         out.write("Tic-tac-toe against the engine. Type q to quit at any prompt.\n")
     else:
         out.write(f"Tic-tac-toe ({variant}) against the engine. Type q to quit at any prompt.\n")
+        out.write(rules_text(variants[variant]))
     try:
         person: Player
         starter: Player
@@ -611,6 +650,7 @@ async def play(
                 starter=starter,
                 engine=engine,
                 variant=variant,
+                default=default,
                 size=board_cells(variants[variant]),
             )
             tally[wins.get(status, "drawn")] += 1
@@ -670,9 +710,12 @@ def ask_puzzle_move(ask: Ask, out: TextIO, variant: Variant, cells: str) -> tupl
         return chosen, None
 
 
-async def solve_puzzle(client: AsyncClient, ask: Ask, out: TextIO, puzzle: Puzzle) -> bool:
+async def solve_puzzle(
+    client: AsyncClient, ask: Ask, out: TextIO, puzzle: Puzzle, default: Variant | None = None
+) -> bool:
     """One puzzle of any variant: its board (as ``play`` draws it), the person's move (in wild a
-    cell and a mark), and whether it was the one; ``True`` if it was."""
+    cell and a mark), and whether it was the one; ``True`` if it was. A wrong move is reviewed in
+    the puzzle's variant (left out of the request when it is ``default``, the service's default)."""
     keeps = "win" if puzzle.outcome == "win" else "draw"
     out.write(
         f"Puzzle {puzzle.id}, rated {puzzle.rating}: {side_name(puzzle.player)} to move; "
@@ -685,7 +728,7 @@ async def solve_puzzle(client: AsyncClient, ask: Ask, out: TextIO, puzzle: Puzzl
         out.write(f"Right: {answer}\n")
         return True
     move: ReviewMove = chosen if mark is None else (chosen, mark)
-    named = None if puzzle.variant == "standard" else puzzle.variant
+    named = None if puzzle.variant == default else puzzle.variant
     (ply,) = (await client.review([move], puzzle.board, puzzle.player, variant=named)).plies
     article = "an" if ply.judgement[0] in "aeiou" else "a"
     out.write(f"Not this one: {move_text(chosen, mark)} is {article} {ply.judgement}. {ply.reason}\n")
@@ -722,20 +765,25 @@ async def puzzles(
     min_rating: int | None,
     max_rating: int | None,
     seed: int | None,
-    variant: Variant = "standard",
+    variant: Variant | None = None,
 ) -> int:
-    """Puzzles of ``variant`` drawn at random, one after the other while the person wants another.
-    Filters no puzzle of the variant can match (a theme it has not, a rating above its scale) are
-    refused first, from ``GET /v1/variants``."""
-    named = None if variant == "standard" else variant
-    if named is not None or theme is not None or min_rating is not None:
-        fault = puzzle_filters_fault(await variants_of(client), variant, theme, min_rating)
-        if fault is not None:
-            raise InputError(fault)
+    """Puzzles of ``variant`` (the service's default variant when ``None``) drawn at random, one after
+    the other while the person wants another. Filters no puzzle of the variant can match (a theme it
+    has not, a rating above its scale) are refused first, from ``GET /v1/variants``. Another variant
+    than the default is named, with its name and rules as the service words them."""
+    variants = await variants_of(client)
+    default = default_variant(variants)
+    variant = variant or default
+    named = None if variant == default else variant
+    fault = puzzle_filters_fault(variants, variant, theme, min_rating)
+    if fault is not None:
+        raise InputError(fault)
     game = "" if named is None else f" ({variant})"
     out.write(
         f"Puzzles{game}: find the one move that keeps the win or the draw. Type q to quit at any prompt.\n"
     )
+    if named is not None:
+        out.write(rules_text(variants[named]))
     rng = None if seed is None else random.Random(seed)
     tally: Counter[bool] = Counter()
     try:
@@ -748,7 +796,7 @@ async def puzzles(
                 max_rating=max_rating,
             )
             out.write("\n")
-            tally[await solve_puzzle(client, ask, out, drawn.value)] += 1
+            tally[await solve_puzzle(client, ask, out, drawn.value, default)] += 1
             out.write(f"Puzzles: {tally[True]} right, {tally[False]} wrong.\n")
             if ask_choice(ask, out, "Next puzzle", ["y", "n"], "y") == "n":
                 break
@@ -819,10 +867,11 @@ def move_value(text: str) -> tuple[int, Mark | None]:
     return int(number), "X" if mark == "X" else "O" if mark == "O" else None
 
 
-def review_moves_fault(variant: Variant, moves: Sequence[tuple[int, Mark | None]]) -> str | None:
-    """What is wrong with the moves given for a review of ``variant``, or ``None``: a cell off its
-    board, a wild move without its mark, or a mark where the variant's moves name none."""
-    cells = CELLS.get(variant, 9)
+def review_moves_fault(variant: Variant | None, moves: Sequence[tuple[int, Mark | None]]) -> str | None:
+    """What is wrong with the moves given for a review of ``variant`` (``None``: the service's
+    default variant, on a board of 9 cells), or ``None``: a cell off its board, a wild move without
+    its mark, or a mark where the variant's moves name none. Checked before anything is sent."""
+    cells = 9 if variant is None else CELLS.get(variant, 9)
     for number, mark in moves:
         written = f"{number}{mark or ''}"
         if number > cells:
@@ -830,7 +879,8 @@ def review_moves_fault(variant: Variant, moves: Sequence[tuple[int, Mark | None]
         if variant == "wild" and mark is None:
             return f"in wild each move names the mark placed after its cell, such as {number}X or {number}O"
         if variant != "wild" and mark is not None:
-            return f"{written}: only a move of wild names its mark; in {variant} a move is a cell alone"
+            game = "" if variant is None else f" in {variant}"
+            return f"{written}: only a move of wild names its mark;{game} a move is a cell alone"
     return None
 
 
@@ -876,7 +926,7 @@ def analyze_options(command: argparse.ArgumentParser) -> None:
 
 
 def play_options(command: argparse.ArgumentParser) -> None:
-    command.add_argument("--variant", choices=VARIANTS, default="standard", help=VARIANT_HELP)
+    command.add_argument("--variant", choices=VARIANTS, help=VARIANT_HELP)
     command.add_argument(
         "--order",
         choices=SIDES,
@@ -950,7 +1000,6 @@ def puzzle_options(command: argparse.ArgumentParser) -> None:
     command.add_argument(
         "--variant",
         choices=VARIANTS,
-        default="standard",
         help=f"the variant whose puzzles to solve, {VARIANT_HELP}; boards and moves as play has them "
         "(in wild a cell, then the mark)",
     )
@@ -979,7 +1028,8 @@ async def best_move_command(client: AsyncClient, args: argparse.Namespace, stdin
     if bounded(engines):
         # Checked here as the service does, so that a depth beyond every variant's cells (28 and
         # more, where the service names its schema's bound) is also said with the variant's bound.
-        refuse_strengths(await variants_of(client), args.variant or "standard", engines)
+        variants = await variants_of(client)
+        refuse_strengths(variants, args.variant or default_variant(variants), engines)
     move = await client.best_move(
         args.board,
         args.player,
@@ -1020,8 +1070,10 @@ async def selfplay_command(client: AsyncClient, args: argparse.Namespace, stdin:
     o = Engine(args.o_level, args.o_skill, args.o_depth, args.o_rating)
     engines = {"--x-": x, "--o-": o}
     if bounded(engines):
-        # Refused before the first game rather than at the first move of the engine at fault.
-        refuse_strengths(await variants_of(client), "standard", engines)
+        # Refused before the first game rather than at the first move of the engine at fault. The
+        # games are of the service's default variant: no request names one.
+        variants = await variants_of(client)
+        refuse_strengths(variants, default_variant(variants), engines)
     return await selfplay(client, out, games=args.games, x=x, o=o, first=args.first, seed=args.seed)
 
 
@@ -1043,7 +1095,7 @@ async def review_command(client: AsyncClient, args: argparse.Namespace, stdin: T
         played = f"cell {number}" if mark is None else f"{mark} in cell {number}"
         why = await why_illegal(client, args, moves, index, message)
         raise InputError(f"move {index + 1} in the list, {played}, cannot be played: {why}") from None
-    out.write(render_review(review, args.variant) + "\n")
+    out.write(render_review(review, await named_variant(client, args.variant)) + "\n")
     return 0
 
 
@@ -1061,9 +1113,10 @@ async def why_illegal(
 ) -> str:
     """Why ``moves[index]`` cannot be played, from the board before it, in the terminal's numbers
     (the service's ``message`` when the board does not tell)."""
-    variant: Variant = args.variant or "standard"
+    variants = await variants_of(client)
+    variant: Variant = args.variant or default_variant(variants)
     if index == 0:
-        start = args.board or "." * board_cells((await variants_of(client))[variant])
+        start = args.board or "." * board_cells(variants[variant])
         before = await client.analyze(start, args.player, variant=args.variant)
         cells, status = before.board, before.status
     else:
@@ -1134,7 +1187,7 @@ def interrupted_at_once() -> Iterator[None]:
 
 
 async def with_client(args: argparse.Namespace, command: GameCommand, stdin: TextIO, out: TextIO) -> int:
-    async with make_client(args.url, args.timeout) as client:
+    async with make_client(args.url, args.timeout, args.lang) as client:
         return await command(client, args, stdin, out)
 
 
@@ -1229,6 +1282,52 @@ def seconds(value: str) -> float:
     return number
 
 
+#: The environment variables that name the locale of a program's messages, strongest first: POSIX's
+#: LC_ALL, then LC_MESSAGES, then LANG; the first that is set and not empty decides.
+LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
+#: A POSIX locale name, ``language[_territory][.codeset][@modifier]``, whose language can be a BCP 47
+#: tag's: a language of 2 or 3 letters (ISO 639), a territory of 2 letters or 3 digits (ISO 3166, UN
+#: M.49).
+LOCALE_NAME = re.compile(
+    r"(?P<language>[A-Za-z]{2,3})(?:_(?P<territory>[A-Za-z]{2}|[0-9]{3}))?(?:\.[^@]*)?(?:@(?P<modifier>.*))?",
+    re.ASCII,
+)
+#: The modifiers of a locale name that name a script (``sr_RS@latin``), as BCP 47 names it; any other
+#: modifier (``@euro``) says nothing of the language and is left out.
+SCRIPT_MODIFIERS = {"latin": "Latn", "cyrillic": "Cyrl", "devanagari": "Deva"}
+
+
+def locale_tag(name: str) -> str | None:
+    """A POSIX locale name as a BCP 47 language tag: ``es_ES.UTF-8`` is ``es-ES``, ``pt_BR`` is
+    ``pt-BR``, ``de`` is ``de``, ``sr_RS@latin`` is ``sr-Latn-RS``. ``None`` for ``C`` and ``POSIX``
+    (with any codeset, ``C.UTF-8``), which name no language, and for a name that is not of that form
+    (a path to a locale's files, say): then no language is asked for."""
+    match = LOCALE_NAME.fullmatch(name)
+    if match is None:  # C, POSIX, C.UTF-8, and whatever else names no language
+        return None
+    parts = [match["language"].lower()]
+    script = SCRIPT_MODIFIERS.get((match["modifier"] or "").lower())
+    if script is not None:
+        parts.append(script)
+    if match["territory"]:
+        parts.append(match["territory"].upper())
+    return "-".join(parts)
+
+
+def locale_language(environ: Mapping[str, str]) -> str | None:
+    """The language of the locale of messages in ``environ``, as a POSIX program reads it (the first
+    of :data:`LOCALE_VARIABLES` that is set and not empty), as a BCP 47 tag (:func:`locale_tag`);
+    ``None`` when none is set, or under ``C`` or ``POSIX``."""
+    name = next((environ[variable] for variable in LOCALE_VARIABLES if environ.get(variable)), None)
+    return None if name is None else locale_tag(name)
+
+
+def language_option(value: str) -> str | None:
+    """``--lang``: a language tag, sent as it is (the service says whether it is one: a malformed tag
+    is refused, in its words, naming ``--lang``); empty, no language at all."""
+    return value.strip() or None
+
+
 def shared_options(defaults: bool) -> argparse.ArgumentParser:
     """The options of every command, which may come before the command or after it.
 
@@ -1250,6 +1349,16 @@ def shared_options(defaults: bool) -> argparse.ArgumentParser:
         default=5.0 if defaults else unset,
         help="seconds to wait for the service at each step: connecting, sending, each read (default: 5)",
     )
+    options.add_argument(
+        "--lang",
+        type=language_option,
+        metavar="TAG",
+        default=locale_language(os.environ) if defaults else unset,
+        help="the language of the engine's sentences (its reasons, a variant's name and rules): a BCP 47 "
+        "tag such as es, fr, de, pt or pt-BR, English when the service does not offer it (default: the "
+        "locale's, from LC_ALL, LC_MESSAGES or LANG, such as es_ES.UTF-8 for es-ES; none under C or "
+        "POSIX); an empty TAG asks for none",
+    )
     return options
 
 
@@ -1270,7 +1379,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     command_line = parser()
     args = command_line.parse_args(argv)
     if args.command == "review":
-        fault = review_moves_fault(args.variant or "standard", args.moves)
+        fault = review_moves_fault(args.variant, args.moves)
         if fault is not None:
             command_line.error(f"argument CELL: {fault}")
     for prefix in ("", "x_", "o_"):

@@ -17,6 +17,7 @@ from ._models import (
     AnalysisResponse,
     BestMoveResponse,
     HealthResponse,
+    LanguageList,
     Level,
     Puzzle,
     PuzzlePage,
@@ -55,9 +56,21 @@ class Client(BaseClient):
     (``POST /v1/best-move/batch``), :meth:`position` (``GET /v1/positions/{board}``,
     cacheable), :meth:`analyze` (``POST /v1/analysis``), :meth:`review` (``POST /v1/review``),
     :meth:`puzzles` (``GET /v1/puzzles``, cacheable), :meth:`puzzle` (``GET /v1/puzzles/{id}``,
-    cacheable), :meth:`random_puzzle` (``GET /v1/puzzles/random``, cacheable with a ``seed``) and
+    cacheable), :meth:`random_puzzle` (``GET /v1/puzzles/random``, cacheable with a ``seed``),
+    :meth:`variants` (``GET /v1/variants``), :meth:`languages` (``GET /v1/languages``) and
     :meth:`health` (``GET /health``); :meth:`iter_puzzles` follows :meth:`puzzles` page after
     page. Answers are Pydantic models generated from the service's OpenAPI document.
+
+    Languages. The sentences for people (a move's or a puzzle's ``reason``, a review's, a variant's
+    ``name`` and ``rules``, a problem's ``title``) come in ``en``, ``es``, ``fr``, ``de`` or ``pt``
+    (:meth:`languages`). ``lang``, a BCP 47 tag such as ``"es"`` or ``"pt-BR"``, asks for one: given
+    to the client, it is sent with every request that answers sentences; given to a method, for that
+    call, over the client's. It is the ``lang`` query parameter of a ``GET`` and the ``lang`` member
+    of a ``POST`` body (the batch's, not its items'). Without either the service chooses, by an
+    ``Accept-Language`` in ``headers``, else English; a language it does not offer gets English,
+    and a malformed tag a ``ServiceError`` (``422``). Tags, ids and enum values (``tactics``,
+    ``outcome``, ``judgement``) are the same in every language. A :class:`~tictactoe_client.Fetched`
+    answer says its language in ``language``.
 
     Errors. Every method raises:
 
@@ -86,9 +99,10 @@ class Client(BaseClient):
         timeout: float = DEFAULT_TIMEOUT,
         retries: int = DEFAULT_RETRIES,
         headers: Mapping[str, str] | None = None,
+        lang: str | None = None,
         transport: httpx.BaseTransport | None = None,
     ) -> None:
-        super().__init__(base_url)
+        super().__init__(base_url, lang)
         self._http = httpx.Client(
             base_url=self.base_url,
             timeout=timeout,
@@ -114,6 +128,7 @@ class Client(BaseClient):
         seed: int | None = None,
         depth: int | None = None,
         rating: float | None = None,
+        lang: str | None = None,
     ) -> BestMoveResponse:
         """The move to play on ``board``, its value and why (``POST /v1/best-move``).
 
@@ -142,12 +157,18 @@ class Client(BaseClient):
             seed=seed,
             depth=depth,
             rating=rating,
+            lang=lang,
         )
         return self._send(call)
 
     @overload
     def get_best_move(
-        self, board: str, player: Player | None = None, *, variant: Variant | None = None
+        self,
+        board: str,
+        player: Player | None = None,
+        *,
+        variant: Variant | None = None,
+        lang: str | None = None,
     ) -> Fetched[BestMoveResponse]: ...
     @overload
     def get_best_move(
@@ -157,6 +178,7 @@ class Client(BaseClient):
         *,
         variant: Variant | None = None,
         if_none_match: str | None,
+        lang: str | None = None,
     ) -> Fetched[BestMoveResponse] | NotModified: ...
     def get_best_move(
         self,
@@ -165,6 +187,7 @@ class Client(BaseClient):
         *,
         variant: Variant | None = None,
         if_none_match: str | None = None,
+        lang: str | None = None,
     ) -> Fetched[BestMoveResponse] | NotModified:
         """The default move on a board string, cacheable (``GET /v1/best-move``).
 
@@ -172,20 +195,26 @@ class Client(BaseClient):
         With ``if_none_match`` (an ``etag`` of an earlier answer) it may instead return
         :class:`~tictactoe_client.NotModified`: that answer still holds.
         """
-        return self._send(self._get_best_move_call(board, player, variant, if_none_match))
+        return self._send(self._get_best_move_call(board, player, variant, if_none_match, lang))
 
-    def batch(self, items: Sequence[BestMoveItem]) -> list[BestMoveResponse]:
+    def batch(self, items: Sequence[BestMoveItem], *, lang: str | None = None) -> list[BestMoveResponse]:
         """Many best-move requests in one round trip, answered in order (``POST /v1/best-move/batch``).
 
-        Each item is the body of a best-move request: ``{"board": "X........", "level": "easy"}``.
-        One invalid item fails the batch: the :class:`~tictactoe_client.ServiceError`'s
+        Each item is the body of a best-move request but its language: ``{"board": "X........",
+        "level": "easy"}``; ``lang`` (or the client's) is the batch's, the language of every
+        answer. One invalid item fails the batch: the :class:`~tictactoe_client.ServiceError`'s
         ``errors[0].loc`` is ``["body", "items", index, field]``.
         """
-        return self._send(self._batch_call(items))
+        return self._send(self._batch_call(items, lang))
 
     @overload
     def position(
-        self, board: str, player: Player | None = None, *, variant: Variant | None = None
+        self,
+        board: str,
+        player: Player | None = None,
+        *,
+        variant: Variant | None = None,
+        lang: str | None = None,
     ) -> Fetched[AnalysisResponse]: ...
     @overload
     def position(
@@ -195,6 +224,7 @@ class Client(BaseClient):
         *,
         variant: Variant | None = None,
         if_none_match: str | None,
+        lang: str | None = None,
     ) -> Fetched[AnalysisResponse] | NotModified: ...
     def position(
         self,
@@ -203,6 +233,7 @@ class Client(BaseClient):
         *,
         variant: Variant | None = None,
         if_none_match: str | None = None,
+        lang: str | None = None,
     ) -> Fetched[AnalysisResponse] | NotModified:
         """Everything about a board string, cacheable (``GET /v1/positions/{board}``).
 
@@ -210,13 +241,18 @@ class Client(BaseClient):
         With ``if_none_match`` (an ``etag`` of an earlier answer) it may instead return
         :class:`~tictactoe_client.NotModified`: that answer still holds.
         """
-        return self._send(self._position_call(board, player, variant, if_none_match))
+        return self._send(self._position_call(board, player, variant, if_none_match, lang))
 
     def analyze(
-        self, board: BoardInput, player: Player | None = None, *, variant: Variant | None = None
+        self,
+        board: BoardInput,
+        player: Player | None = None,
+        *,
+        variant: Variant | None = None,
+        lang: str | None = None,
     ) -> AnalysisResponse:
         """Everything about a board in any form (``POST /v1/analysis``); a finished board too."""
-        return self._send(self._analyze_call(board, player, variant))
+        return self._send(self._analyze_call(board, player, variant, lang))
 
     @overload
     def review(
@@ -226,6 +262,7 @@ class Client(BaseClient):
         player: Player | None = None,
         *,
         variant: MarkVariant | None = None,
+        lang: str | None = None,
     ) -> MarkReview: ...
     @overload
     def review(
@@ -235,6 +272,7 @@ class Client(BaseClient):
         player: Player | None = None,
         *,
         variant: TurnVariant,
+        lang: str | None = None,
     ) -> TurnReview: ...
     @overload
     def review(
@@ -244,6 +282,7 @@ class Client(BaseClient):
         player: Player | None = None,
         *,
         variant: Variant | None = None,
+        lang: str | None = None,
     ) -> ReviewResponse: ...
     def review(
         self,
@@ -252,6 +291,7 @@ class Client(BaseClient):
         player: Player | None = None,
         *,
         variant: Variant | None = None,
+        lang: str | None = None,
     ) -> ReviewResponse:
         """A game graded move by move, as a coach would (``POST /v1/review``).
 
@@ -281,7 +321,7 @@ class Client(BaseClient):
         :class:`~tictactoe_client.ServiceError` whose ``errors[0].loc`` starts with ``["body",
         "moves", index]``; a pair that is not two items, ``TypeError`` naming its index.
         """
-        return self._send(self._review_call(moves, board, player, variant))
+        return self._send(self._review_call(moves, board, player, variant, lang))
 
     @overload
     def puzzles(
@@ -294,6 +334,7 @@ class Client(BaseClient):
         max_rating: int | None = None,
         limit: int | None = None,
         cursor: str | None = None,
+        lang: str | None = None,
     ) -> Fetched[PuzzlePage]: ...
     @overload
     def puzzles(
@@ -307,6 +348,7 @@ class Client(BaseClient):
         limit: int | None = None,
         cursor: str | None = None,
         if_none_match: str | None,
+        lang: str | None = None,
     ) -> Fetched[PuzzlePage] | NotModified: ...
     def puzzles(
         self,
@@ -319,6 +361,7 @@ class Client(BaseClient):
         limit: int | None = None,
         cursor: str | None = None,
         if_none_match: str | None = None,
+        lang: str | None = None,
     ) -> Fetched[PuzzlePage] | NotModified:
         """A page of the puzzles that match every filter given, cacheable (``GET /v1/puzzles``).
 
@@ -344,6 +387,7 @@ class Client(BaseClient):
             limit=limit,
             cursor=cursor,
             if_none_match=if_none_match,
+            lang=lang,
         )
         return self._send(call)
 
@@ -356,6 +400,7 @@ class Client(BaseClient):
         min_rating: int | None = None,
         max_rating: int | None = None,
         limit: int | None = None,
+        lang: str | None = None,
     ) -> Iterator[Puzzle]:
         """Every puzzle that matches the filters, in order, a page of ``limit`` per request.
 
@@ -372,6 +417,7 @@ class Client(BaseClient):
                 max_rating=max_rating,
                 limit=limit,
                 cursor=cursor,
+                lang=lang,
             ).value
             yield from page.puzzles
             if page.next is None:
@@ -379,10 +425,14 @@ class Client(BaseClient):
             cursor = page.next
 
     @overload
-    def puzzle(self, puzzle_id: str) -> Fetched[Puzzle]: ...
+    def puzzle(self, puzzle_id: str, *, lang: str | None = None) -> Fetched[Puzzle]: ...
     @overload
-    def puzzle(self, puzzle_id: str, *, if_none_match: str | None) -> Fetched[Puzzle] | NotModified: ...
-    def puzzle(self, puzzle_id: str, *, if_none_match: str | None = None) -> Fetched[Puzzle] | NotModified:
+    def puzzle(
+        self, puzzle_id: str, *, if_none_match: str | None, lang: str | None = None
+    ) -> Fetched[Puzzle] | NotModified: ...
+    def puzzle(
+        self, puzzle_id: str, *, if_none_match: str | None = None, lang: str | None = None
+    ) -> Fetched[Puzzle] | NotModified:
         """One puzzle by its id, cacheable (``GET /v1/puzzles/{puzzle_id}``).
 
         An unknown id (a board only turned or mirrored from a puzzle's too) raises
@@ -390,7 +440,7 @@ class Client(BaseClient):
         :class:`~tictactoe_client.Fetched`: the puzzle (``value``) and its ``etag``; with
         ``if_none_match`` it may instead return :class:`~tictactoe_client.NotModified`.
         """
-        return self._send(self._puzzle_call(puzzle_id, if_none_match))
+        return self._send(self._puzzle_call(puzzle_id, if_none_match, lang))
 
     @overload
     def random_puzzle(
@@ -401,6 +451,7 @@ class Client(BaseClient):
         theme: Theme | None = None,
         min_rating: int | None = None,
         max_rating: int | None = None,
+        lang: str | None = None,
     ) -> Fetched[Puzzle]: ...
     @overload
     def random_puzzle(
@@ -412,6 +463,7 @@ class Client(BaseClient):
         min_rating: int | None = None,
         max_rating: int | None = None,
         if_none_match: str | None,
+        lang: str | None = None,
     ) -> Fetched[Puzzle] | NotModified: ...
     def random_puzzle(
         self,
@@ -422,6 +474,7 @@ class Client(BaseClient):
         min_rating: int | None = None,
         max_rating: int | None = None,
         if_none_match: str | None = None,
+        lang: str | None = None,
     ) -> Fetched[Puzzle] | NotModified:
         """A puzzle drawn at random among those that match the filters (``GET /v1/puzzles/random``).
 
@@ -438,15 +491,24 @@ class Client(BaseClient):
             min_rating=min_rating,
             max_rating=max_rating,
             if_none_match=if_none_match,
+            lang=lang,
         )
         return self._send(call)
 
-    def variants(self) -> list[VariantInfo]:
+    def variants(self, *, lang: str | None = None) -> list[VariantInfo]:
         """Every rule variant the service solves, the standard game first (``GET /v1/variants``):
         each one's ``id`` (the ``variant`` to send), ``name``, ``rules``, board (``rows``,
         ``columns``, ``boards``, ``line``), ``marks``, ``misere``, value from the empty board
-        (``start``), ``positions``, ``tactics`` and whether ``rating`` applies (``rated``)."""
-        return self._send(self._variants_call())
+        (``start``), ``positions``, ``tactics`` and whether ``rating`` applies (``rated``). Each
+        one's ``name`` and ``rules`` are in the language of ``lang`` (or the client's)."""
+        return self._send(self._variants_call(lang))
+
+    def languages(self) -> LanguageList:
+        """The languages the service speaks (``GET /v1/languages``): ``languages``, each a
+        :class:`~tictactoe_client.LanguageInfo` with its BCP 47 ``tag`` (the ``lang`` to send) and
+        its ``name`` in itself, English first; and ``default``, the language of an answer when none
+        offered is asked for (``"en"``)."""
+        return self._send(self._languages_call())
 
     def health(self) -> HealthResponse:
         """The service's health (``GET /health``): ``status`` ``"ok"``, ``version``, ``positions``."""
@@ -478,9 +540,21 @@ class AsyncClient(BaseClient):
     (``POST /v1/best-move/batch``), :meth:`position` (``GET /v1/positions/{board}``,
     cacheable), :meth:`analyze` (``POST /v1/analysis``), :meth:`review` (``POST /v1/review``),
     :meth:`puzzles` (``GET /v1/puzzles``, cacheable), :meth:`puzzle` (``GET /v1/puzzles/{id}``,
-    cacheable), :meth:`random_puzzle` (``GET /v1/puzzles/random``, cacheable with a ``seed``) and
+    cacheable), :meth:`random_puzzle` (``GET /v1/puzzles/random``, cacheable with a ``seed``),
+    :meth:`variants` (``GET /v1/variants``), :meth:`languages` (``GET /v1/languages``) and
     :meth:`health` (``GET /health``); :meth:`iter_puzzles` follows :meth:`puzzles` page after
     page. Answers are Pydantic models generated from the service's OpenAPI document.
+
+    Languages. The sentences for people (a move's or a puzzle's ``reason``, a review's, a variant's
+    ``name`` and ``rules``, a problem's ``title``) come in ``en``, ``es``, ``fr``, ``de`` or ``pt``
+    (:meth:`languages`). ``lang``, a BCP 47 tag such as ``"es"`` or ``"pt-BR"``, asks for one: given
+    to the client, it is sent with every request that answers sentences; given to a method, for that
+    call, over the client's. It is the ``lang`` query parameter of a ``GET`` and the ``lang`` member
+    of a ``POST`` body (the batch's, not its items'). Without either the service chooses, by an
+    ``Accept-Language`` in ``headers``, else English; a language it does not offer gets English,
+    and a malformed tag a ``ServiceError`` (``422``). Tags, ids and enum values (``tactics``,
+    ``outcome``, ``judgement``) are the same in every language. A :class:`~tictactoe_client.Fetched`
+    answer says its language in ``language``.
 
     Errors. Every method raises:
 
@@ -509,9 +583,10 @@ class AsyncClient(BaseClient):
         timeout: float = DEFAULT_TIMEOUT,
         retries: int = DEFAULT_RETRIES,
         headers: Mapping[str, str] | None = None,
+        lang: str | None = None,
         transport: httpx.AsyncBaseTransport | None = None,
     ) -> None:
-        super().__init__(base_url)
+        super().__init__(base_url, lang)
         self._http = httpx.AsyncClient(
             base_url=self.base_url,
             timeout=timeout,
@@ -537,6 +612,7 @@ class AsyncClient(BaseClient):
         seed: int | None = None,
         depth: int | None = None,
         rating: float | None = None,
+        lang: str | None = None,
     ) -> BestMoveResponse:
         """The move to play on ``board``, its value and why (``POST /v1/best-move``).
 
@@ -565,12 +641,18 @@ class AsyncClient(BaseClient):
             seed=seed,
             depth=depth,
             rating=rating,
+            lang=lang,
         )
         return await self._send(call)
 
     @overload
     async def get_best_move(
-        self, board: str, player: Player | None = None, *, variant: Variant | None = None
+        self,
+        board: str,
+        player: Player | None = None,
+        *,
+        variant: Variant | None = None,
+        lang: str | None = None,
     ) -> Fetched[BestMoveResponse]: ...
     @overload
     async def get_best_move(
@@ -580,6 +662,7 @@ class AsyncClient(BaseClient):
         *,
         variant: Variant | None = None,
         if_none_match: str | None,
+        lang: str | None = None,
     ) -> Fetched[BestMoveResponse] | NotModified: ...
     async def get_best_move(
         self,
@@ -588,6 +671,7 @@ class AsyncClient(BaseClient):
         *,
         variant: Variant | None = None,
         if_none_match: str | None = None,
+        lang: str | None = None,
     ) -> Fetched[BestMoveResponse] | NotModified:
         """The default move on a board string, cacheable (``GET /v1/best-move``).
 
@@ -595,20 +679,28 @@ class AsyncClient(BaseClient):
         With ``if_none_match`` (an ``etag`` of an earlier answer) it may instead return
         :class:`~tictactoe_client.NotModified`: that answer still holds.
         """
-        return await self._send(self._get_best_move_call(board, player, variant, if_none_match))
+        return await self._send(self._get_best_move_call(board, player, variant, if_none_match, lang))
 
-    async def batch(self, items: Sequence[BestMoveItem]) -> list[BestMoveResponse]:
+    async def batch(
+        self, items: Sequence[BestMoveItem], *, lang: str | None = None
+    ) -> list[BestMoveResponse]:
         """Many best-move requests in one round trip, answered in order (``POST /v1/best-move/batch``).
 
-        Each item is the body of a best-move request: ``{"board": "X........", "level": "easy"}``.
-        One invalid item fails the batch: the :class:`~tictactoe_client.ServiceError`'s
+        Each item is the body of a best-move request but its language: ``{"board": "X........",
+        "level": "easy"}``; ``lang`` (or the client's) is the batch's, the language of every
+        answer. One invalid item fails the batch: the :class:`~tictactoe_client.ServiceError`'s
         ``errors[0].loc`` is ``["body", "items", index, field]``.
         """
-        return await self._send(self._batch_call(items))
+        return await self._send(self._batch_call(items, lang))
 
     @overload
     async def position(
-        self, board: str, player: Player | None = None, *, variant: Variant | None = None
+        self,
+        board: str,
+        player: Player | None = None,
+        *,
+        variant: Variant | None = None,
+        lang: str | None = None,
     ) -> Fetched[AnalysisResponse]: ...
     @overload
     async def position(
@@ -618,6 +710,7 @@ class AsyncClient(BaseClient):
         *,
         variant: Variant | None = None,
         if_none_match: str | None,
+        lang: str | None = None,
     ) -> Fetched[AnalysisResponse] | NotModified: ...
     async def position(
         self,
@@ -626,6 +719,7 @@ class AsyncClient(BaseClient):
         *,
         variant: Variant | None = None,
         if_none_match: str | None = None,
+        lang: str | None = None,
     ) -> Fetched[AnalysisResponse] | NotModified:
         """Everything about a board string, cacheable (``GET /v1/positions/{board}``).
 
@@ -633,13 +727,18 @@ class AsyncClient(BaseClient):
         With ``if_none_match`` (an ``etag`` of an earlier answer) it may instead return
         :class:`~tictactoe_client.NotModified`: that answer still holds.
         """
-        return await self._send(self._position_call(board, player, variant, if_none_match))
+        return await self._send(self._position_call(board, player, variant, if_none_match, lang))
 
     async def analyze(
-        self, board: BoardInput, player: Player | None = None, *, variant: Variant | None = None
+        self,
+        board: BoardInput,
+        player: Player | None = None,
+        *,
+        variant: Variant | None = None,
+        lang: str | None = None,
     ) -> AnalysisResponse:
         """Everything about a board in any form (``POST /v1/analysis``); a finished board too."""
-        return await self._send(self._analyze_call(board, player, variant))
+        return await self._send(self._analyze_call(board, player, variant, lang))
 
     @overload
     async def review(
@@ -649,6 +748,7 @@ class AsyncClient(BaseClient):
         player: Player | None = None,
         *,
         variant: MarkVariant | None = None,
+        lang: str | None = None,
     ) -> MarkReview: ...
     @overload
     async def review(
@@ -658,6 +758,7 @@ class AsyncClient(BaseClient):
         player: Player | None = None,
         *,
         variant: TurnVariant,
+        lang: str | None = None,
     ) -> TurnReview: ...
     @overload
     async def review(
@@ -667,6 +768,7 @@ class AsyncClient(BaseClient):
         player: Player | None = None,
         *,
         variant: Variant | None = None,
+        lang: str | None = None,
     ) -> ReviewResponse: ...
     async def review(
         self,
@@ -675,6 +777,7 @@ class AsyncClient(BaseClient):
         player: Player | None = None,
         *,
         variant: Variant | None = None,
+        lang: str | None = None,
     ) -> ReviewResponse:
         """A game graded move by move, as a coach would (``POST /v1/review``).
 
@@ -704,7 +807,7 @@ class AsyncClient(BaseClient):
         :class:`~tictactoe_client.ServiceError` whose ``errors[0].loc`` starts with ``["body",
         "moves", index]``; a pair that is not two items, ``TypeError`` naming its index.
         """
-        return await self._send(self._review_call(moves, board, player, variant))
+        return await self._send(self._review_call(moves, board, player, variant, lang))
 
     @overload
     async def puzzles(
@@ -717,6 +820,7 @@ class AsyncClient(BaseClient):
         max_rating: int | None = None,
         limit: int | None = None,
         cursor: str | None = None,
+        lang: str | None = None,
     ) -> Fetched[PuzzlePage]: ...
     @overload
     async def puzzles(
@@ -730,6 +834,7 @@ class AsyncClient(BaseClient):
         limit: int | None = None,
         cursor: str | None = None,
         if_none_match: str | None,
+        lang: str | None = None,
     ) -> Fetched[PuzzlePage] | NotModified: ...
     async def puzzles(
         self,
@@ -742,6 +847,7 @@ class AsyncClient(BaseClient):
         limit: int | None = None,
         cursor: str | None = None,
         if_none_match: str | None = None,
+        lang: str | None = None,
     ) -> Fetched[PuzzlePage] | NotModified:
         """A page of the puzzles that match every filter given, cacheable (``GET /v1/puzzles``).
 
@@ -767,6 +873,7 @@ class AsyncClient(BaseClient):
             limit=limit,
             cursor=cursor,
             if_none_match=if_none_match,
+            lang=lang,
         )
         return await self._send(call)
 
@@ -779,6 +886,7 @@ class AsyncClient(BaseClient):
         min_rating: int | None = None,
         max_rating: int | None = None,
         limit: int | None = None,
+        lang: str | None = None,
     ) -> AsyncIterator[Puzzle]:
         """Every puzzle that matches the filters, in order, a page of ``limit`` per request.
 
@@ -795,6 +903,7 @@ class AsyncClient(BaseClient):
                 max_rating=max_rating,
                 limit=limit,
                 cursor=cursor,
+                lang=lang,
             )
             page = fetched.value
             for puzzle in page.puzzles:
@@ -804,11 +913,13 @@ class AsyncClient(BaseClient):
             cursor = page.next
 
     @overload
-    async def puzzle(self, puzzle_id: str) -> Fetched[Puzzle]: ...
+    async def puzzle(self, puzzle_id: str, *, lang: str | None = None) -> Fetched[Puzzle]: ...
     @overload
-    async def puzzle(self, puzzle_id: str, *, if_none_match: str | None) -> Fetched[Puzzle] | NotModified: ...
     async def puzzle(
-        self, puzzle_id: str, *, if_none_match: str | None = None
+        self, puzzle_id: str, *, if_none_match: str | None, lang: str | None = None
+    ) -> Fetched[Puzzle] | NotModified: ...
+    async def puzzle(
+        self, puzzle_id: str, *, if_none_match: str | None = None, lang: str | None = None
     ) -> Fetched[Puzzle] | NotModified:
         """One puzzle by its id, cacheable (``GET /v1/puzzles/{puzzle_id}``).
 
@@ -817,7 +928,7 @@ class AsyncClient(BaseClient):
         :class:`~tictactoe_client.Fetched`: the puzzle (``value``) and its ``etag``; with
         ``if_none_match`` it may instead return :class:`~tictactoe_client.NotModified`.
         """
-        return await self._send(self._puzzle_call(puzzle_id, if_none_match))
+        return await self._send(self._puzzle_call(puzzle_id, if_none_match, lang))
 
     @overload
     async def random_puzzle(
@@ -828,6 +939,7 @@ class AsyncClient(BaseClient):
         theme: Theme | None = None,
         min_rating: int | None = None,
         max_rating: int | None = None,
+        lang: str | None = None,
     ) -> Fetched[Puzzle]: ...
     @overload
     async def random_puzzle(
@@ -839,6 +951,7 @@ class AsyncClient(BaseClient):
         min_rating: int | None = None,
         max_rating: int | None = None,
         if_none_match: str | None,
+        lang: str | None = None,
     ) -> Fetched[Puzzle] | NotModified: ...
     async def random_puzzle(
         self,
@@ -849,6 +962,7 @@ class AsyncClient(BaseClient):
         min_rating: int | None = None,
         max_rating: int | None = None,
         if_none_match: str | None = None,
+        lang: str | None = None,
     ) -> Fetched[Puzzle] | NotModified:
         """A puzzle drawn at random among those that match the filters (``GET /v1/puzzles/random``).
 
@@ -865,12 +979,19 @@ class AsyncClient(BaseClient):
             min_rating=min_rating,
             max_rating=max_rating,
             if_none_match=if_none_match,
+            lang=lang,
         )
         return await self._send(call)
 
-    async def variants(self) -> list[VariantInfo]:
-        """Every rule variant the service solves, the standard game first (``GET /v1/variants``)."""
-        return await self._send(self._variants_call())
+    async def variants(self, *, lang: str | None = None) -> list[VariantInfo]:
+        """Every rule variant the service solves, the standard game first (``GET /v1/variants``);
+        each one's ``name`` and ``rules`` in the language of ``lang`` (or the client's)."""
+        return await self._send(self._variants_call(lang))
+
+    async def languages(self) -> LanguageList:
+        """The languages the service speaks (``GET /v1/languages``), English first, each with its
+        ``tag`` and its ``name``; and the ``default`` one (``"en"``)."""
+        return await self._send(self._languages_call())
 
     async def health(self) -> HealthResponse:
         """The service's health (``GET /health``): ``status`` ``"ok"``, ``version``, ``positions``."""

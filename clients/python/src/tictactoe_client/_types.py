@@ -87,7 +87,8 @@ BoardInput = str | Sequence[str | Sequence[str | None] | None]
 
 
 class BestMoveItem(TypedDict, total=False):
-    """One request of a batch: the body of ``POST /v1/best-move``. Only ``board`` is required.
+    """One request of a batch (the API's ``BestMoveItem``): the body of ``POST /v1/best-move`` but its
+    ``lang``, which is the batch's (``batch(items, lang=...)``). Only ``board`` is required.
 
     ``level`` stands for a ``depth`` and a ``skill`` of its own, so the service refuses it beside
     either of them; ``rating`` (0 to 493, an opponent of that Elo strength) refuses all three.
@@ -109,11 +110,16 @@ T = TypeVar("T")
 
 @dataclass(frozen=True)
 class Fetched(Generic[T]):
-    """A cacheable answer (of a ``GET``) and its entity tag, to send back as ``if_none_match``."""
+    """A cacheable answer (of a ``GET``), its entity tag, to send back as ``if_none_match``, and the
+    language of its sentences for people."""
 
     value: T
     #: The answer's ``ETag``: strong (``"..."``), or weak (``W/"..."``) when it came compressed.
     etag: str | None
+    #: The language of the answer's sentences (each move's or puzzle's ``reason``), as its
+    #: ``Content-Language`` says: one of the tags :meth:`~._client.Client.languages` lists, such as
+    #: ``"es"`` (``"en"`` when the language asked for is not offered); ``None`` when it does not say.
+    language: str | None = None
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,6 @@
 // A program of a project that installed the package: every operation of the client, the 304
-// path, paging with the cursor, reviews in the variants, and each of its four errors. `npm run typecheck` checks it against dist/ (the package
+// path, paging with the cursor, reviews in the variants, the languages (a client's, a call's, a
+// batch's), and each of its four errors. `npm run typecheck` checks it against dist/ (the package
 // imports itself by name). tests/e2e/test_typescript_client.py installs the packed package in a
 // fresh project, compiles this file there with tsc --strict twice, as program.mts (an ES module)
 // and as program.cts (CommonJS, which require()s the package), and runs both against a live
@@ -8,9 +9,12 @@
 import {
   AbortError,
   type Board,
+  type BestMoveItem,
   type ClientError,
   createClient,
   isClientError,
+  type LanguageInfo,
+  type LanguageList,
   type Mark,
   type MoveOptions,
   NetworkError,
@@ -172,6 +176,35 @@ async function main(baseUrl: string, silentUrl: string, refusedUrl: string): Pro
   if (notakto2ById.notModified) throw new Error("a first GET cannot be 304");
   const puzzleVariant: Variant = notakto2ById.value.variant;
 
+  // Languages: the client's for every call, a call's over it, a batch's (never an item's), the list.
+  const spanish = createClient({ baseUrl, lang: "es" });
+  const english = await client.bestMove("XX..O....", { level: "medium", seed: 3 });
+  const inSpanish = await spanish.bestMove("XX..O....", { level: "medium", seed: 3 });
+  const inFrench = await spanish.bestMove("XX..O....", { level: "medium", seed: 3 }, { lang: "fr" });
+  const spanishGet = await spanish.getBestMove("X.O...X..", "O");
+  if (spanishGet.notModified) throw new Error("a first GET cannot be 304");
+  const englishGet = await spanish.getBestMove("X.O...X..", "O", { lang: "en" });
+  if (englishGet.notModified) throw new Error("a first GET cannot be 304");
+  const spanishPosition = await spanish.getPosition("XX.OO....");
+  if (spanishPosition.notModified) throw new Error("a first GET cannot be 304");
+  const spanishAnalysis = await spanish.analyze("XX.OO....");
+  const spanishReview = await spanish.review([0, 4, 8, 2, 6, 3, 1]);
+  const spanishVariants = await spanish.variants();
+  if (spanishVariants.notModified) throw new Error("a first GET cannot be 304");
+  const spanishPuzzle = await spanish.randomPuzzle({ seed: 5, theme: "block", min_rating: 181 });
+  if (spanishPuzzle.notModified) throw new Error("a first GET cannot be 304");
+  const germanPuzzle = await spanish.puzzle(spanishPuzzle.value.id, { lang: "de" });
+  if (germanPuzzle.notModified) throw new Error("a first GET cannot be 304");
+  const spanishPage = await spanish.puzzles(forks);
+  if (spanishPage.notModified) throw new Error("a first GET cannot be 304");
+  const items: BestMoveItem[] = [{ board: "XX..O....", level: "medium", seed: 3 }, { board: "XX.OO....", player: "X" }];
+  const germanBatch = await client.batch(items, { lang: "de" });
+  const spanishBatch = await spanish.batch(items);
+  const listedLanguages = await spanish.languages();
+  if (listedLanguages.notModified) throw new Error("a first GET cannot be 304");
+  const languageList: LanguageList = listedLanguages.value;
+  const firstLanguage: LanguageInfo | undefined = languageList.languages[0];
+
   const silent = createClient({ baseUrl: silentUrl, timeoutMs: 60_000 });
   const controller = new AbortController();
   setTimeout(() => controller.abort("the player left"), 100);
@@ -277,6 +310,37 @@ async function main(baseUrl: string, silentUrl: string, refusedUrl: string): Pro
       aborted: described(await failure(silent.getBestMove("X........", undefined, { signal: controller.signal }))),
       abortedBefore: described(await failure(client.health({ signal: AbortSignal.abort("never sent") }))),
       network: described(await failure(createClient({ baseUrl: refusedUrl }).health())),
+    },
+    languages: {
+      tags: languageList.languages.map((language) => language.tag),
+      names: languageList.languages.map((language) => language.name),
+      default: languageList.default,
+      first: firstLanguage?.tag ?? null,
+      clientLang: [client.lang ?? null, spanish.lang ?? null],
+      moves: [english, inSpanish, inFrench].map((move) => ({
+        position: move.position,
+        tactics: move.tactics,
+        reason: move.reason,
+      })),
+      get: { reason: spanishGet.value.reason, language: spanishGet.language },
+      getEnglish: { reason: englishGet.value.reason, language: englishGet.language },
+      position: { reasons: spanishPosition.value.moves.map((move) => move.reason), language: spanishPosition.language },
+      analysis: spanishAnalysis.moves.map((move) => move.reason),
+      review: spanishReview.plies.map((ply) => [ply.reason, ply.better?.reason ?? null]),
+      variants: spanishVariants.value.variants.map((variant) => [variant.id, variant.name, variant.rules]),
+      puzzle: { id: spanishPuzzle.value.id, reason: spanishPuzzle.value.reason, language: spanishPuzzle.language },
+      puzzleGerman: { reason: germanPuzzle.value.reason, language: germanPuzzle.language },
+      page: spanishPage.value.puzzles.map((puzzle) => puzzle.reason),
+      batchGerman: germanBatch.map((move) => move.reason),
+      batchSpanish: spanishBatch.map((move) => move.reason),
+      malformed: described(await failure(client.bestMove("X........", {}, { lang: "not a tag!" }))),
+      malformedGet: described(await failure(spanish.getPosition("X........", undefined, { lang: "not a tag!" }))),
+      malformedBatch: described(await failure(client.batch(items, { lang: "not a tag!" }))),
+      malformedClient: described(await failure(createClient({ baseUrl, lang: "not a tag!" }).variants())),
+      misplaced: await spanish.bestMove("X........", { lang: "fr" } as unknown as MoveOptions).then(
+        () => "sent",
+        (error: unknown) => (error instanceof TypeError ? error.message : String(error)),
+      ),
     },
     misplacedSignal: await client.bestMove("X........", misplaced).then(
       () => "sent",

@@ -43,11 +43,17 @@ export async function mistakes(signal: AbortSignal, variant: Variant): Promise<s
   const puzzle = await client.puzzle("X...O...XO");
   const solution: number = puzzle.value.solution; // error TS2339
   for await (const page of client.puzzlePages()) page.puzzles.push(page.next); // error TS2345
+  await client.bestMove("X........", { lang: "es" }); // error TS2353
+  await client.batch([{ board: "X........", lang: "es" }]); // error TS2353
+  await client.puzzles({ theme: "fork", lang: "es" }); // error TS2353
+  createClient({ baseUrl: "http://127.0.0.1:8000", lang: 5 }); // error TS2322
+  const languages = await client.languages();
+  const fallback: string = languages.value.default; // error TS2339
   try {
     await client.health();
   } catch (error) {
     const status: number = error.status; // error TS18046
     if (error instanceof ProblemError) return error.problem.title + wrong + position + version + status + solution + first;
   }
-  return `${move.outcome} ${level} ${mover} ${marks.join()} ${o.moves} ${lost}`;
+  return `${move.outcome} ${level} ${mover} ${marks.join()} ${o.moves} ${lost} ${fallback}`;
 }
