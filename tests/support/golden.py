@@ -633,6 +633,32 @@ async def variants(s: Session) -> list[Answer]:
     return await s.answers([("GET", "/v1/variants", None)])
 
 
+#: The languages answers are asked in besides English, in turn (the contract's "Languages").
+LANGUAGES = ("es", "fr", "de", "pt")
+
+
+async def languages(s: Session) -> list[Answer]:
+    """The languages offered, and the variants said in each."""
+    listed = [("GET", url_of("/v1/variants", {"lang": language}), None) for language in LANGUAGES]
+    return await s.answers([("GET", "/v1/languages", None), *listed])
+
+
+async def in_languages(s: Session, variant: str) -> list[Answer]:
+    """Best moves, analyses and puzzle pages of a variant in each language in turn."""
+    positions = sample(unfinished(variant), 400)
+    turn = [LANGUAGES[index % len(LANGUAGES)] for index in range(len(positions))]
+    calls: list[tuple[str, str, object]] = [
+        ("GET", url_of("/v1/best-move", query(variant, board=board, player=side, lang=lang)), None)
+        for (board, side), lang in zip(positions, turn, strict=True)
+    ]
+    calls += [
+        ("GET", url_of(f"/v1/positions/{board}", query(variant, player=side, lang=lang)), None)
+        for (board, side), lang in zip(sample(positions, 40), turn, strict=False)
+    ]
+    calls += [("GET", url_of("/v1/puzzles", query(variant, limit=5, lang=lang)), None) for lang in LANGUAGES]
+    return await s.answers(calls)
+
+
 async def openapi(s: Session) -> list[Answer]:
     return await s.answers([("GET", "/openapi.json", None)])
 
@@ -658,6 +684,7 @@ VARIANT_KINDS: dict[str, Callable[[Session, str], Awaitable[list[Answer]]]] = {
     "review": review,
     "refusals": refusals,
     "mcp": mcp,
+    "languages": in_languages,
 }
 
 
@@ -668,6 +695,7 @@ def kinds() -> dict[str, Kind]:
         f"{ANY}/variants": variants,
         f"{ANY}/openapi": openapi,
         f"{ANY}/mcp-lists": mcp_lists,
+        f"{ANY}/languages": languages,
     }
     for variant in VARIANTS:
         for name, kind in VARIANT_KINDS.items():
