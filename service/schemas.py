@@ -590,9 +590,9 @@ MAX_BODY_BYTES = 1024 * 1024
 
 
 class BatchRequest(BaseModel):
-    """Body of ``POST /v1/best-move/batch``: 1 to 1,000 best-move requests."""
+    """Body of ``POST /v1/best-move/batch``: 1 to 1,000 best-move requests, and their language."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, json_schema_extra=_defaults_in_words)
 
     items: list[BestMoveItem] = Field(
         min_length=1, max_length=MAX_BATCH_ITEMS, description="Best-move requests, answered in order."

@@ -419,7 +419,7 @@ export interface components {
         };
         /**
          * BatchRequest
-         * @description Body of ``POST /v1/best-move/batch``: 1 to 1,000 best-move requests.
+         * @description Body of ``POST /v1/best-move/batch``: 1 to 1,000 best-move requests, and their language.
          */
         BatchRequest: {
             /**
@@ -430,10 +430,9 @@ export interface components {
             /**
              * Lang
              * @description The language of the answer's sentences for people, as a BCP 47 tag: `en`, `es`, `fr`, `de`, `pt` are offered (`GET /v1/languages`), and a tag that names a region or script of one (`pt-BR`) gets it. When absent, `Accept-Language` chooses; English when no language offered matches, never an error. A malformed tag is a `422`.
-             * @default null
              * @example es
              */
-            lang: string | null;
+            lang?: string | null;
         };
         /**
          * BatchResponse

@@ -25,6 +25,7 @@ from tic_tac_toe_best_move_api_client.models import (
     AnalysisResponse,
     BatchRequest,
     BatchResponse,
+    BestMoveItem,
     BestMoveRequest,
     BestMoveResponse,
     GetRandomPuzzleThemeType0,
@@ -65,7 +66,7 @@ def main(url: str) -> None:
         assert isinstance(move, BestMoveResponse) and move.position == 4, move
     batch = post_best_move_batch.sync(
         client=client,
-        body=BatchRequest(items=[BestMoveRequest(board="X........"), BestMoveRequest(board="XX.OO....")]),
+        body=BatchRequest(items=[BestMoveItem(board="X........"), BestMoveItem(board="XX.OO....")]),
     )
     assert isinstance(batch, BatchResponse) and [m.position for m in batch.results] == [4, 2], batch
 

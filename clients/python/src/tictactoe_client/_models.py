@@ -1443,7 +1443,7 @@ class BestMoveRequest(BaseModel):
 
 class BatchRequest(BaseModel):
     """
-    Body of ``POST /v1/best-move/batch``: 1 to 1,000 best-move requests.
+    Body of ``POST /v1/best-move/batch``: 1 to 1,000 best-move requests, and their language.
     """
 
     model_config = ConfigDict(
