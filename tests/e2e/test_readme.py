@@ -57,6 +57,8 @@ COVERAGE = {
         "localhost:8000/v1/variants",
         "variant=notakto",
         '"variant": "',
+        "lang=",
+        "localhost:8000/v1/languages",
     ],
 }
 
@@ -81,6 +83,8 @@ PYTHON_COVERAGE = {
         "variant=",
         "if_none_match=",
         "AsyncClient(",
+        ".languages(",
+        "lang=",
     ],
 }
 
