@@ -1,6 +1,7 @@
-"""axe-core, the real one (tests/browser/package.json pins it), on /play in each of its states, and on
-/docs and /redoc: none of its rules may fail on the game, nor on the parts of the documentation pages
-that are ours; what Swagger UI and ReDoc render themselves is counted, and docs/api.md has the count."""
+"""axe-core, the real one (tests/browser/package.json pins it), on /play in each of its states and in
+each of its languages, and on /docs and /redoc: none of its rules may fail on the game, nor on the
+parts of the documentation pages that are ours; what Swagger UI and ReDoc render themselves is
+counted, and docs/api.md has the count."""
 
 from __future__ import annotations
 
@@ -9,7 +10,9 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from service.language import LANGUAGES
 from tests.browser.driver import DESKTOP, PHONE, Page, best, readable, weakest_engine, worst
+from tests.browser.test_languages import play_to_the_end, wait_for_your_turn_or_the_end
 from tests.browser.test_variants import listed
 from tests.support.server import Server
 from tests.support.stats import counts
@@ -207,6 +210,34 @@ def test_the_engine_by_rating_in_each_rated_variants_scale(sized: Page, live_ser
     sized.page.click("#new-game")
     sized.wait_for_turn_or_end()
     assert sized.page.locator("#error").inner_text() == ""
+    assert_no_violations(sized)
+
+
+@pytest.mark.parametrize("tag", LANGUAGES)
+def test_the_game_in_every_language(sized: Page, tag: str) -> None:
+    """The page in each language the service speaks, in each of its states: loaded, a game with a
+    hint, the game's end with its review and every better move shown, a puzzle answered. Nothing
+    here reads the page's words, which are English until they are translated."""
+    sized.goto(f"/play?lang={tag}")
+    assert sized.page.evaluate("document.documentElement.lang") == tag
+    sized.page.wait_for_function("() => !document.getElementById('by-rating').disabled")
+    assert_no_violations(sized)
+    sized.page.click("#new-game")
+    wait_for_your_turn_or_the_end(sized)
+    sized.page.locator("#board .cell[aria-disabled=false]").first.click()
+    wait_for_your_turn_or_the_end(sized)
+    sized.page.click("#hint")
+    sized.page.wait_for_selector("#board .cell .hint")
+    assert_no_violations(sized)
+    play_to_the_end(sized)
+    sized.page.wait_for_function("() => document.getElementById('review-status').textContent !== ''")
+    for button in sized.page.locator("#review-moves button.show-better").all():
+        button.click()
+    with sized.page.expect_response(lambda r: "/v1/puzzles/random" in r.url) as answered:
+        sized.page.click("#next-puzzle")
+    solution = answered.value.json()["solution"]
+    sized.page.locator(f"#puzzle-board .cell[data-cell='{solution}']").click()
+    assert sized.page.locator("#puzzle-status").get_attribute("data-result") == "right"
     assert_no_violations(sized)
 
 

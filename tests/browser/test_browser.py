@@ -369,6 +369,7 @@ def test_a_level_changed_while_the_engine_thinks_asks_again_at_that_level(page: 
         "board": "X........",
         "player": "O",
         "level": "beginner",
+        "lang": "en",
     }
     page.wait_for_turn_or_end()
     held.release()
@@ -556,9 +557,10 @@ def test_a_finished_game_is_reviewed_move_by_move(page: Page, side: str, first: 
     with page.page.expect_request("**/v1/review") as asked:
         played = page.play_out(worst)
     review = page.wait_for_review()
-    # The page sends the game's moves, from the empty board, and who started.
+    # The page sends the game's moves, from the empty board, and who started, in its language.
     body = sent(asked.value)
-    assert set(body) == {"variant", "moves", "player"}
+    assert set(body) == {"variant", "moves", "player", "lang"}
+    assert body["lang"] == "en"
     assert (body["variant"], body["player"]) == ("standard", first)
     assert replay(body["moves"], first) == page.board()
     person_moves = body["moves"][0 if first == side else 1 :: 2]
@@ -702,6 +704,7 @@ def test_a_puzzle_solved_right_with_the_keyboard(page: Page) -> None:
         "theme": ["fork"],
         "min_rating": ["382"],
         "max_rating": ["382"],
+        "lang": ["en"],
     }
     assert "fork" in puzzle["themes"]
     assert puzzle["rating"] == 382
@@ -734,6 +737,7 @@ def test_a_puzzle_solved_right_with_the_keyboard(page: Page) -> None:
         "theme": ["fork"],
         "min_rating": ["382"],
         "max_rating": ["382"],
+        "lang": ["en"],
     }
     page.wait_for_puzzle()
     assert page.puzzle_board() == again.value.json()["board"]
@@ -748,6 +752,7 @@ def test_a_puzzle_answered_wrong_shows_the_solution(page: Page) -> None:
         "variant": ["standard"],
         "min_rating": ["0"],
         "max_rating": ["493"],
+        "lang": ["en"],
     }
     wrong = next(i for i, mark in enumerate(puzzle["board"]) if mark == "." and i != puzzle["solution"])
     page.page.click(f"#puzzle-board .cell[data-cell='{wrong}']")
@@ -923,6 +928,7 @@ def test_a_game_by_rating_sends_the_rating_instead_of_the_level(page: Page) -> N
         "board": ".........",
         "player": "O",
         "rating": 250,
+        "lang": "en",
     }
     assert caught.value.status == 200
     page.wait_for_turn_or_end()
@@ -967,7 +973,13 @@ def test_choosing_the_rating_while_the_engine_thinks_asks_again_at_that_rating(p
         page.page.check("#by-rating")
     assert failed.value == first.value  # the request at the level, aborted
     assert failed.value.failure == "net::ERR_ABORTED"
-    assert sent(again.value) == {"variant": "standard", "board": "X........", "player": "O", "rating": 100}
+    assert sent(again.value) == {
+        "variant": "standard",
+        "board": "X........",
+        "player": "O",
+        "rating": 100,
+        "lang": "en",
+    }
     page.wait_for_turn_or_end()
     held.release()
     said = (

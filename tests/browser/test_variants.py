@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 
 pytest.importorskip("playwright.sync_api")
 
+#: The page's GET /v1/variants, whatever its query (the page's language).
+VARIANTS_URL = "**/v1/variants*"
 VARIANTS = ["standard", "misere", "wild", "notakto", "notakto-2", "notakto-3", "4x4", "4x4-3"]
 SIZES: dict[str, dict[str, Any]] = {"desktop": DESKTOP, "390px": NARROW}
 BOARD_NAMES = {2: ["left", "right"], 3: ["left", "middle", "right"]}
@@ -353,7 +355,12 @@ def test_puzzles_follow_the_variant_chosen(page: Page, live_server: Server) -> N
         assert scale.startswith(f"In {info['name']}, from 0 to {top}: 0 (even a random player), ")
         assert scale.endswith(f"and {top} (only perfect play).")
         puzzle = page.get_puzzle()
-        assert puzzle_asked(page) == {"variant": [variant], "min_rating": ["0"], "max_rating": [top]}
+        assert puzzle_asked(page) == {
+            "variant": [variant],
+            "min_rating": ["0"],
+            "max_rating": [top],
+            "lang": ["en"],
+        }
         assert puzzle["variant"] == variant and 0 <= puzzle["rating"] <= info["rating_max"]
         assert page.puzzle_board() == puzzle["board"]
         shown = page.page.locator("#puzzle-board")
@@ -495,7 +502,7 @@ def without_puzzles(server: Server, ids: set[str]) -> Callable[[Route], None]:
 def test_puzzles_are_off_where_a_variant_has_none(page: Page, live_server: Server) -> None:
     """A variant that ``GET /v1/variants`` lists with no puzzles: they are off there, the note says
     so, and nothing is asked; the others still have theirs."""
-    page.page.route("**/v1/variants", without_puzzles(live_server, {"misere"}))
+    page.page.route(VARIANTS_URL, without_puzzles(live_server, {"misere"}))
     page.goto("/play")
     page.get_puzzle()
     asked = puzzle_requests(page)
@@ -514,7 +521,7 @@ def test_puzzles_are_off_where_a_variant_has_none(page: Page, live_server: Serve
 
 
 def test_puzzles_are_off_when_the_variants_cannot_be_loaded(page: Page) -> None:
-    page.page.route("**/v1/variants", lambda route: route.abort())
+    page.page.route(VARIANTS_URL, lambda route: route.abort())
     page.goto("/play")
     page.page.wait_for_function(
         "() => document.getElementById('puzzle-note').textContent.startsWith('Puzzles are off')"
@@ -593,7 +600,8 @@ def test_a_finished_game_of_a_variant_is_reviewed_move_by_move(
 
     # The request: the variant, who moved first, and the game's moves in the variant's form.
     body = sent(asked.value)
-    assert set(body) == {"variant", "moves", "player"}, body
+    assert set(body) == {"variant", "moves", "player", "lang"}, body
+    assert body["lang"] == "en"
     assert body["variant"] == variant
     assert body["player"] == ("first" if sides else "X")
     if info["marks"] == "either":
@@ -739,6 +747,7 @@ def test_the_engine_plays_the_level_chosen_in_every_variant(
         "board": "." * cells,
         "player": engine_side(variant),
         "level": "beginner",
+        "lang": "en",
     }
     page.wait_for_turn_or_end()
     assert page.status().startswith("Your turn")
@@ -772,7 +781,13 @@ def test_a_level_changed_while_the_engine_thinks_in_a_variant_asks_again(page: P
         page.page.select_option("#level", "beginner")
     assert failed.value == first.value  # the request at the old level, aborted
     board = "X" + "." * 15
-    assert sent(again.value) == {"variant": "4x4", "board": board, "player": "O", "level": "beginner"}
+    assert sent(again.value) == {
+        "variant": "4x4",
+        "board": board,
+        "player": "O",
+        "level": "beginner",
+        "lang": "en",
+    }
     page.wait_for_turn_or_end()
     held.release()
     said = "Level changed to Beginner: the engine is choosing its move again at this level."
@@ -901,6 +916,7 @@ def test_by_rating_in_a_rated_variant_plays_on_its_own_scale(sized: Page, live_s
         "board": "." * cells,
         "player": engine_side(variant),
         "rating": rating,
+        "lang": "en",
     }
     assert caught.value.status == 200
     sized.wait_for_turn_or_end()
@@ -972,6 +988,7 @@ def test_a_change_of_variant_moves_the_slider_to_its_scale_and_clamps_the_rating
         "board": "." * cells,
         "player": engine_side(lowest),
         "rating": bottom,
+        "lang": "en",
     }
     sized.wait_for_turn_or_end()
     assert sized.page.locator("#error").inner_text() == ""
@@ -1036,7 +1053,7 @@ def an_unrated_variant(page: Page, server: Server) -> tuple[dict[str, dict[str, 
         return variants, unrated[-1]
     variant = list(variants)[-1]
     flags = set(variants) - {variant}
-    page.page.route("**/v1/variants", marked_rated(server, flags))
+    page.page.route(VARIANTS_URL, marked_rated(server, flags))
     return as_listed(server, flags), variant
 
 
@@ -1105,7 +1122,7 @@ def test_the_page_reads_the_rated_flags_and_falls_back_when_a_rating_is_refused(
     other = unrated[1] if len(unrated) > 1 else next(v for v in variants if v not in ("standard", extra))
     flags = ({v for v in variants if variants[v]["rated"]} | {extra}) - {other}
     marked = as_listed(live_server, flags)
-    page.page.route("**/v1/variants", marked_rated(live_server, flags))
+    page.page.route(VARIANTS_URL, marked_rated(live_server, flags))
     page.goto("/play")
     wait_for_ratings(page)
     page.page.select_option("#variant", other)
@@ -1131,6 +1148,7 @@ def test_the_page_reads_the_rated_flags_and_falls_back_when_a_rating_is_refused(
         "board": "." * cells,
         "player": engine_side(extra),
         "level": "medium",
+        "lang": "en",
     }
     page.wait_for_turn_or_end()
     assert page.page.locator("#error").inner_text() == ""
@@ -1143,7 +1161,7 @@ def test_the_page_reads_the_rated_flags_and_falls_back_when_a_rating_is_refused(
 
 
 def test_ratings_are_off_when_the_variants_cannot_be_loaded(page: Page) -> None:
-    page.page.route("**/v1/variants", lambda route: route.abort())
+    page.page.route(VARIANTS_URL, lambda route: route.abort())
     page.goto("/play")
     note = page.page.locator("#rating-note")
     page.page.wait_for_function(

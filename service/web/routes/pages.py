@@ -1,4 +1,11 @@
-"""The pages for people: the browser game at ``/play`` and its static assets."""
+"""The pages for people: the browser game at ``/play`` and its static assets.
+
+``/play`` speaks the languages the service speaks: ``/play?lang=<tag>`` names one (a malformed tag is
+ignored, never an error: a page does not answer 422), or else the browser's ``Accept-Language``
+chooses by the lookup of RFC 4647, or else it is English. The page is rendered on the server in that
+language (:mod:`..page_words`), once per language, and says which in ``Content-Language`` and its
+``<html lang>``, with ``Vary: Accept-Language`` when the header chose.
+"""
 
 from __future__ import annotations
 
@@ -6,11 +13,15 @@ import hashlib
 import re
 from functools import cache
 from pathlib import Path
+from typing import Annotated
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Query
 from fastapi.responses import HTMLResponse
 
+from ...language import well_formed
 from ..assets import Assets
+from ..language import AcceptLanguage, spoken
+from ..page_words import rendered
 from ..security import page
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
@@ -28,19 +39,26 @@ def _versioned(match: re.Match[str]) -> str:
 
 
 @cache
-def _page(name: str) -> str:
-    """The page ``name``, each asset it refers to named with its content's digest.
+def _page(name: str, tag: str) -> str:
+    """The page ``name`` in the language ``tag``, each asset it refers to named with its content's
+    digest.
 
     The page is revalidated on every use but its assets are kept an hour, so a new release's page
     would otherwise run with the last release's script until then.
     """
-    return _ASSET.sub(_versioned, (STATIC / name).read_text(encoding="utf-8"))
+    return rendered(_ASSET.sub(_versioned, (STATIC / name).read_text(encoding="utf-8")), tag)
 
 
 @router.get("/play", response_class=HTMLResponse)
-async def play() -> HTMLResponse:
-    """The browser game: a person against the engine."""
-    return page(_page("play.html"))
+async def play(
+    lang: Annotated[str | None, Query(description="The page's language, a BCP 47 tag.")] = None,
+    accept_language: AcceptLanguage = None,
+) -> HTMLResponse:
+    """The browser game: a person against the engine, in the language asked for."""
+    language = spoken(lang if lang is not None and well_formed(lang) else None, accept_language)
+    response = page(_page("play.html", language.tag))
+    language.say(response.headers)
+    return response
 
 
 def static_files() -> Assets:

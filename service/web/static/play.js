@@ -3,6 +3,78 @@
 
 (function () {
   const $ = (id) => document.getElementById(id);
+
+  // --- the page's words: its language's, from the page itself --------------------------------------
+  //
+  // The server renders the page in its language and puts the script's own sentences in it as data
+  // (#page-words, JSON: service/web/page_words.py): each a template whose {name} placeholders say()
+  // fills, a plural message as its forms in the catalogue's order (the language's CLDR plural
+  // categories, in CLDR's order), or a family of templates by the id of what they name. Every
+  // request to the service names the language, so that its sentences come in it too.
+
+  const PAGE = JSON.parse($("page-words").textContent);
+  const LANG = PAGE.lang;
+  const WORDS = PAGE.words;
+  const PLURAL_ORDER = ["zero", "one", "two", "few", "many", "other"];
+  const pluralRules = new Intl.PluralRules(LANG);
+  const pluralCategories = PLURAL_ORDER.filter((c) => pluralRules.resolvedOptions().pluralCategories.includes(c));
+
+  function fill(template, values = {}) {
+    return template.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+  }
+
+  // The sentence `key` with its placeholders filled.
+  function say(key, values) {
+    return fill(WORDS[key], values);
+  }
+
+  // The sentence `key` in the form for `count` (its placeholder {count}), its other placeholders filled.
+  function sayCount(key, count, values = {}) {
+    const forms = WORDS[key];
+    const form = Math.max(0, Math.min(pluralCategories.indexOf(pluralRules.select(count)), forms.length - 1));
+    return fill(forms[form], { ...values, count });
+  }
+
+  // The sentence of the family `family` for `id` (a level, a theme, a side...), or `fallback`.
+  function named(family, id, values, fallback = id) {
+    const template = WORDS[family][id];
+    return template === undefined ? fallback : fill(template, values);
+  }
+
+  // The sentence `key` as the pieces to append to an element: its text, and the elements that
+  // some values are (a level in bold, a judgement styled), where the language puts them.
+  function sayParts(key, values) {
+    const text = WORDS[key];
+    const parts = [];
+    let last = 0;
+    text.replace(/\{(\w+)\}/g, (whole, name, at) => {
+      parts.push(text.slice(last, at), name in values ? values[name] : whole);
+      last = at + whole.length;
+      return whole;
+    });
+    parts.push(text.slice(last));
+    return parts.map((part) => (part instanceof Node ? part : String(part))).filter((part) => part !== "");
+  }
+
+  // A list without a conjunction ("1, 5, 9"), and one with "and" ("A, B and C").
+  function list(items) {
+    return items.length ? items.reduce((first, next) => say("list", { first, next })) : "";
+  }
+
+  function joined(items) {
+    if (items.length < 2) return items.join("");
+    if (items.length === 2) return say("list-two", { first: items[0], second: items[1] });
+    let text = say("list-start", { first: items[0], second: items[1] });
+    for (const item of items.slice(2, -1)) text = say("list-middle", { first: text, second: item });
+    return say("list-end", { first: text, last: items[items.length - 1] });
+  }
+
+  // Sentences one after the other, as one text (those that are empty left out).
+  function sentences(...said) {
+    const kept = said.filter((text) => text !== "");
+    return kept.length ? kept.reduce((first, next) => say("sentences", { first, next })) : "";
+  }
+
   const statusEl = $("status");
   const errorEl = $("error");
   const levelEl = $("level");
@@ -15,20 +87,18 @@
 
   // --- variants: the rules the service plays by; the page only draws their boards ------------------
 
-  // Each variant's rules in one sentence, as GET /v1/variants gives them.
-  const RULES = {
-    standard: "Each side places its own mark; three in a row wins.",
-    misere: "Each side places its own mark; the side that makes three in a row loses.",
-    wild: "Each move places X or O, as the side to move chooses; the side that makes three in a row of either mark wins.",
-    notakto: "Both sides place X on a board without three in a row; the side that makes three in a row loses.",
-    "notakto-2": "Both sides place X on a board without three in a row; a board with three in a row is dead, and the side that makes the last line loses.",
-    "notakto-3": "Both sides place X on a board without three in a row; a board with three in a row is dead, and the side that makes the last line loses.",
-    "4x4": "Each side places its own mark on a 4 × 4 board; four in a row wins.",
-    "4x4-3": "Each side places its own mark on a 4 × 4 board; three in a row wins.",
-  };
+  // Each variant's rules in one sentence, in the page's language, as GET /v1/variants gives them.
+  function rules(variant) {
+    return named("rules", variant.id, {}, "");
+  }
 
-  // Notakto's boards, as the service's explanations name them.
-  const BOARD_NAMES = { 2: ["left", "right"], 3: ["left", "middle", "right"] };
+  // Notakto's boards drawn side by side, from the left: the page names each cell, line and state by
+  // the board's place.
+  const BOARD_PLACES = { 2: ["left", "right"], 3: ["left", "middle", "right"] };
+
+  function boardPlace(variant, index) {
+    return BOARD_PLACES[variant.boards][Math.floor(index / (variant.rows * variant.columns))];
+  }
 
   // The lines of a 3 × 3 board, which make a Notakto board dead.
   const LINES = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
@@ -144,21 +214,27 @@
     if (!ticket.channel.isCurrent(ticket)) throw new Superseded();
   }
 
-  // Asks the service: a POST of `body`, or a GET without one.
+  // A path of the service with the page's language in its query, for a GET.
+  function inLanguage(path) {
+    const url = new URL(path, window.location.href);
+    url.searchParams.set("lang", LANG);
+    return `${url.pathname}${url.search}`;
+  }
+
+  // Asks the service: a POST of `body`, or a GET without one, in the page's language either way.
   async function call(path, body, ticket) {
     const init = { headers: { Accept: "application/json" }, signal: ticket.signal };
     if (body !== undefined) {
       init.method = "POST";
       init.headers["Content-Type"] = "application/json";
-      init.body = JSON.stringify(body);
+      init.body = JSON.stringify({ ...body, lang: LANG });
     }
     let response;
     try {
-      response = await fetch(path, init);
+      response = await fetch(body === undefined ? inLanguage(path) : path, init);
     } catch (error) {
       ensureCurrent(ticket); // an aborted request was superseded: that is no failure
-      throw new ServiceError(
-        `Cannot reach the service. Check the connection and press ${label(ticket.channel.retry)} to try again.`, 0);
+      throw new ServiceError(say("error-unreachable", { button: label(ticket.channel.retry) }), 0);
     }
     ensureCurrent(ticket);
     let data = null;
@@ -169,10 +245,10 @@
     }
     ensureCurrent(ticket);
     if (!response.ok) {
-      const detail = data && data.detail ? data.detail : `HTTP ${response.status}`;
+      const detail = data && data.detail ? data.detail : say("error-http", { status: response.status });
       const errors = data && Array.isArray(data.errors) ? data.errors : [];
       const fields = errors.map((e) => (Array.isArray(e.loc) ? e.loc.join(".") : ""));
-      throw new ServiceError(`The service answered with an error: ${detail}`, response.status, fields);
+      throw new ServiceError(say("error-answered", { detail }), response.status, fields);
     }
     return data;
   }
@@ -185,29 +261,25 @@
     return mark === "X" ? "O" : "X";
   }
 
-  function capital(text) {
-    return text.charAt(0).toUpperCase() + text.slice(1);
-  }
-
   function levelName(value) {
     const option = Array.from(levelEl.options).find((o) => o.value === value);
     return option ? option.textContent.trim() : value;
   }
 
   function cellList(cellsOf) {
-    return cellsOf.map((c) => c + 1).join(", ");
+    return list(cellsOf.map((c) => String(c + 1)));
   }
 
   // A cell of the game's board (or of another board of `variant`) in words: its number from 1, and
-  // on several boards, which board.
-  function cellName(index, variant = game.variant) {
-    if (variant.boards === 1) return `cell ${index + 1}`;
-    const size = variant.rows * variant.columns;
-    return `cell ${(index % size) + 1} of the ${BOARD_NAMES[variant.boards][Math.floor(index / size)]} board`;
+  // on several boards, which board; at the start of a sentence when `start`.
+  function cellName(index, variant = game.variant, start = false) {
+    const number = (index % (variant.rows * variant.columns)) + 1;
+    if (variant.boards === 1) return say(start ? "cell-start" : "cell", { number });
+    return named(start ? "cell-on-board-start" : "cell-on-board", boardPlace(variant, index), { number });
   }
 
   function cellNames(cellsOf) {
-    return game.variant.boards === 1 ? cellList(cellsOf) : cellsOf.map((cell) => cellName(cell)).join(", ");
+    return game.variant.boards === 1 ? cellList(cellsOf) : list(cellsOf.map((cell) => cellName(cell)));
   }
 
   // A line as the status says it: its cells, and on several boards, its board.
@@ -216,7 +288,7 @@
     const size = variant.rows * variant.columns;
     const cells = line.map((cell) => (cell % size) + 1).join("-");
     if (variant.boards === 1) return cells;
-    return `${cells} of the ${BOARD_NAMES[variant.boards][Math.floor(line[0] / size)]} board`;
+    return named("line-on-board", boardPlace(variant, line[0]), { cells });
   }
 
   // Notakto's lines on the board now, each making its board dead. The service still judges every
@@ -237,32 +309,46 @@
     return new Set(notaktoLines(variant, cellsOf).map((line) => Math.floor(line[0] / 9)));
   }
 
+  // A level (or the random player) by its id, in running text: "easy".
+  function levelWord(id) {
+    return named("level", id, {});
+  }
+
   // The calibrated players and their ratings on the slider's scale, weakest first, as its marks give
-  // them: the standard game's in the page's markup, then the chosen variant's (see showScale).
-  let calibrated = Array.from($("rating-marks").options).map((o) => ({ name: o.label, rating: Number(o.value) }));
+  // them: the standard game's in the page's markup, then the chosen variant's (see showScale). Each
+  // is named by its id: "random" or a level.
+  let calibrated = Array.from($("rating-marks").options)
+    .map((o) => ({ name: o.dataset.level, rating: Number(o.value) }));
 
   // A rating in words: the calibrated player it is, or the two it lies between.
   function ratingWords(value) {
     const exact = calibrated.find((p) => p.rating === value);
-    if (exact) return `${value}: ${exact.name}`;
+    if (exact) return say("rating-exact", { rating: value, level: levelWord(exact.name) });
     const lower = calibrated.filter((p) => p.rating < value).pop();
     const upper = calibrated.find((p) => p.rating > value);
-    return `${value}: between ${lower.name} (${lower.rating}) and ${upper.name} (${upper.rating})`;
+    return say("rating-between", {
+      rating: value,
+      lower: levelWord(lower.name),
+      lower_rating: lower.rating,
+      upper: levelWord(upper.name),
+      upper_rating: upper.rating,
+    });
   }
 
   // The same, short, inside a sentence.
   function ratingPhrase(value) {
     const exact = calibrated.find((p) => p.rating === value);
-    if (exact) return `${value} (${exact.name})`;
+    if (exact) return say("rating-phrase-exact", { rating: value, level: levelWord(exact.name) });
     const lower = calibrated.filter((p) => p.rating < value).pop();
     const upper = calibrated.find((p) => p.rating > value);
-    return `${value} (between ${lower.name} and ${upper.name})`;
+    return say("rating-phrase-between", { rating: value, lower: levelWord(lower.name), upper: levelWord(upper.name) });
   }
 
   // The level a side of a review played like, with its rating where the variant is calibrated.
   function playedLike(side) {
-    if (side.level === null) return "no move";
-    return side.rating === null ? side.level : `${side.level} (≈ ${side.rating})`;
+    if (side.level === null) return say("no-move");
+    const level = levelWord(side.level);
+    return side.rating === null ? level : say("played-like", { level, rating: side.rating });
   }
 
   // --- the board as a grid: one tab stop, arrow keys, Home and End --------------------------------
@@ -402,8 +488,13 @@
   }
 
   function showEngineMove(move) {
-    const mark = move && move.mark ? `${move.mark} in ` : ""; // wild: the mark it placed
-    engineMoveEl.textContent = move ? `The engine played ${mark}${cellName(move.position)}: ${move.reason}` : "";
+    if (!move) {
+      engineMoveEl.textContent = "";
+      return;
+    }
+    const said = { cell: cellName(move.position), reason: move.reason, mark: move.mark };
+    // Wild: the mark it placed.
+    engineMoveEl.textContent = say(move.mark ? "engine-played-mark" : "engine-played", said);
   }
 
   function clearHints() {
@@ -423,12 +514,23 @@
   }
 
   // Who made the lines on the board at the end: the winner, or in misère the loser.
-  function lineWords() {
-    const personMade = (game.result === "person") !== game.variant.misere;
-    return {
-      tag: personMade ? "your line" : "engine's line",
-      said: `${personMade ? "your" : "the engine's"} ${game.variant.misere ? "losing" : "winning"} line`,
-    };
+  function personMadeLines() {
+    return (game.result === "person") !== game.variant.misere;
+  }
+
+  // The label of a cell of the lines at the end, `said` its name and mark.
+  function lineLabel(said) {
+    const person = personMadeLines();
+    if (game.variant.misere) return say(person ? "cell-your-losing-line" : "cell-engine-losing-line", said);
+    return say(person ? "cell-your-winning-line" : "cell-engine-winning-line", said);
+  }
+
+  // The label of a cell of a board: its name, its mark or that it is empty, and whether its board is
+  // dead (Notakto).
+  function cellLabel(name, mark, dead = false) {
+    const said = { cell: name, mark };
+    if (mark === ".") return say(dead ? "cell-empty-dead" : "cell-empty", said);
+    return say(dead ? "cell-mark-dead" : "cell-mark", said);
   }
 
   // Notakto: which boards are live and which dead, in words beside the board.
@@ -436,9 +538,11 @@
     const state = $("boards-state");
     state.hidden = game.variant.marks !== "x_only";
     if (state.hidden) return;
-    const names = BOARD_NAMES[game.variant.boards] || ["only"];
-    const parts = names.map((name, b) => `${name} board: ${dead.has(b) ? "dead" : "live"}`);
-    state.textContent = `${capital(parts.join("; "))}.`;
+    const places = BOARD_PLACES[game.variant.boards] || ["only"];
+    const parts = places.map((place, b) => named("board-state", `${place}-${dead.has(b) ? "dead" : "live"}`, {}));
+    state.textContent = say("board-states-end", {
+      states: parts.reduce((first, next) => say("board-states", { first, next })),
+    });
   }
 
   function render() {
@@ -447,7 +551,7 @@
     const lines = notakto ? notaktoLines() : game.lines;
     const winning = new Set(lines.flat());
     const dead = deadBoards();
-    const words = lineWords();
+    const lineTag = say(personMadeLines() ? "tag-your-line" : "tag-engine-line");
     board.cells.forEach((cell) => {
       const index = Number(cell.dataset.cell);
       const mark = game.board[index];
@@ -460,14 +564,13 @@
       cell.classList.toggle("dead", onDead);
       cell.classList.toggle("won-by-person", onLine && !notakto && game.result === "person");
       cell.classList.toggle("won-by-engine", onLine && !notakto && game.result === "engine");
-      tagCell(cell, onLine ? (notakto ? "line" : words.tag) : "");
+      tagCell(cell, onLine ? (notakto ? say("tag-line") : lineTag) : "");
       // aria-disabled, not disabled: a cell that cannot be played keeps the focus it has.
       cell.setAttribute("aria-disabled", String(!playable(index, dead)));
-      const state = mark === "." ? "empty" : mark;
-      let said = "";
-      if (onLine) said = notakto ? ", on a line: its board is dead" : `, ${words.said}`;
-      else if (onDead) said = ", dead board";
-      cell.setAttribute("aria-label", `${cellName(index)}, ${state}${said}`);
+      const said = { cell: cellName(index), mark };
+      let label = cellLabel(said.cell, mark, onDead);
+      if (onLine) label = notakto ? say("cell-notakto-line", said) : lineLabel(said);
+      cell.setAttribute("aria-label", label);
     });
     showBoardsState(dead);
     board.element.setAttribute("aria-busy", String(game.stage === "thinking" || game.stage === "checking"));
@@ -496,24 +599,15 @@
     return option ? option.textContent.trim() : id;
   }
 
-  function joined(names) {
-    if (names.length < 2) return names.join("");
-    return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
-  }
-
   // Why a rating cannot be chosen in `variant`, or "" where it can.
   function ratingUnavailable(variant) {
-    if (ratings.state === "loading") return "Checking which variants ratings are calibrated for…";
-    if (ratings.state === "failed") {
-      return "Ratings are off: the service's list of variants could not be loaded. Levels play in every variant.";
-    }
-    if (ratings.refused.has(variant.id)) {
-      return `Ratings are off in ${ratingName(variant.id)}: the service did not accept one there.`;
-    }
+    if (ratings.state === "loading") return say("ratings-checking");
+    if (ratings.state === "failed") return say("ratings-failed");
+    const name = ratingName(variant.id);
+    if (ratings.refused.has(variant.id)) return say("ratings-refused", { variant: name });
     if (ratings.rated.includes(variant.id)) return "";
-    const where = ratings.rated.length ?
-      `calibrated for ${joined(ratings.rated.map(ratingName))} only` : "not calibrated for any variant yet";
-    return `Ratings are off in ${ratingName(variant.id)}: ratings are ${where}.`;
+    if (!ratings.rated.length) return say("ratings-none", { variant: name });
+    return say("ratings-calibrated-for", { variant: name, variants: joined(ratings.rated.map(ratingName)) });
   }
 
   function chosenStrength() {
@@ -529,7 +623,8 @@
     const marks = scale.marks.map((player) => {
       const option = document.createElement("option");
       option.value = String(player.rating);
-      option.label = player.name;
+      option.label = levelWord(player.name);
+      option.dataset.level = player.name;
       return option;
     });
     $("rating-marks").replaceChildren(...marks);
@@ -554,8 +649,7 @@
     if (fellBack) $("by-level").checked = true;
     const clampedFrom = why === "" ? showScale(game.variant) : null;
     if (clampedFrom !== null && byRatingEl.checked) {
-      noteLevel(`Ratings in ${ratingName(game.variant.id)} go up to ${ratingEl.max} (perfect play): ` +
-        `the rating is now ${ratingEl.max} instead of ${clampedFrom}.`);
+      noteLevel(say("ratings-clamped", { variant: ratingName(game.variant.id), max: ratingEl.max, was: clampedFrom }));
     }
     showStrengthChoice();
     return fellBack;
@@ -566,7 +660,7 @@
   function sayRatingChoice(wasAvailable, fellBack) {
     const why = ratingUnavailable(game.variant);
     if (why === "" || (!wasAvailable && !fellBack)) return;
-    noteLevel(fellBack ? `${why} The engine plays by level instead: ${levelName(levelEl.value)}.` : why);
+    noteLevel(fellBack ? say("level-instead", { reason: why, level: levelName(levelEl.value) }) : why);
   }
 
   // A variant's scale as GET /v1/variants gives it: 0 (random) to its rating_max, its levels'
@@ -582,7 +676,7 @@
   // GET /v1/variants, once: which variants are rated and on what scale, and which have puzzles.
   async function loadVariants() {
     try {
-      const response = await fetch("/v1/variants", { headers: { Accept: "application/json" } });
+      const response = await fetch(inLanguage("/v1/variants"), { headers: { Accept: "application/json" } });
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       const listed = await response.json();
       const rated = listed.variants.filter((v) => v.rated === true && scaleOf(v) !== null);
@@ -616,22 +710,20 @@
   function changeStrength() {
     const strength = chosenStrength();
     const byLevel = strength.rating === undefined;
-    const unit = byLevel ? "level" : "rating";
-    const what = byLevel ? levelName(strength.level) : ratingPhrase(strength.rating);
-    const changed = `${capital(unit)} changed to ${what}`;
+    const said = byLevel ? { level: levelName(strength.level) } : { rating: ratingPhrase(strength.rating) };
     if (!game.started || game.over) {
-      if (game.started) noteLevel(`${capital(unit)} ${what} applies from the next game.`);
+      if (game.started) noteLevel(say(byLevel ? "level-next-game" : "rating-next-game", said));
       return;
     }
     game.strength = strength;
     if (game.stage === "thinking") {
-      noteLevel(`${changed}: the engine is choosing its move again at this ${unit}.`);
+      noteLevel(say(byLevel ? "level-again" : "rating-again", said));
       gameChannel.run(engineTurn);
     } else if (game.stage === "checking") {
-      noteLevel(`${changed}: it applies to the engine's coming move.`);
+      noteLevel(say(byLevel ? "level-coming" : "rating-coming", said));
       gameChannel.run(afterYourMove);
     } else {
-      noteLevel(`${changed}: it applies from the engine's next move.`);
+      noteLevel(say(byLevel ? "level-next-move" : "rating-next-move", said));
     }
   }
 
@@ -641,7 +733,7 @@
     game.over = true;
     game.stage = "idle";
     render();
-    setStatus("Game stopped.");
+    setStatus(say("game-stopped"));
     showError(error.message);
   }
 
@@ -650,32 +742,32 @@
     game.over = true;
     game.stage = "idle";
     game.lines = analysis.winning_lines;
-    let text = "Draw.";
+    let text = say("draw");
     game.result = "draw";
     const sides = bySides(game.variant);
     if (analysis.winner === game.person) {
-      text = sides ? `You win, moving ${game.person}!` : `You win with ${game.person}!`;
+      text = sides ? named("you-win-moving", game.person, {}) : say("you-win-with", { mark: game.person });
       game.result = "person";
     } else if (analysis.winner) {
-      text = sides ? `The engine wins, moving ${game.engine}.` : `The engine wins with ${game.engine}.`;
+      text = sides ? named("engine-wins-moving", game.engine, {}) : say("engine-wins-with", { mark: game.engine });
       game.result = "engine";
     }
-    const lines = game.lines.map(lineName).join(", ");
-    let which = "Winning line";
+    const lines = game.lines.length ? list(game.lines.map(lineName)) : "";
+    let which = lines ? say("winning-lines", { lines }) : "";
     if (game.variant.marks === "x_only") {
-      text += game.result === "person" ? " The engine made the last line." : " You made the last line.";
-      which = "Lines";
-    } else if (game.variant.misere) {
-      which = "Losing line";
+      text = sentences(text, say(game.result === "person" ? "engine-made-last-line" : "you-made-last-line"));
+      which = lines ? say("notakto-lines", { lines }) : "";
+    } else if (game.variant.misere && lines) {
+      which = say("losing-lines", { lines });
     }
     render();
-    setStatus(lines ? `${text} ${which}: ${lines}.` : text);
+    setStatus(sentences(text, which));
   }
 
   // The game is over and its result said: the service reviews it move by move.
   async function review(ticket) {
     game.stage = "reviewing";
-    $("review-waiting").textContent = "Reviewing the game…";
+    $("review-waiting").textContent = say("reviewing");
     let answer;
     try {
       const body = { ...variantField(), moves: game.moves, player: game.first };
@@ -683,8 +775,8 @@
     } catch (error) {
       if (error instanceof Superseded) throw error;
       game.stage = "idle";
-      $("review-waiting").textContent = "This game has no review.";
-      showError(`The review of the game is not available. ${error.message}`);
+      $("review-waiting").textContent = say("no-review");
+      showError(say("review-unavailable", { error: error.message }));
       return;
     }
     game.stage = "idle";
@@ -700,9 +792,9 @@
     game.stage = "idle";
     render();
     const marks = game.variant.marks;
-    let text = `Your turn: you are ${game.person}.`;
-    if (marks === "either") text = `Your turn: you move ${game.person}; place X or O (now ${chosenMark()}).`;
-    if (marks === "x_only") text = `Your turn: you move ${game.person}; place an X on a live board.`;
+    let text = say("your-turn", { mark: game.person });
+    if (marks === "either") text = named("your-turn-wild", game.person, { mark: chosenMark() });
+    if (marks === "x_only") text = named("your-turn-notakto", game.person, {});
     setStatus(text);
   }
 
@@ -722,7 +814,7 @@
   async function engineTurn(ticket) {
     game.stage = "thinking";
     render();
-    setStatus("The engine is thinking…");
+    setStatus(say("thinking"));
     const request = { ...variantField(), board: game.board, player: game.engine, ...game.strength };
     let move;
     try {
@@ -758,7 +850,7 @@
   async function afterYourMove(ticket) {
     game.stage = "checking";
     render();
-    setStatus("The engine is thinking…");
+    setStatus(say("thinking"));
     const body = { ...variantField(), board: game.board, player: game.engine };
     const analysis = await call("/v1/analysis", body, ticket);
     if (analysis.status !== "in_progress") {
@@ -813,9 +905,10 @@
     }
   }
 
+  // A move's value as a hint shows it: drawn, or won or lost in so many moves.
   function describe(move) {
-    if (move.outcome === "draw") return "draw";
-    return `${move.outcome} ${move.plies_to_end}`;
+    if (move.outcome === "draw") return say("hint-draw");
+    return say(move.outcome === "win" ? "hint-win" : "hint-loss", { plies: move.plies_to_end });
   }
 
   function hint() {
@@ -835,43 +928,36 @@
       const said = new Map();
       for (const move of analysis.moves) {
         const cell = board.cell(move.position);
-        const mark = move.mark ? `${move.mark} ` : "";
+        const value = describe(move);
         const isBest = best.has(move.position) && move.score === analysis.score;
         if (!said.has(move.position)) {
           const label = document.createElement("span");
           label.className = "hint";
-          label.textContent = `${mark}${describe(move)}`;
+          label.textContent = move.mark ? say("hint-mark", { mark: move.mark, value }) : value;
           cell.appendChild(label);
           cell.classList.add(`hint-${move.outcome}`);
           if (isBest) cell.classList.add("hint-best");
           cell.title = move.reason;
           said.set(move.position, []);
         }
-        said.get(move.position).push(move.mark ? `${move.mark}: ${describe(move)}` : describe(move));
-        cell.setAttribute("aria-label", `${cellName(move.position)}, empty, ${said.get(move.position).join("; ")}`);
+        said.get(move.position).push(move.mark ? say("hint-mark-said", { mark: move.mark, value }) : value);
+        const values = said.get(move.position).reduce((first, next) => say("hint-values", { first, next }));
+        cell.setAttribute("aria-label", say("hint-cell", { cell: cellName(move.position), values }));
         const item = document.createElement("li");
         item.dataset.cell = String(move.position);
         item.className = `reason-${move.outcome}`;
-        item.textContent = `${capital(cellName(move.position))}${move.mark ? `, ${move.mark}` : ""}` +
-          `${isBest ? " (best)" : ""}: ${move.reason}`;
+        const reason = { cell: cellName(move.position, game.variant, true), mark: move.mark, reason: move.reason };
+        if (move.mark) item.textContent = say(isBest ? "reason-mark-best" : "reason-mark", reason);
+        else item.textContent = say(isBest ? "reason-best" : "reason", reason);
         reasonsEl.appendChild(item);
       }
       reasonsEl.hidden = false;
-      setStatus(`Hint: you can ${analysis.outcome === "loss" ? "at best lose" : analysis.outcome}` +
-        ` with perfect play; best cells: ${cellNames(analysis.best_moves)}.`);
+      setStatus(named("hint-status", analysis.outcome, { cells: cellNames(analysis.best_moves) }));
       showError("");
     });
   }
 
   // --- the review of a game ------------------------------------------------------------------------
-
-  // Each judgement in words, with the sign annotators write beside a move.
-  const JUDGEMENTS = {
-    best: "Best",
-    inaccuracy: "Inaccuracy (?!)",
-    mistake: "Mistake (?)",
-    blunder: "Blunder (??)",
-  };
 
   function element(tag, className, text) {
     const made = document.createElement(tag);
@@ -882,47 +968,45 @@
 
   function clearReview() {
     $("review-status").textContent = "";
-    $("review-waiting").textContent = "When this game ends, every move of it is judged here.";
+    $("review-waiting").textContent = say("review-waiting");
     $("review-waiting").hidden = false;
     $("review-body").hidden = true;
     $("review-players").replaceChildren();
     $("review-moves").replaceChildren();
   }
 
-  // A side of the game: "you" or "the engine", and as the variant names it, by its mark (X, O) or,
-  // in wild and Notakto, as the side moving first or second.
-  function who(side) {
-    return side === game.person ? "you" : "the engine";
-  }
-
+  // A side of the game as the variant names it: by its mark (X, O) or, in wild and Notakto, as the
+  // side moving first or second. Who it is ("you" or "the engine") is in each sentence's words.
   function sideName(side) {
-    return bySides(game.variant) ? `moving ${side}` : side;
+    return bySides(game.variant) ? named("moving", side, {}) : side;
   }
 
   // A move of a review (or its better move) as the page names it: its cell, and in wild the mark.
   function moveName(move) {
-    return move.mark ? `${move.mark} in ${cellName(move.position)}` : cellName(move.position);
+    const cell = cellName(move.position);
+    return move.mark ? say("move-mark", { mark: move.mark, cell }) : cell;
   }
 
-  const PLURALS = { inaccuracy: "inaccuracies" };
-
-  function counted(count, word) {
-    return `${count} ${count === 1 ? word : PLURALS[word] || `${word}s`}`;
-  }
-
+  // A side's line of the review: the level it played like, in bold, and the summary of its moves:
+  // how many were best, its faults, the only moves it found.
   function sideItem(mark, side) {
     const item = element("li", "side");
     item.dataset.side = mark;
-    const verb = side.level === null ? "made" : "played like:";
-    item.append(`${capital(who(mark))} (${sideName(mark)}) ${verb} `, element("strong", "", playedLike(side)));
-    if (side.moves > 0) {
-      const faults = ["inaccuracy", "mistake", "blunder"]
-        .filter((name) => side.judgements[name] > 0)
-        .map((name) => counted(side.judgements[name], name));
-      const best = `${side.judgements.best} of ${counted(side.moves, "move")} best (accuracy ${side.accuracy}%)`;
-      const only = side.only_moves ? `, ${counted(side.only_moves, "only move")} found` : "";
-      item.append(` — ${[best, ...faults].join(", ")}${only}.`);
+    const you = mark === game.person;
+    const said = { side: sideName(mark), level: element("strong", "", playedLike(side)) };
+    if (side.level === null) {
+      item.append(...sayParts(you ? "side-you-none" : "side-engine-none", { ...said, nothing: said.level }));
+      return item;
     }
+    const summary = [
+      sayCount("moves-best", side.moves, { best: side.judgements.best, accuracy: side.accuracy }),
+    ];
+    const j = side.judgements;
+    if (j.inaccuracy > 0) summary.push(sayCount("inaccuracies", j.inaccuracy));
+    if (j.mistake > 0) summary.push(sayCount("mistakes", j.mistake));
+    if (j.blunder > 0) summary.push(sayCount("blunders", j.blunder));
+    if (side.only_moves) summary.push(sayCount("only-moves-found", side.only_moves));
+    item.append(...sayParts(you ? "side-you" : "side-engine", { ...said, summary: list(summary) }));
     return item;
   }
 
@@ -934,11 +1018,15 @@
     const figure = element("div", "mini-board");
     figure.setAttribute("role", "img");
     const marks = (mark) => Array.from(ply.board_before).flatMap((m, i) => (m === mark ? [i] : []));
-    const on = (mark) => (marks(mark).length ? `${mark} on ${cellNames(marks(mark))}` : `no ${mark}`);
-    const before = variant.marks === "x_only" ? on("X") : `${on("X")}; ${on("O")}`;
-    figure.setAttribute("aria-label",
-      `Before move ${ply.ply}: ${before}. Played: ${moveName(ply)}, dashed.` +
-      ` Better: ${moveName(ply.better)}, marked with a star.`);
+    const on = (mark) => (marks(mark).length ?
+      say("marks-on", { mark, cells: cellNames(marks(mark)) }) : say("no-marks", { mark }));
+    const before = variant.marks === "x_only" ? on("X") : say("position", { x: on("X"), o: on("O") });
+    figure.setAttribute("aria-label", say("mini-board", {
+      ply: ply.ply,
+      position: before,
+      played: moveName(ply),
+      better: moveName(ply.better),
+    }));
     const columns = Array.from({ length: variant.boards }, () => `repeat(${variant.columns}, var(--mini-cell))`);
     figure.style.setProperty("--mini-columns", columns.join(" 0.3rem "));
     figure.style.setProperty("--mini-rows", String(variant.rows));
@@ -972,31 +1060,38 @@
     item.dataset.ply = String(ply.ply);
     item.dataset.judgement = ply.judgement;
     const line = element("p", "ply-line");
-    line.append(`Move ${ply.ply}, ${who(ply.player)} (${sideName(ply.player)}): ${moveName(ply)} — `,
-      element("span", `judgement judgement-${ply.judgement}`, JUDGEMENTS[ply.judgement]));
-    if (ply.only_move) line.append(" ", element("span", "only-move", "only move"));
+    const said = {
+      ply: ply.ply,
+      side: sideName(ply.player),
+      move: moveName(ply),
+      judgement: element("span", `judgement judgement-${ply.judgement}`, named("judgement", ply.judgement, {})),
+      only_move: element("span", "only-move", say("only-move")),
+    };
+    const you = ply.player === game.person;
+    if (ply.only_move) line.append(...sayParts(you ? "ply-you-only" : "ply-engine-only", said));
+    else line.append(...sayParts(you ? "ply-you" : "ply-engine", said));
     item.append(line, element("p", "ply-reason", ply.reason));
     if (ply.better) {
       const id = `better-${ply.ply}`;
-      const button = element("button", "show-better", "Show the better move");
+      const button = element("button", "show-better", say("show-better"));
       button.type = "button";
       button.setAttribute("aria-expanded", "false");
       button.setAttribute("aria-controls", id);
-      button.setAttribute("aria-label", `Show the better move for move ${ply.ply}`);
+      button.setAttribute("aria-label", say("show-better-for", { ply: ply.ply }));
       const shown = element("div", "better-move");
       shown.id = id;
       shown.hidden = true;
       shown.append(
         miniBoard(ply),
-        element("p", "better-text", `Better: ${moveName(ply.better)}. ${ply.better.reason}`),
-        element("p", "legend", `On the small board: ★ the better move; dashed, the move played.`),
+        element("p", "better-text", say("better", { move: moveName(ply.better), reason: ply.better.reason })),
+        element("p", "legend", say("mini-legend")),
       );
       button.addEventListener("click", () => {
         const open = shown.hidden;
         shown.hidden = !open;
         button.setAttribute("aria-expanded", String(open));
-        button.textContent = open ? "Hide the better move" : "Show the better move";
-        button.setAttribute("aria-label", `${open ? "Hide" : "Show"} the better move for move ${ply.ply}`);
+        button.textContent = say(open ? "hide-better" : "show-better");
+        button.setAttribute("aria-label", say(open ? "hide-better-for" : "show-better-for", { ply: ply.ply }));
       });
       item.append(button, shown);
     }
@@ -1011,8 +1106,7 @@
     $("review-body").hidden = false;
     const you = answer.players[game.person];
     const engine = answer.players[game.engine];
-    $("review-status").textContent = `Review: you played like: ${playedLike(you)}; ` +
-      `the engine played like: ${playedLike(engine)}. Every move is judged below.`;
+    $("review-status").textContent = say("review-summary", { you: playedLike(you), engine: playedLike(engine) });
   }
 
   // --- puzzles -------------------------------------------------------------------------------------
@@ -1058,10 +1152,10 @@
 
   // Why there are no puzzles in `variant`, or "" where there are.
   function puzzlesUnavailable(variant) {
-    if (books.state === "loading") return "Checking which variants have puzzles…";
-    if (books.state === "failed") return "Puzzles are off: the service's list of variants could not be loaded.";
+    if (books.state === "loading") return say("puzzles-checking");
+    if (books.state === "failed") return say("puzzles-failed");
     const book = books.byId.get(variant.id);
-    if (!book || book.puzzles <= 0) return `There are no puzzles of ${ratingName(variant.id)} yet.`;
+    if (!book || book.puzzles <= 0) return say("puzzles-none", { variant: ratingName(variant.id) });
     return "";
   }
 
@@ -1082,8 +1176,8 @@
 
   // A move of a puzzle in words: its cell (and board), and in wild the mark placed.
   function puzzleMove(index, mark) {
-    const where = cellName(index, puzzle.variant);
-    return puzzle.variant.marks === "either" ? `${mark} in ${where}` : where;
+    const cell = cellName(index, puzzle.variant);
+    return puzzle.variant.marks === "either" ? say("move-mark", { mark, cell }) : cell;
   }
 
   function renderPuzzle() {
@@ -1097,22 +1191,22 @@
     puzzleBoard.cells.forEach((cell) => {
       const index = Number(cell.dataset.cell);
       let mark = shown ? shown.board[index] : ".";
-      let said = "";
-      let tag = "";
       if (answered && index === puzzle.answer) mark = puzzle.mark;
+      const onDead = dead.has(Math.floor(index / 9));
+      const said = { cell: cellName(index, variant), mark, solution: wanted };
+      let label = cellLabel(said.cell, mark, onDead);
+      let tag = "";
       cell.classList.remove("answer-right", "answer-wrong", "solution");
       if (answered && index === puzzle.answer) {
         cell.classList.add(right ? "answer-right" : "answer-wrong");
-        said = right ? ", your answer, right" : ", your answer, wrong";
-        if (!right && index === solution) said += `: the solution is ${wanted} here`;
-        tag = right ? "right" : "wrong";
+        label = say(right ? "answer-right" : "answer-wrong", said);
+        if (!right && index === solution) label = say("answer-wrong-here", said);
+        tag = say(right ? "tag-right" : "tag-wrong");
       } else if (answered && index === solution) {
         cell.classList.add("solution");
-        said = wanted ? `, the solution: ${wanted}` : ", the solution";
-        tag = wanted ? `solution: ${wanted}` : "solution";
+        label = wanted ? say("solution-mark", { ...said, mark: wanted }) : say("solution", said);
+        tag = wanted ? say("tag-solution-mark", { mark: wanted }) : say("tag-solution");
       }
-      const onDead = dead.has(Math.floor(index / 9));
-      if (onDead && !said) said = ", dead board";
       cell.textContent = mark === "." ? "" : mark;
       cell.classList.toggle("x", mark === "X");
       cell.classList.toggle("o", mark === "O");
@@ -1120,62 +1214,37 @@
       tagCell(cell, tag);
       const open = shown && !answered && shown.board[index] === "." && !onDead;
       cell.setAttribute("aria-disabled", String(!open));
-      cell.setAttribute("aria-label", `${cellName(index, variant)}, ${mark === "." ? "empty" : mark}${said}`);
+      cell.setAttribute("aria-label", label);
     });
     puzzleStatusEl.dataset.result = !answered ? "" : (right ? "right" : "wrong");
   }
 
-  // The themes (the solution's tactics) in words, and as the theme selector offers them.
-  const THEMES = {
-    win: "win",
-    block: "block",
-    fork: "fork",
-    threat: "threat",
-    block_fork: "stop a fork",
-    lose: "lose",
-    squeeze: "squeeze",
-    avoid: "avoid a line",
-    gift: "gift a line",
-    live: "keep a board live",
-    kill: "kill a board",
-    hand_over: "hand over the last board",
-  };
-  const THEME_LABELS = {
-    win: "Win: complete a line",
-    block: "Block a line",
-    fork: "Fork: two threats",
-    threat: "Threat",
-    block_fork: "Stop a fork",
-    lose: "Lose: complete the last line",
-    squeeze: "Squeeze: leave only losing moves",
-    avoid: "Avoid a line",
-    gift: "Gift: leave a line to complete",
-    live: "Keep a board live",
-    kill: "Kill a board",
-    hand_over: "Hand over the last live board",
-  };
+  // The themes (the solution's tactics) in words ("stop a fork"), and as the theme selector offers
+  // them ("Stop a fork"); a theme the page has no words for is said by its tag.
+  function themeName(tag) {
+    return named("theme", tag, {}, tag.replace(/_/g, " "));
+  }
 
-  function themeName(value) {
-    return THEMES[value] || value.replace(/_/g, " ");
+  function themeOption(tag) {
+    return named("theme-option", tag, {}, tag.replace(/_/g, " "));
   }
 
   // The filters as the form has them, or the field that is wrong and why.
   function puzzleFilters() {
     const top = Number($("puzzle-max").max);
-    const fields = [["puzzle-min", "The lowest rating"], ["puzzle-max", "The highest rating"]];
     const values = [];
-    for (const [id, name] of fields) {
+    for (const id of ["puzzle-min", "puzzle-max"]) {
       const field = $(id);
       const text = field.value.trim();
       const value = Number(text);
       field.removeAttribute("aria-invalid");
       if (text === "" || !Number.isInteger(value) || value < 0 || value > top) {
-        return { field, message: `${name} must be a whole number from 0 to ${top}.` };
+        return { field, message: say(id === "puzzle-min" ? "low-invalid" : "high-invalid", { max: top }) };
       }
       values.push(value);
     }
     if (values[0] > values[1]) {
-      return { field: $("puzzle-min"), message: `The lowest rating (${values[0]}) is above the highest (${values[1]}).` };
+      return { field: $("puzzle-min"), message: say("low-above-high", { low: values[0], high: values[1] }) };
     }
     return { theme: $("puzzle-theme").value, min: values[0], max: values[1] };
   }
@@ -1205,8 +1274,8 @@
     // The theme selector: the variant's themes, the one chosen kept where the variant has it too.
     const theme = $("puzzle-theme");
     const chosen = theme.value;
-    const any = new Option("Any", "");
-    theme.replaceChildren(any, ...book.themes.map((tag) => new Option(THEME_LABELS[tag] || capital(themeName(tag)), tag)));
+    const any = new Option(say("theme-any"), "");
+    theme.replaceChildren(any, ...book.themes.map((tag) => new Option(themeOption(tag), tag)));
     theme.value = book.themes.includes(chosen) ? chosen : "";
     // The ratings: 0 to the variant's top; a bound at the old top (or above the new) is the new top.
     const low = $("puzzle-min");
@@ -1216,9 +1285,14 @@
     const highValue = Number(high.value);
     if (high.value.trim() === "" || highValue === oldTop || highValue > book.max) high.value = String(book.max);
     if (Number(low.value) > book.max) low.value = "0";
-    const scale = [{ name: "even a random player", rating: 0 }, ...book.marks]
-      .map((player) => `${player.rating} (${player.name === "perfect" ? "only perfect play" : player.name})`);
-    $("puzzle-scale").textContent = `In ${ratingName(variant.id)}, from 0 to ${book.max}: ${joined(scale)}.`;
+    const scale = [say("scale-random", { rating: 0 }), ...book.marks.map((player) => (player.name === "perfect" ?
+      say("scale-perfect", { rating: player.rating }) :
+      say("scale-level", { rating: player.rating, level: levelWord(player.name) })))];
+    $("puzzle-scale").textContent = say("puzzle-scale", {
+      variant: ratingName(variant.id),
+      max: book.max,
+      scale: joined(scale),
+    });
   }
 
   function nextPuzzle() {
@@ -1240,35 +1314,35 @@
     if (filters.theme) query.set("theme", filters.theme);
     query.set("min_rating", String(filters.min));
     query.set("max_rating", String(filters.max));
-    const wanted = `${filters.theme ? `theme ${themeName(filters.theme)}` : "any theme"}, ` +
-      `rating ${filters.min} to ${filters.max}`;
+    const range = { min: filters.min, max: filters.max };
+    const wanted = filters.theme ?
+      say("filters-theme", { ...range, theme: themeName(filters.theme) }) : say("filters-any", range);
     renderPuzzle();
     $("puzzle-board").setAttribute("aria-busy", "true");
-    puzzleStatusEl.textContent = "Looking for a puzzle…";
+    puzzleStatusEl.textContent = say("looking");
     puzzleChannel.run(async (ticket) => {
       let found;
       try {
         found = await call(`/v1/puzzles/random?${query}`, undefined, ticket);
       } catch (error) {
         if (!(error instanceof ServiceError) || error.status !== 404) throw error;
-        noPuzzle(`No puzzle matches these filters (${wanted}). ` +
-          `Widen the rating range or choose another theme, then press ${label(puzzleButton)}.`);
+        noPuzzle(say("no-match", { filters: wanted, button: label(puzzleButton) }));
         return;
       }
       $("puzzle-board").removeAttribute("aria-busy");
       puzzle.current = found;
       puzzle.answer = null;
       puzzle.mark = null;
-      puzzleButton.textContent = "Next puzzle";
+      puzzleButton.textContent = say("next-puzzle");
       $("puzzle-board").hidden = false;
       renderPuzzle();
-      const goal = found.outcome === "win" ? "wins" : "holds the draw";
-      const who = bySides(variant) ? `you move ${found.player}` : `${found.player} to play`;
+      const shown = { rating: found.rating, mark: found.player };
+      const who = bySides(variant) ? named("puzzle-moving", found.player, shown) : say("puzzle-mark", shown);
+      const goal = say(found.outcome === "win" ? "puzzle-win" : "puzzle-draw");
       let how = "";
-      if (variant.marks === "either") how = " Choose the mark, X or O, then the cell.";
-      if (variant.marks === "x_only") how = " Place an X on a live board.";
-      puzzleStatusEl.textContent = `Puzzle (rating ${found.rating}): ${who}. ` +
-        `Find the only move that ${goal}.${how}`;
+      if (variant.marks === "either") how = say("puzzle-how-wild");
+      if (variant.marks === "x_only") how = say("puzzle-how-notakto");
+      puzzleStatusEl.textContent = sentences(who, goal, how);
       // The board takes the focus, unless the person has gone somewhere else meanwhile.
       const focused = document.activeElement;
       if (!focused || focused === document.body || $("puzzles").contains(focused)) {
@@ -1287,13 +1361,14 @@
     puzzle.mark = puzzleMark(shown);
     puzzleBoard.setActive(index, true);
     renderPuzzle();
-    const themes = shown.themes.length ? ` Themes: ${shown.themes.map(themeName).join(", ")}.` : "";
-    const played = puzzleMove(index, puzzle.mark);
+    const themes = shown.themes.length ?
+      say("themes", { themes: list(shown.themes.map((tag) => themeName(tag))) }) : "";
+    const said = { move: puzzleMove(index, puzzle.mark), reason: shown.reason };
     if (index === shown.solution && (!shown.mark || puzzle.mark === shown.mark)) {
-      puzzleStatusEl.textContent = `Right: ${played}. ${shown.reason}${themes}`;
+      puzzleStatusEl.textContent = sentences(say("puzzle-right", said), themes);
     } else {
-      puzzleStatusEl.textContent = `Wrong: ${played} is not it. The solution is ` +
-        `${puzzleMove(shown.solution, shown.mark)}: ${shown.reason}${themes}`;
+      const solution = puzzleMove(shown.solution, shown.mark);
+      puzzleStatusEl.textContent = sentences(say("puzzle-wrong", { ...said, solution }), themes);
     }
   }
 
@@ -1321,7 +1396,7 @@
     game.result = null;
     game.lines = [];
     game.stage = "idle";
-    $("variant-rules").textContent = RULES[variant.id];
+    $("variant-rules").textContent = rules(variant);
     $("side-field").hidden = sides;
     $("first-field").hidden = sides;
     $("order-field").hidden = !sides;
@@ -1336,7 +1411,10 @@
     const fellBack = showRatingChoice();
     render();
     if (announce) {
-      setStatus(`${variant.name}: ${RULES[variant.id]} Press New game to start.`);
+      setStatus(sentences(
+        say("variant-chosen", { variant: variant.name, rules: rules(variant) }),
+        say("press-new-game", { button: label($("new-game")) }),
+      ));
       sayRatingChoice(ratingWas, fellBack);
     }
   }
