@@ -36,7 +36,9 @@ from .game.levels import HIGHEST_RATING, LADDERS, STANDARD_LADDER
 from .game.puzzles import themes_of
 from .game.review import Judgement
 from .game.variants import STANDARD, VARIANTS, VariantBoard, VariantPosition
+from .game.words import Message, Plural, Said
 from .language import LANGUAGES, well_formed
+from .language.validation import PYDANTIC_ERRORS, said
 
 __all__ = [
     "MAX_BATCH_ITEMS",
@@ -182,14 +184,20 @@ BOARD_STRING_SCHEMA = inline_schema("BoardString")
 BOARD_SCHEMA = inline_schema("Board")
 
 
+def refused(code: str, message: Message | Plural, **values: object) -> PydanticCustomError:
+    """The error ``code`` of a request's input, in words that are said in the answer's language: its
+    context holds them (``said``, :class:`~service.game.words.Said`) and ``values``."""
+    return PydanticCustomError(code, "{said}", {"said": Said(message, tuple(values.items())), **values})
+
+
 def _custom_error(error: BoardError) -> PydanticCustomError:
-    return PydanticCustomError(error.code, error.message)
+    return PydanticCustomError(error.code, "{said}", {"said": error.said})
 
 
 def _board_string(value: object, cells: int = 9) -> object:
     if not isinstance(value, str):
-        raise PydanticCustomError(
-            "board_type", "a board here is a string of {cells} characters", {"cells": cells}
+        raise refused(
+            "board_type", Message("error", "a board here is a string of {cells} characters"), cells=cells
         )
     return value
 
@@ -210,8 +218,10 @@ def _variant_board(value: object, info: ValidationInfo, *, playable: bool, strin
     except BoardError as error:
         raise _custom_error(error) from None
     if playable and status != "in_progress":
-        raise PydanticCustomError(
-            "game_over", "the game is over ({status}): there is no move to make", {"status": status}
+        raise refused(
+            "game_over",
+            Message("error", "the game is over ({status}): there is no move to make"),
+            status=status,
         )
     return found
 
@@ -326,11 +336,8 @@ VariantField = Annotated[
 def _a_language_tag(tag: str | None) -> str | None:
     """A BCP 47 language tag, well-formed (RFC 5646 §2.1), up to 64 characters (or none)."""
     if tag is not None and not well_formed(tag):
-        raise PydanticCustomError(
-            "language_tag",
-            "lang is a BCP 47 language tag, such as en, es or pt-BR; got {tag}",
-            {"tag": tag[:64] + ("…" if len(tag) > 64 else "")},
-        )
+        message = Message("error", "lang is a BCP 47 language tag, such as en, es or pt-BR; got {tag}")
+        raise refused("language_tag", message, tag=tag[:64] + ("…" if len(tag) > 64 else ""))
     return tag
 
 
@@ -524,18 +531,17 @@ class BestMoveItem(PositionRequest):
         top = LADDERS[variant].rating_max
         if top is None:
             rated_ones = ", ".join(name for name, ladder in LADDERS.items() if ladder.ratings is not None)
-            raise PydanticCustomError(
-                "variant_unrated",
+            message = Message(
+                "error",
                 "rating is on a calibrated variant's scale, and {variant} is not calibrated "
                 "(calibrated: {calibrated}): use level, depth or skill",
-                {"variant": variant, "calibrated": rated_ones},
             )
+            raise refused("variant_unrated", message, variant=variant, calibrated=rated_ones)
         if rating > top:
-            raise PydanticCustomError(
-                "less_than_equal",
-                "Input should be less than or equal to {le}, perfect play's rating in {variant}",
-                {"le": top, "variant": variant},
+            message = Message(
+                "error", "Input should be less than or equal to {le}, perfect play's rating in {variant}"
             )
+            raise refused("less_than_equal", message, le=top, variant=variant)
         return rating
 
     @field_validator("depth", mode="after")
@@ -544,9 +550,7 @@ class BestMoveItem(PositionRequest):
         """A horizon runs to the variant's last cell at most."""
         cells = VARIANTS[info.data.get("variant", STANDARD.id)].cells
         if depth is not None and depth > cells:
-            raise PydanticCustomError(
-                "less_than_equal", "Input should be less than or equal to {le}", {"le": cells}
-            )
+            raise refused("less_than_equal", PYDANTIC_ERRORS["less_than_equal"], le=cells)
         return depth
 
     @field_validator("rating", "skill", "depth", mode="after")
@@ -556,11 +560,10 @@ class BestMoveItem(PositionRequest):
         given beside it (``rating`` comes after ``level``, the others after both)."""
         for given in ("level", "rating"):
             if value is not None and given != info.field_name and info.data.get(given) is not None:
-                raise PydanticCustomError(
-                    f"{given}_conflict",
-                    "{field} cannot be combined with {given}, which sets it: send one or the other",
-                    {"field": info.field_name, "given": given},
+                message = Message(
+                    "error", "{field} cannot be combined with {given}, which sets it: send one or the other"
                 )
+                raise refused(f"{given}_conflict", message, field=info.field_name, given=given)
         return value
 
     @property
@@ -621,6 +624,7 @@ def first_structural_error(model: type[BaseModel], data: object) -> dict[str, An
             "type": "too_long",
             "loc": ("items",),
             "msg": f"List should have at most {MAX_BATCH_ITEMS} items after validation, not {len(items)}",
+            "ctx": {"field_type": "List", "max_length": MAX_BATCH_ITEMS, "actual_length": len(items)},
         }
     for index, item in enumerate(items):
         if not isinstance(item, dict):
@@ -628,6 +632,7 @@ def first_structural_error(model: type[BaseModel], data: object) -> dict[str, An
                 "type": "model_type",
                 "loc": ("items", index),
                 "msg": "Input should be a valid dictionary or instance of BestMoveItem",
+                "ctx": {"class_name": "BestMoveItem"},
             }
         unknown = _unknown_field(BestMoveItem, item, ("items", index))
         if unknown is not None:
@@ -852,18 +857,25 @@ class MarkedMove(BaseModel):
     ]
 
 
-def _move_words(data: dict[str, Any]) -> str:
+def _move_words(data: dict[str, Any]) -> Said:
     """What a move is in the request's variant, in words."""
     variant = VARIANTS.get(data.get("variant", ""))
     if variant is None:
-        return "a move is a cell (an integer), or in wild an object with the cell and the mark placed"
-    cells = f"0 to {variant.cells - 1}"
-    if variant.marks == "either":
-        return (
-            f"a move of {variant.id} is an object with the cell (position, {cells}) and the mark placed "
-            '(X or O), such as {"position": 4, "mark": "X"}'
+        return Said.of(
+            Message(
+                "error",
+                "a move is a cell (an integer), or in wild an object with the cell and the mark placed",
+            )
         )
-    return f"a move of {variant.id} is a cell: an integer from {cells}"
+    if variant.marks == "either":
+        message = Message(
+            "error",
+            "a move of {variant} is an object with the cell (position, 0 to {last}) and the mark placed "
+            '(X or O), such as {{"position": 4, "mark": "X"}}',
+        )
+        return Said.of(message, variant=variant.id, last=variant.cells - 1)
+    message = Message("error", "a move of {variant} is a cell: an integer from 0 to {last}")
+    return Said.of(message, variant=variant.id, last=variant.cells - 1)
 
 
 def _game_move(value: object, info: ValidationInfo) -> int | MarkedMove:
@@ -886,16 +898,14 @@ def _game_move(value: object, info: ValidationInfo) -> int | MarkedMove:
         except ValidationError as error:
             first = error.errors()[0]
             field = ".".join(str(part) for part in first["loc"])
-            problem = {
-                "missing": "{field} is missing",
-                "extra_forbidden": "{field} is not part of a move",
-            }.get(first["type"], "{field}: {msg}")
-            raise PydanticCustomError(
-                "move_form",
-                "{words}; here " + problem.format(field=field, msg=first["msg"]),
-                {"words": _move_words(info.data)},
-            ) from None
-    raise PydanticCustomError("move_type", "{words}", {"words": _move_words(info.data)})
+            here = {
+                # TRANSLATORS: Follows what a move is, after "; here": what is wrong with the one sent.
+                "missing": Message("error", "{words}; here {field} is missing"),
+                "extra_forbidden": Message("error", "{words}; here {field} is not part of a move"),
+            }.get(first["type"], Message("error", "{words}; here {field}: {msg}"))
+            msg = said(first) or first["msg"]
+            raise refused("move_form", here, words=_move_words(info.data), field=field, msg=msg) from None
+    raise PydanticCustomError("move_type", "{said}", {"said": _move_words(info.data)})
 
 
 #: A move of a game: a cell, or in ``wild`` a cell and a mark.
@@ -945,11 +955,8 @@ class ReviewRequest(PositionRequest):
         """No game of a variant has more moves than its board has cells."""
         variant = VARIANTS.get(info.data.get("variant", ""))
         if variant is not None and len(moves) > variant.cells:
-            raise PydanticCustomError(
-                "too_long",
-                "a game of {variant} has at most {cells} moves, not {count}",
-                {"variant": variant.id, "cells": variant.cells, "count": len(moves)},
-            )
+            message = Message("error", "a game of {variant} has at most {cells} moves, not {count}")
+            raise refused("too_long", message, variant=variant.id, cells=variant.cells, count=len(moves))
         return moves
 
     @property
@@ -1095,10 +1102,9 @@ class _PuzzleFilters(BaseModel):
         variant = VARIANTS[info.data.get("variant", STANDARD.id)]
         themes = themes_of(variant)
         if theme is not None and theme not in themes:
-            raise PydanticCustomError(
-                "theme_of_another_variant",
-                "{theme} is not a theme of {variant}, whose themes are {themes}",
-                {"theme": theme, "variant": variant.id, "themes": ", ".join(themes)},
+            message = Message("error", "{theme} is not a theme of {variant}, whose themes are {themes}")
+            raise refused(
+                "theme_of_another_variant", message, theme=theme, variant=variant.id, themes=", ".join(themes)
             )
         return theme
 
@@ -1107,9 +1113,8 @@ class _PuzzleFilters(BaseModel):
     def _not_below_the_minimum(cls, value: int | None, info: ValidationInfo) -> int | None:
         low = info.data.get("min_rating")
         if value is not None and low is not None and value < low:
-            raise PydanticCustomError(
-                "rating_range", "max_rating ({high}) is below min_rating ({low})", {"high": value, "low": low}
-            )
+            message = Message("error", "max_rating ({high}) is below min_rating ({low})")
+            raise refused("rating_range", message, high=value, low=low)
         return value
 
 

@@ -20,6 +20,7 @@ from ..game.puzzles import canonical_form, read_id
 from ..game.puzzles import puzzle_id as id_of
 from ..game.review import IllegalMove, Ply, Review, SideReview, review_game
 from ..game.variants import VARIANTS, Move, Variant, VariantPosition
+from ..game.words import Message, Said
 from ..language import DEFAULT
 from ..schemas import Judgements, MarkedMove, ReviewResponse, Sides, TurnSides
 from ..schemas import Move as MoveModel
@@ -94,34 +95,53 @@ class Coach:
         body = puzzle.model_copy(update={"reason": reason}).model_dump_json(exclude_unset=True).encode()
         return Entity.of(body, language)
 
-    def missing(self, puzzle_id: str) -> str:
+    def missing(self, puzzle_id: str) -> Said:
         """Why no puzzle has the id ``puzzle_id`` (the detail of its ``404``), naming the puzzle when
         the id's board is one only turned or mirrored, or when the variant's book is a selection."""
         found = read_id(puzzle_id)
         if found is None:
-            known = ", ".join(VARIANTS)
-            return f"no puzzle has this id: it names no variant (the variants: {known})"
+            message = Message(
+                "error", "no puzzle has this id: it names no variant (the variants: {variants})"
+            )
+            return Said.of(message, variants=", ".join(VARIANTS))
         variant, board, mover = found
         sides = (mover,) if mover is not None else ()
-        wanted = f"{variant.cells} cells" + (" then the side to move" if sides else "")
         if len(board) != variant.cells or (sides and mover not in variant.sides) or board.strip("XO."):
-            return f"no puzzle has this id: an id of {variant.id} is its board of {wanted}"
+            if sides:
+                message = Message(
+                    "error",
+                    "no puzzle has this id: an id of {variant} is its board of {cells} cells "
+                    "then the side to move",
+                )
+            else:
+                message = Message(
+                    "error", "no puzzle has this id: an id of {variant} is its board of {cells} cells"
+                )
+            return Said.of(message, variant=variant.id, cells=variant.cells)
         canonical = id_of(variant, canonical_form(variant, board), mover or "")
         book = self.books[variant.id]
         if canonical != puzzle_id and canonical in book.order:
-            return f"no puzzle has the id {puzzle_id}: that board is puzzle {canonical}, turned or mirrored"
-        if not book.complete:
-            return (
-                f"no puzzle has the id {puzzle_id}: the book of {variant.id} holds a selection of "
-                f"{len(book):,} of its puzzles"
+            message = Message(
+                "error", "no puzzle has the id {id}: that board is puzzle {canonical}, turned or mirrored"
             )
-        return f"no puzzle has the id {puzzle_id}"
+            return Said.of(message, id=puzzle_id, canonical=canonical)
+        if not book.complete:
+            message = Message(
+                "error",
+                "no puzzle has the id {id}: the book of {variant} holds a selection of "
+                "{count:,} of its puzzles",
+            )
+            return Said.of(message, id=puzzle_id, variant=variant.id, count=len(book))
+        return Said.of(Message("error", "no puzzle has the id {id}"), id=puzzle_id)
 
-    def cursor_error(self, variant: str, cursor: str | None) -> str | None:
+    def cursor_error(self, variant: str, cursor: str | None) -> Said | None:
         """What is wrong with a page's ``cursor``; ``None`` when there is none or the service gave it."""
         if cursor is None or cursor in self.books[variant].order:
             return None
-        return f"{cursor!r} is not a cursor this service gave for {variant}: pass the `next` of a page"
+        message = Message(
+            "error", "{cursor} is not a cursor this service gave for {variant}: pass the `next` of a page"
+        )
+        return Said.of(message, cursor=repr(cursor), variant=variant)
 
     def page(
         self, variant: str, wanted: PuzzleFilter, limit: int, cursor: str | None, language: str = DEFAULT
@@ -170,7 +190,8 @@ def cells_of(variant: Variant, moves: Sequence[int | MarkedMove]) -> list[int]:
     cells: list[int] = []
     for index, move in enumerate(moves):
         if not isinstance(move, int):
-            raise IllegalMove(index, f"a move names its mark only in wild: in {variant.id} a move is a cell")
+            message = Message("error", "a move names its mark only in wild: in {variant} a move is a cell")
+            raise IllegalMove(index, Said.of(message, variant=variant.id))
         cells.append(move)
     return cells
 

@@ -38,6 +38,7 @@ from typing import NamedTuple
 from .exact import RankedMove, Values, rank
 from .levels import LADDERS, NAMES, Ladder
 from .variants import X_MARK, Move, State, Variant, VariantPosition
+from .words import Message, Said
 
 
 class Judgement(StrEnum):
@@ -56,13 +57,18 @@ _BEST = Judgement.BEST
 class IllegalMove(ValueError):
     """A move of a game that cannot be played: on a taken cell, off the board, or after the end.
 
-    ``index`` is the move's place in the game's list of moves, from 0.
+    ``index`` is the move's place in the game's list of moves, from 0; ``said`` what is wrong, in any
+    language (:attr:`message` in English).
     """
 
-    def __init__(self, index: int, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, index: int, said: Said) -> None:
+        super().__init__(str(said))
         self.index = index
-        self.message = message
+        self.said = said
+
+    @property
+    def message(self) -> str:
+        return str(self.said)
 
 
 def judge(optimal: bool, score_before: int, score: int) -> Judgement:
@@ -299,25 +305,36 @@ def likelihood(values: Values, state: State, move: Move, depth: int | None, skil
 def _legal(variant: Variant, here: VariantPosition, index: int, given: int | Move) -> Move:
     """The move ``given`` as the rules read it, once it is known to be legal in ``here``."""
     if here.player is None:
-        raise IllegalMove(index, f"the game is over ({here.status}) before this move: no move can follow")
+        # TRANSLATORS: {status} is the board's status as the API names it (x_won, draw...).
+        message = Message("error", "the game is over ({status}) before this move: no move can follow")
+        raise IllegalMove(index, Said.of(message, status=here.status))
     cell = given if isinstance(given, int) else given.cell
     if not 0 <= cell < variant.cells:
-        raise IllegalMove(index, f"cell {cell} is not on the board: cells are 0 to {variant.cells - 1}")
+        message = Message("error", "cell {cell} is not on the board: cells are 0 to {last}")
+        raise IllegalMove(index, Said.of(message, cell=cell, last=variant.cells - 1))
     if here.cells[cell] != ".":
-        raise IllegalMove(index, f"cell {cell} is taken (by {here.cells[cell]})")
+        message = Message("error", "cell {cell} is taken (by {mark})")
+        raise IllegalMove(index, Said.of(message, cell=cell, mark=here.cells[cell]))
     board = cell // variant.board_cells
     if not variant.live(here.state) >> cell & 1:
-        raise IllegalMove(index, f"cell {cell} is on board {board}, which has a line: no move can go there")
+        message = Message("error", "cell {cell} is on board {board}, which has a line: no move can go there")
+        raise IllegalMove(index, Said.of(message, cell=cell, board=board))
     mover = here.state.mover
     if variant.marks == "either":
         if isinstance(given, int):
-            raise IllegalMove(index, f"in {variant.id} a move names its mark: X or O, with its cell")
+            message = Message("error", "in {variant} a move names its mark: X or O, with its cell")
+            raise IllegalMove(index, Said.of(message, variant=variant.id))
         return given
     implied = mover if variant.marks == "own" else X_MARK
     if not isinstance(given, int) and given.mark != implied:
-        own = variant.marks == "own"
-        whose = f"{variant.sides[mover]} places {'XO'[mover]}" if own else "both sides place X"
-        raise IllegalMove(index, f"in {variant.id} {whose}, not {'XO'[given.mark]}")
+        if variant.marks == "own":
+            message = Message("error", "in {variant} {side} places {mark}, not {given}")
+        else:
+            message = Message("error", "in {variant} both sides place X, not {given}")
+        said = Said.of(
+            message, variant=variant.id, side=variant.sides[mover], mark="XO"[mover], given="XO"[given.mark]
+        )
+        raise IllegalMove(index, said)
     return Move(cell, implied)
 
 

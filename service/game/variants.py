@@ -37,12 +37,11 @@ from dataclasses import dataclass
 from functools import cache, cached_property, lru_cache
 from typing import Literal, NamedTuple, TypeAlias
 
-from .board import EMPTY, BoardError, Shape, counts_apart, late_move, read_cells, side_to_move
+from .board import EMPTY, IN_A_ROW, BoardError, Shape, counts_apart, late_move, read_cells, side_to_move
 from .geometry import Grid, Line, grid
-from .words import Message
+from .words import Listed, Message, Said
 
 Marks: TypeAlias = Literal["own", "either", "x_only"]
-_NUMBERS = {3: "three", 4: "four"}
 #: The mark a move places: 0 for X, 1 for O.
 X_MARK, O_MARK = 0, 1
 
@@ -118,9 +117,9 @@ class Variant:
         return (X_MARK, O_MARK) if self.marks == "either" else (X_MARK,)
 
     @property
-    def in_a_row(self) -> str:
-        """``three in a row``: a line of the variant, in words."""
-        return f"{_NUMBERS.get(self.line, str(self.line))} in a row"
+    def in_a_row(self) -> Message:
+        """``three in a row``: a line of the variant, in words (a message)."""
+        return IN_A_ROW[self.line]
 
     @property
     def shape(self) -> Shape:
@@ -237,9 +236,12 @@ def _resolved(variant_id: str, cells: str, player: str | None) -> VariantPositio
 def _resolve(variant: Variant, cells: str, player: str | None) -> VariantPosition:
     """See :meth:`Variant.resolve`."""
     if player is not None and player not in variant.sides:
-        names = " or ".join(f'"{side}"' for side in variant.sides)
+        names = Listed(tuple(f'"{side}"' for side in variant.sides), either=True)
+        message = Message("error", "in {variant} the sides are {names}; got {player}")
         raise BoardError(
-            "player_unknown", f"in {variant.id} the sides are {names}; got {player!r}", field="player"
+            "player_unknown",
+            Said.of(message, variant=variant.id, names=names, player=repr(player)),
+            field="player",
         )
     x, o = cells.count("X"), cells.count("O")
     apart = counts_apart(x, o) if variant.marks == "own" else None
@@ -265,11 +267,9 @@ def _resolve_sides(
     marks = cells.count("X") + cells.count("O")
     mover = marks % 2
     if player is not None and player != variant.sides[mover]:
-        raise BoardError(
-            "player_contradicts_counts",
-            f"the board has {marks} marks, so {variant.sides[mover]} is to move, not {player}",
-            field="player",
-        )
+        message = Message("error", "the board has {marks} marks, so {to_move} is to move, not {player}")
+        said = Said.of(message, marks=marks, to_move=variant.sides[mover], player=player)
+        raise BoardError("player_contradicts_counts", said, field="player")
     state = State(masks.x, masks.o, mover)
     finished = (bool(lines) and (variant.boards == 1 or not variant.live(state))) or EMPTY not in cells
     if not finished:
@@ -292,9 +292,8 @@ def _lines(variant: Variant, cells: str) -> tuple[tuple[Line, ...], str | None]:
 
 
 def _two_winners(variant: Variant) -> BoardError:
-    return BoardError(
-        "board_two_winners", f"both X and O have {variant.in_a_row}; the game ends at the first line"
-    )
+    message = Message("error", "both X and O have {in_a_row}; the game ends at the first line")
+    return BoardError("board_two_winners", Said.of(message, in_a_row=Said.of(variant.in_a_row)))
 
 
 def _board_lines(variant: Variant, cells: str, board: int) -> list[Line]:
@@ -309,12 +308,19 @@ def _board_lines(variant: Variant, cells: str, board: int) -> list[Line]:
     if len({cells[line[0]] for line in here}) > 1:
         raise _two_winners(variant)
     if here and not set(here[0]).intersection(*here[1:]):
-        where = f"board {board} has" if variant.boards > 1 else "the board has"
-        raise BoardError(
-            "board_lines_apart",
-            f"{where} lines that share no cell; a board takes no move after its first line, "
-            "so every line on it passes through the cell of that move",
-        )
+        if variant.boards > 1:
+            message = Message(
+                "error",
+                "board {board} has lines that share no cell; a board takes no move after its first line, "
+                "so every line on it passes through the cell of that move",
+            )
+        else:
+            message = Message(
+                "error",
+                "the board has lines that share no cell; a board takes no move after its first line, "
+                "so every line on it passes through the cell of that move",
+            )
+        raise BoardError("board_lines_apart", Said.of(message, board=board))
     return here
 
 

@@ -56,7 +56,56 @@ def say_count(words: Words, message: Plural, count: int, **values: object) -> st
     """``message`` in the language of ``words``, in the form for ``count``, its placeholders (``count``
     among them) filled."""
     text = words.npgettext(message.context, message.singular, message.plural, count)
-    return text.format(count=count, **values)
+    return text.format(**{"count": count, **values})
+
+
+class Said(NamedTuple):
+    """Something to say: a message and the values of its placeholders, said in any language with
+    :meth:`to`, in English with ``str``. A value may itself be :class:`Said` (said in the same
+    language), or a :class:`Listed` of them. Errors are made of these, so that a problem is said in the
+    language its answer is in."""
+
+    message: Message | Plural
+    values: tuple[tuple[str, object], ...] = ()
+    #: The number a :class:`Plural` is said for.
+    number: int | None = None
+
+    @classmethod
+    def of(cls, message: Message | Plural, number: int | None = None, **values: object) -> Said:
+        """``message`` with ``values`` (and the ``number`` a :class:`Plural` is said for)."""
+        return cls(message, tuple(values.items()), number)
+
+    def to(self, words: Words) -> str:
+        """What is said, in the language of ``words``."""
+        values = {name: render(value, words) for name, value in self.values}
+        if isinstance(self.message, Plural):
+            return say_count(words, self.message, self.number or 0, **values)
+        return say(words, self.message, **values)
+
+    def __str__(self) -> str:
+        return self.to(ENGLISH)
+
+
+class Listed(NamedTuple):
+    """Things said in a list: joined as :func:`listed` joins names (``and``, or ``or`` when ``either``),
+    or as clauses, one after another, separated by semicolons."""
+
+    items: tuple[object, ...]
+    either: bool = False
+    clauses: bool = False
+
+
+def render(value: object, words: Words) -> object:
+    """``value`` as a placeholder takes it in the language of ``words``: what :class:`Said` or
+    :class:`Listed` say, or the value itself."""
+    if isinstance(value, Said):
+        return value.to(words)
+    if isinstance(value, Listed):
+        items = [str(render(item, words)) for item in value.items]
+        if value.clauses:
+            return listed(words, items, style=_CLAUSES)
+        return listed(words, items, either=value.either)
+    return value
 
 
 # --- lists -------------------------------------------------------------------------------------------
@@ -82,10 +131,21 @@ _OR = (
 )
 
 
-def listed(words: Words, names: Sequence[str], *, either: bool = False) -> str:
-    """``A``, ``A and B``, or ``A, B and C`` (``A, B or C`` when ``either``), in the language of
-    ``words``."""
-    two, start, middle, end = _OR if either else _AND
+_CLAUSES = (
+    # TRANSLATORS: Two clauses of an error, one after the other ("cell 1 has 'Z'; cell 2 has 'Q'").
+    Message("list, clauses", "{first}; {second}"),
+    Message("list, clauses", "{first}; {second}"),
+    Message("list, clauses, middle", "{first}; {second}"),
+    Message("list, clauses", "{first}; {last}"),
+)
+
+
+def listed(
+    words: Words, names: Sequence[str], *, either: bool = False, style: tuple[Message, ...] | None = None
+) -> str:
+    """``A``, ``A and B``, or ``A, B and C`` (``A, B or C`` when ``either``; another ``style`` of
+    list if given), in the language of ``words``."""
+    two, start, middle, end = style or (_OR if either else _AND)
     if len(names) == 1:
         return names[0]
     if len(names) == 2:

@@ -17,7 +17,9 @@ from __future__ import annotations
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from ..game.words import Message, Said
 from .facts import costly
+from .language import of_scope
 from .problems import UNAVAILABLE, problem
 
 #: Seconds a client refused for want of room is told to wait.
@@ -37,11 +39,16 @@ class AdmissionMiddleware:
             await self.app(scope, receive, send)
             return
         if self.in_progress >= self.limit:
+            message = Message(
+                "error",
+                "this worker is answering as many large requests as it takes at once ({limit}); "
+                "retry in {seconds} s",
+            )
             response = problem(
                 UNAVAILABLE,
-                f"this worker is answering as many large requests as it takes at once ({self.limit}); "
-                f"retry in {RETRY_AFTER} s",
+                Said.of(message, limit=self.limit, seconds=RETRY_AFTER),
                 scope["path"],
+                of_scope(scope),
                 headers={"Retry-After": str(RETRY_AFTER)},
             )
             await response(scope, receive, send)

@@ -29,6 +29,7 @@ from pydantic import BaseModel, ValidationError
 
 from ..schemas import BatchRequest, first_structural_error
 from .facts import costly
+from .problems import Fault
 
 
 def refuse_early(model: type[BaseModel], data: object) -> None:
@@ -60,7 +61,7 @@ async def json_body(request: Request) -> object:
                     "loc": ("body", error.pos),
                     "msg": "JSON decode error",
                     "input": {},
-                    "ctx": {"error": error.msg},
+                    "ctx": {"error": error.msg, **({"said": error.said} if isinstance(error, Fault) else {})},
                 }
             ]
         ) from None

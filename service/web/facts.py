@@ -91,6 +91,12 @@ def costly(scope: Scope) -> bool:
 PARSED_BODY = "parsed_body"
 
 
+def body_fault(scope: Scope) -> Exception | None:
+    """Why a request's body is not JSON, when it was read and parsed and is not (its exception)."""
+    parsed = scope.get("state", {}).get(PARSED_BODY)
+    return parsed if isinstance(parsed, Exception) else None
+
+
 def parsed_body(scope: Scope) -> object:
     """The JSON of a request's body, when it was read and parsed; ``None`` otherwise (a body that
     is not JSON is kept as its fault, an exception)."""

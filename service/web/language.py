@@ -13,7 +13,8 @@ from typing import Annotated, NamedTuple
 from urllib.parse import parse_qsl
 
 from fastapi import Header, Request
-from starlette.datastructures import MutableHeaders
+from starlette.datastructures import Headers, MutableHeaders
+from starlette.types import Scope
 
 from ..language import DEFAULT, chosen, well_formed
 
@@ -53,9 +54,14 @@ def spoken(lang: str | None, accept_language: str | None) -> Spoken:
 def of_request(request: Request, body: object = None) -> Spoken:
     """The language of an answer whose request was not validated (a problem): a well-formed ``lang``
     of its query, or of its JSON ``body`` when it is an object, else its ``Accept-Language``."""
-    pairs = parse_qsl(request.url.query, keep_blank_values=True)
+    return of_scope(request.scope, body)
+
+
+def of_scope(scope: Scope, body: object = None) -> Spoken:
+    """:func:`of_request` for a request as ASGI gives it (a middleware's problem)."""
+    pairs = parse_qsl(scope.get("query_string", b"").decode("latin-1"), keep_blank_values=True)
     given = [value for name, value in pairs if name == "lang"]
     if not given and isinstance(body, dict):
         given = [body["lang"]] if isinstance(body.get("lang"), str) else []
     lang = given[0] if len(given) == 1 and well_formed(given[0]) else None
-    return spoken(lang, request.headers.get("accept-language"))
+    return spoken(lang, Headers(scope=scope).get("accept-language"))

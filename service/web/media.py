@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pydantic_core import to_json
 
+from ..game.words import Message, Said
+
 #: Every answer of the API, and every request body it reads.
 JSON = "application/json"
 #: Every error (RFC 9457).
@@ -27,9 +29,17 @@ def is_json(content_type: str | None) -> bool:
     return media == JSON or (media.startswith("application/") and media.endswith("+json"))
 
 
-def not_json(content_type: str | None) -> str:
+def not_json(content_type: str | None) -> Said:
     """What is wrong with a body sent as ``content_type``, not as JSON (the detail of a ``415``)."""
-    return f"the request body must be JSON sent with Content-Type: {JSON}; got {content_type or 'none'}"
+    if content_type is None:
+        return Said.of(
+            Message("error", "the request body must be JSON sent with Content-Type: {json}; got none"),
+            json=JSON,
+        )
+    message = Message(
+        "error", "the request body must be JSON sent with Content-Type: {json}; got {content_type}"
+    )
+    return Said.of(message, json=JSON, content_type=content_type)
 
 
 #: Answers smaller than this are not worth compressing.

@@ -9,11 +9,12 @@ middleware of :mod:`.middleware`, in one place.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from http import HTTPStatus
-from typing import Any
+from typing import Any, NamedTuple
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -21,9 +22,10 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import BaseRoute, Mount, Route
 
-from ..game.words import Message, say
+from ..game.words import Listed, Message, Plural, Said, Words, render, say
 from ..language import words
-from .facts import parsed_body
+from ..language.validation import said
+from .facts import body_fault, parsed_body
 from .language import ENGLISH, Spoken, of_request
 from .media import PROBLEM_JSON
 
@@ -72,6 +74,29 @@ PROBLEM_TYPES: tuple[ProblemType, ...] = (
 _BY_STATUS = {kind.status: kind for kind in PROBLEM_TYPES if kind not in (GAME_OVER, MALFORMED_JSON)}
 
 
+def input_error(kind: str, loc: tuple[str | int, ...], said: Said) -> dict[str, Any]:
+    """An error of a request's input as a route raises it (in a ``RequestValidationError``), in
+    Pydantic's form: its words in English (``msg``), and in any language (its context)."""
+    return {"type": kind, "loc": loc, "msg": str(said), "ctx": {"said": said}}
+
+
+class Fault(json.JSONDecodeError):
+    """A body that is not strict JSON, for a reason of the service's own (:mod:`.strict`): said in any
+    language."""
+
+    def __init__(self, said: Said, doc: str = "", pos: int = -1) -> None:
+        super().__init__(str(said), doc, pos)
+        self.said = said
+
+
+class Refused(StarletteHTTPException):
+    """An HTTP error (``415``, ``413``...) whose detail is said in the language of the answer."""
+
+    def __init__(self, status_code: int, said: Said, headers: Mapping[str, str] | None = None) -> None:
+        super().__init__(status_code, str(said), dict(headers or {}))
+        self.said = said
+
+
 class ProblemResponse(JSONResponse):
     """A JSON response with the problem media type."""
 
@@ -80,18 +105,19 @@ class ProblemResponse(JSONResponse):
 
 def problem(
     kind: ProblemType,
-    detail: str,
+    detail: Said | Listed,
     instance: str | None = None,
     language: Spoken = ENGLISH,
     headers: Mapping[str, str] | None = None,
     **extra: object,
 ) -> ProblemResponse:
-    """The response for one problem, its title in ``language``."""
+    """The response for one problem, its title and detail in ``language``."""
+    spoken = words(language.tag)
     body: dict[str, Any] = {
         "type": kind.uri,
-        "title": say(words(language.tag), kind.title),
+        "title": say(spoken, kind.title),
         "status": kind.status,
-        "detail": detail,
+        "detail": render(detail, spoken),
     }
     if instance is not None:
         body["instance"] = instance
@@ -110,7 +136,7 @@ MAX_NAME = 64
 MAX_QUOTED = 200
 
 
-def quoted(text: str) -> str:
+def quoted(text: str) -> str | Said:
     """``text`` quoted as an error names it, as Python writes a string (``'gzip'``, escapes and all).
 
     Text longer than :data:`MAX_QUOTED` characters is cut to its first :data:`MAX_QUOTED`, quoted,
@@ -119,31 +145,71 @@ def quoted(text: str) -> str:
     """
     if len(text) <= MAX_QUOTED:
         return repr(text)
-    return f"{text[:MAX_QUOTED]!r}… ({len(text)} characters)"
+    return Said.of(LONG_TEXT, start=repr(text[:MAX_QUOTED]), length=len(text))
+
+
+# TRANSLATORS: A long text a client sent, cut to its start ("{start}", quoted), and its length.
+LONG_TEXT = Message("error", "{start}… ({length} characters)")
 
 
 def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def error_item(error: Mapping[str, Any]) -> dict[str, Any]:
-    """One problem as an error lists it: ``loc``, ``msg`` and ``type``, names and message clipped."""
-    loc = [part if isinstance(part, int) else _clip(str(part), MAX_NAME) for part in error.get("loc", ())]
-    kind = str(error.get("type", "value_error"))
-    msg = _clip(str(error.get("msg", "invalid value")), MAX_MESSAGE)
-    if kind == "missing" and loc == ["body"]:
-        msg = "a JSON object is required as the request body"
-    elif kind in {"model_attributes_type", "dict_type", "model_type"} and loc == ["body"]:
-        msg = "the request body must be a JSON object"
-    return {"loc": loc, "msg": msg, "type": kind}
+#: What an error says of a body that is missing, or that is not a JSON object.
+_NO_BODY = Message("error", "a JSON object is required as the request body")
+_NOT_AN_OBJECT = Message("error", "the request body must be a JSON object")
+# TRANSLATORS: One error of a request, in a problem's detail: where ({field}, e.g. body.board) and
+# what is wrong.
+_AT_FIELD = Message("error", "{field}: {msg}")
+# TRANSLATORS: A problem's detail: the first errors of a request, then how many more it has.
+_AND_MORE = Plural("error", "{errors} (and {count} more)", "{errors} (and {count} more)")
 
 
-def summary(errors: Sequence[Mapping[str, Any]], total: int, shown: int = 3) -> str:
+class Item(NamedTuple):
+    """One error of a request as a problem lists it: where, what it says, and its type."""
+
+    loc: list[str | int]
+    said: Said | str
+    type: str
+
+    @classmethod
+    def of(cls, error: Mapping[str, Any]) -> Item:
+        """An error as Pydantic or a route gives it, its location's names clipped."""
+        loc = [part if isinstance(part, int) else _clip(str(part), MAX_NAME) for part in error.get("loc", ())]
+        kind = str(error.get("type", "value_error"))
+        told: Said | str | None = said(error)
+        if kind == "missing" and loc == ["body"]:
+            told = Said.of(_NO_BODY)
+        elif kind in {"model_attributes_type", "dict_type", "model_type"} and loc == ["body"]:
+            told = Said.of(_NOT_AN_OBJECT)
+        return cls(
+            loc,
+            told if told is not None else _clip(str(error.get("msg", "invalid value")), MAX_MESSAGE),
+            kind,
+        )
+
+    def msg(self, spoken: Words) -> str:
+        """What the error says in the language of ``spoken``, clipped."""
+        return _clip(str(render(self.said, spoken)), MAX_MESSAGE)
+
+    def listed(self, spoken: Words) -> dict[str, Any]:
+        """The error as a problem's ``errors`` list it: ``loc``, ``msg`` and ``type``."""
+        return {"loc": self.loc, "msg": self.msg(spoken), "type": self.type}
+
+
+def summary(items: Sequence[Item], total: int, shown: int = 3) -> Said | Listed:
     """The first ``shown`` errors as ``field: what is wrong``, joined by ``; ``; then how many more."""
-    listed = "; ".join(
-        f"{'.'.join(str(part) for part in error['loc'])}: {error['msg']}" for error in errors[:shown]
+    listed = Listed(
+        tuple(
+            Said.of(_AT_FIELD, field=".".join(str(part) for part in item.loc), msg=item.said)
+            for item in items[:shown]
+        ),
+        clauses=True,
     )
-    return f"{listed} (and {total - shown} more)" if total > shown else listed
+    if total > shown:
+        return Said.of(_AND_MORE, total - shown, errors=listed)
+    return listed
 
 
 async def validation_problem(request: Request, exc: Exception) -> ProblemResponse:
@@ -152,38 +218,78 @@ async def validation_problem(request: Request, exc: Exception) -> ProblemRespons
     raw = list(exc.errors())
     path = request.url.path
     language = of_request(request, parsed_body(request.scope))
+    spoken = words(language.tag)
     malformed = [error for error in raw if error.get("type") == "json_invalid"]
     if malformed:
-        reason = _json_fault(malformed[0])
+        reason = _json_fault(malformed[0], body_fault(request.scope))
         return problem(
             MALFORMED_JSON,
-            f"the request body is not valid JSON: {reason}",
+            Said.of(_NOT_JSON, reason=reason),
             path,
             language,
-            errors=[{"loc": ["body"], "msg": reason, "type": "json_invalid"}],
+            errors=[{"loc": ["body"], "msg": render(reason, spoken), "type": "json_invalid"}],
         )
-    errors = [error_item(error) for error in raw[:MAX_LISTED_ERRORS]]
-    extra: dict[str, Any] = {"errors": errors}
-    if len(raw) > len(errors):
-        extra["errors_omitted"] = len(raw) - len(errors)
+    items = [Item.of(error) for error in raw[:MAX_LISTED_ERRORS]]
+    extra: dict[str, Any] = {"errors": [item.listed(spoken) for item in items]}
+    if len(raw) > len(items):
+        extra["errors_omitted"] = len(raw) - len(items)
     over = [error for error in raw if error.get("type") == "game_over"]
     if over and len(over) == len(raw):
         status = (over[0].get("ctx") or {}).get("status")
-        return problem(GAME_OVER, summary(errors, len(raw)), path, language, game_status=status, **extra)
-    return problem(INVALID_INPUT, summary(errors, len(raw)), path, language, **extra)
+        return problem(GAME_OVER, summary(items, len(raw)), path, language, game_status=status, **extra)
+    return problem(INVALID_INPUT, summary(items, len(raw)), path, language, **extra)
 
 
-def _json_fault(error: Mapping[str, Any]) -> str:
-    """What is wrong with a body that is not JSON, and where, from FastAPI's ``json_invalid`` error."""
+# TRANSLATORS: The detail of a 400 problem: {reason} says what is wrong with the JSON, and where.
+_NOT_JSON = Message("error", "the request body is not valid JSON: {reason}")
+# TRANSLATORS: What is wrong with a request body that is not JSON ({reason}), and where: {position}
+# counts characters from 0.
+_AT_CHARACTER = Message("error", "{reason} at character {position}")
+#: What Python's JSON decoder says of JSON that is not, by its words.
+JSON_FAULTS = {
+    # TRANSLATORS: What is wrong with a request body that is not JSON, as Python's decoder says it.
+    "Expecting value": Message("error", "Expecting value"),
+    "Expecting property name enclosed in double quotes": Message(
+        "error", "Expecting property name enclosed in double quotes"
+    ),
+    "Expecting ':' delimiter": Message("error", "Expecting ':' delimiter"),
+    "Expecting ',' delimiter": Message("error", "Expecting ',' delimiter"),
+    "Unterminated string starting at": Message("error", "Unterminated string starting at"),
+    "Invalid control character at": Message("error", "Invalid control character at"),
+    "Invalid \\escape": Message("error", "Invalid \\escape"),
+    "Invalid \\uXXXX escape": Message("error", "Invalid \\uXXXX escape"),
+    "Extra data": Message("error", "Extra data"),
+    "Illegal trailing comma before end of object": Message(
+        "error", "Illegal trailing comma before end of object"
+    ),
+    "Illegal trailing comma before end of array": Message(
+        "error", "Illegal trailing comma before end of array"
+    ),
+}
+
+
+def _json_fault(error: Mapping[str, Any], fault: Exception | None) -> Said | str:
+    """What is wrong with a body that is not JSON, and where, from FastAPI's ``json_invalid`` error;
+    in any language where the service's strict reading (``fault``, as the request kept it) or the
+    error's context says it."""
     position = error["loc"][-1] if error.get("loc") else -1
-    reason = str((error.get("ctx") or {}).get("error", "invalid JSON"))
+    context = error.get("ctx") or {}
+    if isinstance(context.get("said"), Said):
+        reason: Said | str = context["said"]
+    elif isinstance(fault, Fault):
+        reason = fault.said
+    else:
+        reason = str(context.get("error", "invalid JSON"))
     return json_fault(reason, position if isinstance(position, int) else -1)
 
 
-def json_fault(reason: str, position: int) -> str:
-    """What is wrong with a body that is not JSON (``reason``), and where: ``at character`` the
-    0-based ``position``, when it is known (not negative)."""
-    return f"{reason} at character {position}" if position >= 0 else reason
+def json_fault(reason: Said | str, position: int) -> Said | str:
+    """What is wrong with a body that is not JSON (``reason``, said in any language when Python's
+    decoder or the service's strict reading said it), and where: ``at character`` the 0-based
+    ``position``, when it is known (not negative)."""
+    if isinstance(reason, str) and reason in JSON_FAULTS:
+        reason = Said.of(JSON_FAULTS[reason])
+    return Said.of(_AT_CHARACTER, reason=reason, position=position) if position >= 0 else reason
 
 
 async def http_problem(request: Request, exc: Exception) -> ProblemResponse:
@@ -192,18 +298,20 @@ async def http_problem(request: Request, exc: Exception) -> ProblemResponse:
     path = request.url.path
     headers = dict(exc.headers or {})
     kind = _BY_STATUS.get(exc.status_code)
+    detail: Said
     if exc.status_code == 404:
-        detail = f"no resource at {path}"
+        detail = Said.of(Message("error", "no resource at {path}"), path=path)
     elif exc.status_code == 405:
         allowed = _allowed_methods(request)
         headers = {name: value for name, value in headers.items() if name.lower() != "allow"}
         headers["Allow"] = allowed
-        detail = f"{request.method} is not allowed on {path}; allowed: {allowed}"
-    else:
-        detail = exc.detail if isinstance(exc.detail, str) else HTTPStatus(exc.status_code).phrase
+        message = Message("error", "{method} is not allowed on {path}; allowed: {allowed}")
+        detail = Said.of(message, method=request.method, path=path, allowed=allowed)
     if kind is None:
         phrase = HTTPStatus(exc.status_code).phrase
         kind = ProblemType(phrase.lower().replace(" ", "-"), Message("problem", phrase), exc.status_code)
+    if exc.status_code not in (404, 405):
+        detail = exc.said if isinstance(exc, Refused) else Said.of(kind.title)
     return problem(kind, detail, path, of_request(request), headers)
 
 

@@ -26,25 +26,30 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 
 from anyio import to_thread
-from fastapi import HTTPException, Request, Response
+from fastapi import Request, Response
 from fastapi.exceptions import RequestValidationError
 from fastapi.routing import APIRoute
 from starlette.types import Scope
 
+from ..game.words import Message, Said
 from .facts import COSTLY_BODY, PARSED_BODY, body_facts
 from .media import is_json, not_json
-from .problems import MAX_LISTED_ERRORS, quoted
+from .problems import MAX_LISTED_ERRORS, Fault, Refused, input_error, quoted
 
 #: The position of an error that has none in particular.
 UNKNOWN = -1
 
 
 class _Rejected(Exception):
-    """What strict JSON refuses that Python's decoder takes: its message says what."""
+    """What strict JSON refuses that Python's decoder takes: it says what."""
+
+    def __init__(self, said: Said) -> None:
+        super().__init__(str(said))
+        self.said = said
 
 
 def _no_constants(name: str) -> object:
-    raise _Rejected(f"{name} is not a JSON value")
+    raise _Rejected(Said.of(Message("error", "{name} is not a JSON value"), name=name))
 
 
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -53,7 +58,9 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         seen: set[str] = set()
         for key, _ in pairs:
             if key in seen:
-                raise _Rejected(f"duplicate key {quoted(key)} in a JSON object")
+                raise _Rejected(
+                    Said.of(Message("error", "duplicate key {key} in a JSON object"), key=quoted(key))
+                )
             seen.add(key)
     return result
 
@@ -67,17 +74,19 @@ def loads(body: bytes) -> object:
     try:
         text = body.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise json.JSONDecodeError(f"the body is not UTF-8 text (byte {error.start})", "", UNKNOWN) from None
+        raise Fault(
+            Said.of(Message("error", "the body is not UTF-8 text (byte {byte})"), byte=error.start)
+        ) from None
     try:
         return _STRICT.decode(text)
     except _Rejected as error:
-        raise json.JSONDecodeError(str(error), text, UNKNOWN) from None
+        raise Fault(error.said, text, UNKNOWN) from None
     except RecursionError:
-        raise json.JSONDecodeError("the JSON is nested too deeply", text, UNKNOWN) from None
+        raise Fault(Said.of(Message("error", "the JSON is nested too deeply")), text, UNKNOWN) from None
     except json.JSONDecodeError:
         raise
     except ValueError:  # an integer of more digits than Python converts (sys.get_int_max_str_digits)
-        raise json.JSONDecodeError("a number has too many digits", text, UNKNOWN) from None
+        raise Fault(Said.of(Message("error", "a number has too many digits")), text, UNKNOWN) from None
 
 
 async def parse(body: bytes) -> object:
@@ -121,10 +130,13 @@ class StrictRoute(APIRoute):
             if strict.method == "POST" and await strict.body():
                 content_type = body_facts(strict.scope).content_type
                 if not is_json(content_type):
-                    raise HTTPException(415, not_json(content_type))
+                    raise Refused(415, not_json(content_type))
             return await handle(strict)
 
         return strict
+
+
+_TWICE = Message("error", "{name} is given more than once")
 
 
 def refuse_repeated_parameters(request: Request) -> None:
@@ -140,7 +152,7 @@ def refuse_repeated_parameters(request: Request) -> None:
         seen.add(name)
     raise RequestValidationError(
         [
-            {"type": "duplicate_parameter", "loc": ("query", name), "msg": f"{name} is given more than once"}
+            input_error("duplicate_parameter", ("query", name), Said.of(_TWICE, name=name))
             for name in list(repeated)[:MAX_LISTED_ERRORS]
         ]
     )

@@ -21,7 +21,9 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from ... import logs
 from ...answers import Answers, Coach
+from ...game.words import Message, Said
 from ...settings import Settings
+from ..language import of_scope
 from ..media import JSON, media_type, not_json
 from ..problems import UNAVAILABLE, UNSUPPORTED_MEDIA_TYPE, problem
 
@@ -80,7 +82,8 @@ class Endpoint:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         content_type = Headers(scope=scope).get("content-type")
         if media_type(content_type) != JSON:  # the protocol's one media type
-            await problem(UNSUPPORTED_MEDIA_TYPE, not_json(content_type), scope["path"])(scope, receive, send)
+            refused = problem(UNSUPPORTED_MEDIA_TYPE, not_json(content_type), scope["path"], of_scope(scope))
+            await refused(scope, receive, send)
             return
         if self.manager is None and self.group is not None:
             if self.ready is None:  # the first call of this run: load the tools
@@ -90,8 +93,10 @@ class Endpoint:
                 await self.ready.wait()
         manager = self.manager
         if manager is None:
-            detail = "the MCP tools are not running: the service is starting or stopping"
-            await problem(UNAVAILABLE, detail, scope["path"])(scope, receive, send)
+            detail = Said.of(
+                Message("error", "the MCP tools are not running: the service is starting or stopping")
+            )
+            await problem(UNAVAILABLE, detail, scope["path"], of_scope(scope))(scope, receive, send)
             return
         await manager(scope, receive, send)
 

@@ -33,7 +33,8 @@ from starlette.types import ASGIApp
 from ... import __version__, logs
 from ...answers import Answers, Coach, PuzzleFilter
 from ...game.review import IllegalMove
-from ...language import chosen
+from ...game.words import Message, Said, Words, render
+from ...language import chosen, well_formed, words
 from ...schemas import (
     CELL_AT,
     AnalysisRequest,
@@ -51,7 +52,7 @@ from ...schemas import (
 from ...settings import Settings
 from .. import work
 from ..media import json_bytes
-from ..problems import MAX_LISTED_ERRORS, error_item, quoted, summary
+from ..problems import MAX_LISTED_ERRORS, Item, quoted, summary
 from . import stdio
 from .envelope import Envelope, refused
 
@@ -139,17 +140,24 @@ RequestT = TypeVar("RequestT", bound=BaseModel)
 
 
 def validated(model: type[RequestT], arguments: dict[str, object]) -> RequestT:
-    """``arguments`` read by the API's request ``model``, or a tool error naming every problem."""
+    """``arguments`` read by the API's request ``model``, or a tool error naming every problem, in the
+    language its ``lang`` names when it is a well-formed tag."""
     try:
         return model.model_validate(arguments)
     except ValidationError as error:
-        raise ToolError(problems(error)) from None
+        raise ToolError(problems(error, arguments.get("lang"))) from None
 
 
-def problems(error: ValidationError) -> str:
-    """The problems of ``error`` as ``field: what is wrong``, separated by semicolons (the first 10)."""
-    found = error.errors(include_url=False, include_input=False, include_context=False)
-    return summary(found, len(found), MAX_LISTED_ERRORS)
+def problems(error: ValidationError, lang: object = None) -> str:
+    """The problems of ``error`` as ``field: what is wrong``, separated by semicolons (the first 10),
+    in the language ``lang`` names (English unless it is a well-formed tag)."""
+    found = [Item.of(each) for each in error.errors(include_url=False, include_input=False)]
+    return str(render(summary(found, len(found), MAX_LISTED_ERRORS), tool_words(lang)))
+
+
+def tool_words(lang: object) -> Words:
+    """The catalogue of the language a tool's ``language`` names, if it is a well-formed tag."""
+    return words(spoken(lang if isinstance(lang, str) and well_formed(lang) else None))
 
 
 # --- answers: the API's JSON, as text and as structured content ------------------------------------
@@ -246,8 +254,11 @@ class StrictServer(MCPServer):
             ),
         ]
         if wrong:
-            listed = [error_item(error) for error in wrong[:MAX_LISTED_ERRORS]]
-            raise ToolError(f"Error executing tool {name}: {summary(listed, len(wrong), MAX_LISTED_ERRORS)}")
+            listed = [Item.of(error) for error in wrong[:MAX_LISTED_ERRORS]]
+            said = render(
+                summary(listed, len(wrong), MAX_LISTED_ERRORS), tool_words(arguments.get("language"))
+            )
+            raise ToolError(f"Error executing tool {name}: {said}")
         return await super().call_tool(name, arguments, context)
 
     async def get_prompt(
@@ -395,7 +406,7 @@ def add_coach_tools(server: MCPServer, coach: Coach) -> None:
                 await work.off_loop(coach.review, request.start, request.moves, spoken(request.lang))
             )
         except IllegalMove as error:
-            raise ToolError(f"moves.{error.index}: {error.message}") from None
+            raise ToolError(f"moves.{error.index}: {error.said.to(tool_words(language))}") from None
 
     @server.tool(title="Draw a puzzle", annotations=READ_ONLY)
     async def random_puzzle(  # every argument by name, as a tool's always are
@@ -433,7 +444,10 @@ def add_coach_tools(server: MCPServer, coach: Coach) -> None:
         drawn = coach.random(query.variant, wanted, query.seed, spoken(query.lang))
         if drawn is None:
             given = [f"{name} {value}" for name, value in wanted._asdict().items() if value is not None]
-            raise ToolError(f"no puzzle matches these filters ({', '.join(given)})")
+            nothing = Said.of(
+                Message("error", "no puzzle matches these filters ({filters})"), filters=", ".join(given)
+            )
+            raise ToolError(nothing.to(tool_words(language)))
         return answer(drawn.body)
 
     @server.tool(title="Get a puzzle", annotations=READ_ONLY)
@@ -448,7 +462,7 @@ def add_coach_tools(server: MCPServer, coach: Coach) -> None:
         """
         found = coach.puzzle(id, spoken(validated(LanguageQuery, {"lang": language}).lang))
         if found is None:
-            raise ToolError(f"id: {coach.missing(id)}")
+            raise ToolError(f"id: {coach.missing(id).to(tool_words(language))}")
         return answer(found.body)
 
     @server.tool(title="List puzzles", annotations=READ_ONLY)
@@ -485,7 +499,7 @@ def add_coach_tools(server: MCPServer, coach: Coach) -> None:
         )
         wrong = coach.cursor_error(query.variant, query.cursor)
         if wrong is not None:
-            raise ToolError(f"cursor: {wrong}")
+            raise ToolError(f"cursor: {wrong.to(tool_words(language))}")
         wanted = PuzzleFilter(query.theme, query.outcome, query.min_rating, query.max_rating)
         page = coach.page(query.variant, wanted, query.limit, query.cursor, spoken(query.lang))
         return answer(page.body)

@@ -16,9 +16,12 @@ from typing import Any
 
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.middleware.cors import SAFELISTED_HEADERS
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import Message as ASGIMessage
 
+from ...game.words import Listed, Message, Said
 from ..caching import ONE_DAY
+from ..language import of_scope
 from ..problems import BAD_REQUEST, problem
 
 
@@ -42,20 +45,21 @@ class CORSPolicy:
             "max_age": ONE_DAY,
         }
 
-    def refused(self, request: Headers) -> list[str]:
+    def refused(self, request: Headers) -> list[Said]:
         """What a preflight asks for that the policy does not allow, in words; empty when all is allowed."""
         found = []
         origin = request.get("origin", "")
         if "*" not in self.origins and origin not in self.origins:
-            found.append(f"origin {origin}")
+            # TRANSLATORS: What a cross-origin request asks for that is not allowed.
+            found.append(Said.of(Message("error", "its origin {origin}"), origin=origin))
         method = request.get("access-control-request-method", "")
         if method not in self.methods:
-            found.append(f"method {method}")
+            found.append(Said.of(Message("error", "its method {method}"), method=method))
         allowed = {name.lower() for name in (*self.headers, *SAFELISTED_HEADERS)}
         asked = request.get("access-control-request-headers", "").split(",")
         headers = [name.strip() for name in asked if name.strip() and name.strip().lower() not in allowed]
         if headers:
-            found.append(f"headers {', '.join(headers)}")
+            found.append(Said.of(Message("error", "its headers {headers}"), headers=", ".join(headers)))
         return found
 
 
@@ -75,15 +79,17 @@ class RefusedPreflightMiddleware:
         if not refused:
             await self.app(scope, receive, send)
             return
-        given: list[Message] = []
+        given: list[ASGIMessage] = []
 
-        async def keep(message: Message) -> None:
+        async def keep(message: ASGIMessage) -> None:
             given.append(message)
 
         await self.app(scope, receive, keep)
         kept = MutableHeaders(raw=list(given[0].get("headers", ())))
         del kept["content-length"]
         del kept["content-type"]
-        named = "; its ".join(refused)
-        detail = f"this cross-origin request is not allowed: its {named} (see Access-Control-Allow-*)"
-        await problem(BAD_REQUEST, detail, None, headers=dict(kept))(scope, receive, send)
+        message = Message(
+            "error", "this cross-origin request is not allowed: {refused} (see Access-Control-Allow-*)"
+        )
+        detail = Said.of(message, refused=Listed(tuple(refused), clauses=True))
+        await problem(BAD_REQUEST, detail, None, of_scope(scope), headers=dict(kept))(scope, receive, send)

@@ -16,16 +16,20 @@ from __future__ import annotations
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from ...game.words import Message, Said
 from ..facts import body_facts
+from ..language import of_scope
 from ..problems import UNSUPPORTED_MEDIA_TYPE, problem, quoted
 
 
-def unsupported_coding(content_encoding: str) -> str:
+def unsupported_coding(content_encoding: str) -> Said:
     """What is wrong with a body sent with ``content_encoding`` as its coding (the ``415``'s detail)."""
-    return (
-        f"the request body is sent with Content-Encoding {quoted(content_encoding)}; "
-        "send it unencoded (no Content-Encoding, or identity)"
+    message = Message(
+        "error",
+        "the request body is sent with Content-Encoding {coding}; "
+        "send it unencoded (no Content-Encoding, or identity)",
     )
+    return Said.of(message, coding=quoted(content_encoding))
 
 
 class ContentEncodingMiddleware:
@@ -43,6 +47,7 @@ class ContentEncodingMiddleware:
                     UNSUPPORTED_MEDIA_TYPE,
                     unsupported_coding(coding),
                     scope["path"],
+                    of_scope(scope),
                     headers={"Accept-Encoding": "identity"},
                 )
                 await response(scope, receive, send)

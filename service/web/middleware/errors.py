@@ -9,9 +9,12 @@ layer, which records it.
 
 from __future__ import annotations
 
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import Message as ASGIMessage
 
+from ...game.words import Message, Said
 from ...logs import logger
+from ..language import of_scope
 from ..problems import INTERNAL_ERROR, problem
 from .limits import ClientDisconnected
 from .request_id import STATE_KEY
@@ -29,7 +32,7 @@ class ErrorMiddleware:
             return
         started = False
 
-        async def send_tracked(message: Message) -> None:
+        async def send_tracked(message: ASGIMessage) -> None:
             nonlocal started
             started = True
             await send(message)
@@ -45,5 +48,6 @@ class ErrorMiddleware:
             )
             if started:
                 raise
-            answer = problem(INTERNAL_ERROR, "the service failed to answer this request", scope["path"])
+            failed = Said.of(Message("error", "the service failed to answer this request"))
+            answer = problem(INTERNAL_ERROR, failed, scope["path"], of_scope(scope))
             await answer(scope, receive, send)

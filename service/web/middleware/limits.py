@@ -15,9 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import Message as ASGIMessage
 
+from ...game.words import Message, Said
 from ..facts import body_facts
+from ..language import of_scope
 from ..problems import BODY_TOO_LARGE, problem
 
 
@@ -57,7 +60,7 @@ class BodyLimitMiddleware:
         received = 0
         started = False
 
-        async def receive_limited() -> Message:
+        async def receive_limited() -> ASGIMessage:
             nonlocal received
             message = await watched()
             if message["type"] == "http.request":
@@ -66,7 +69,7 @@ class BodyLimitMiddleware:
                     raise BodyTooLarge
             return message
 
-        async def send_tracked(message: Message) -> None:
+        async def send_tracked(message: ASGIMessage) -> None:
             nonlocal started
             started = True
             await send(message)
@@ -82,8 +85,11 @@ class BodyLimitMiddleware:
     async def _too_large(self, scope: Scope, receive: Receive, send: Send, limit: int) -> None:
         response = problem(
             BODY_TOO_LARGE,
-            f"the request body is larger than the limit of {limit} bytes",
+            Said.of(
+                Message("error", "the request body is larger than the limit of {limit} bytes"), limit=limit
+            ),
             scope["path"],
+            of_scope(scope),
             headers={"Connection": "close"},
         )
         await response(scope, receive, send)
@@ -93,7 +99,7 @@ def _watched(receive: Receive) -> Receive:
     """``receive`` raising :class:`ClientDisconnected` when the client leaves before its body is complete."""
     complete = False
 
-    async def watched() -> Message:
+    async def watched() -> ASGIMessage:
         nonlocal complete
         message = await receive()
         if message["type"] == "http.request":

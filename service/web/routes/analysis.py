@@ -17,6 +17,7 @@ from ..caching import cacheable, json_response
 from ..deps import NO_QUERY, AnswersDep, IfNoneMatch
 from ..language import AcceptLanguage, spoken
 from ..openapi import ANALYSIS, CACHEABLE, NOT_MODIFIED, ok, problem_responses
+from ..problems import input_error
 from ..strict import StrictRoute
 
 router = APIRouter(prefix="/v1", tags=["analysis"], route_class=StrictRoute)
@@ -43,7 +44,7 @@ def path_position(answers: Answers, board: str, query: PositionQuery) -> Variant
         return resolve_board(VARIANTS[query.variant].board(board), query.player)
     except BoardError as error:
         loc = ("query", "player") if error.field == "player" else ("path", "board")
-        raise RequestValidationError([{"type": error.code, "loc": loc, "msg": error.message}]) from None
+        raise RequestValidationError([input_error(error.code, loc, error.said)]) from None
 
 
 @router.get(

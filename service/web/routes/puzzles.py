@@ -8,13 +8,14 @@ from fastapi import APIRouter, Path, Query, Request, Response
 from fastapi.exceptions import RequestValidationError
 
 from ...answers import PuzzleFilter
+from ...game.words import Message, Said
 from ...schemas import LanguageQuery, Puzzle, PuzzlePage, PuzzleQuery, RandomPuzzleQuery
 from .. import examples
 from ..caching import cacheable, json_response
 from ..deps import CoachDep, IfNoneMatch
 from ..language import AcceptLanguage, spoken
 from ..openapi import CACHEABLE, NOT_MODIFIED, PUZZLES, ok, problem_responses
-from ..problems import NOT_FOUND, problem
+from ..problems import NOT_FOUND, input_error, problem
 from ..strict import StrictRoute
 
 router = APIRouter(prefix="/v1/puzzles", tags=["coach"], route_class=StrictRoute)
@@ -47,7 +48,7 @@ async def list_puzzles(
 ) -> Response:
     wrong = coach.cursor_error(query.variant, query.cursor)
     if wrong is not None:
-        raise RequestValidationError([{"type": "unknown_cursor", "loc": ("query", "cursor"), "msg": wrong}])
+        raise RequestValidationError([input_error("unknown_cursor", ("query", "cursor"), wrong)])
     wanted = PuzzleFilter(query.theme, query.outcome, query.min_rating, query.max_rating)
     language = spoken(query.lang, accept_language)
     page = coach.page(query.variant, wanted, query.limit, query.cursor, language.tag)
@@ -75,7 +76,8 @@ async def random_puzzle(
     language = spoken(query.lang, accept_language)
     drawn = coach.random(query.variant, wanted, query.seed, language.tag)
     if drawn is None:
-        return problem(NOT_FOUND, "no puzzle matches these filters", request.url.path, language)
+        nothing = Said.of(Message("error", "no puzzle matches these filters"))
+        return problem(NOT_FOUND, nothing, request.url.path, language)
     if query.seed is None:
         return json_response(drawn.body, language, deterministic=False)
     return cacheable(drawn, if_none_match, language)

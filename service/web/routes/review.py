@@ -15,6 +15,7 @@ from ..caching import json_response
 from ..deps import NO_QUERY, CoachDep
 from ..language import AcceptLanguage, spoken
 from ..openapi import REVIEW, ok, problem_responses
+from ..problems import input_error
 from ..strict import StrictRoute
 
 router = APIRouter(prefix="/v1", tags=["coach"], route_class=StrictRoute)
@@ -41,4 +42,4 @@ async def post_review(
         )
     except IllegalMove as error:
         loc = ("body", "moves", error.index)
-        raise RequestValidationError([{"type": "illegal_move", "loc": loc, "msg": error.message}]) from None
+        raise RequestValidationError([input_error("illegal_move", loc, error.said)]) from None
