@@ -4,12 +4,16 @@
 
 from __future__ import annotations
 
+from string import Formatter
 from typing import Any
 
 import httpx
 import pytest
+from pydantic_core import PydanticKnownError
 
-from service.language import LANGUAGES, NAMES
+from service.game.words import Message
+from service.language import LANGUAGES, NAMES, validation
+from service.language.validation import PYDANTIC_ERRORS
 from tests.api.test_api import assert_problem, only_error
 
 pytestmark = pytest.mark.anyio
@@ -217,3 +221,57 @@ async def test_problems_have_their_title_in_the_language_and_their_type_unchange
     assert "Accept-Language" in header.headers["vary"]
     body = await client.post("/v1/best-move", json={"board": "XXXXXXXXX", "lang": "de"})
     assert body.headers["content-language"] == "de"
+
+
+#: Requests refused for what they send, with the type of their problem.
+REFUSED: list[tuple[str, str, dict[str, Any], Any, int, str]] = [
+    ("GET", "/v1/best-move", {"board": "XXXXXXXXZ"}, None, 422, "invalid-input"),
+    ("GET", "/v1/best-move", {"board": "XXX......", "skill": "2"}, None, 422, "invalid-input"),
+    ("POST", "/v1/best-move", {}, {"board": "XO", "skill": 2, "colour": 1}, 422, "invalid-input"),
+    ("POST", "/v1/best-move", {}, {"board": "X........", "player": "X"}, 422, "invalid-input"),
+    ("POST", "/v1/review", {}, {"moves": [4, 4]}, 422, "invalid-input"),
+    ("POST", "/v1/review", {}, {"moves": [{"position": 1}], "variant": "wild"}, 422, "invalid-input"),
+    ("POST", "/v1/best-move", {}, {"board": "XXXOO...."}, 422, "game-over"),
+    ("GET", "/v1/puzzles/...O..XXOX", {}, None, 404, "not-found"),
+    ("GET", "/v1/puzzles", {"cursor": "X...O...XO"}, None, 422, "invalid-input"),
+    ("GET", "/v1/nowhere", {}, None, 404, "not-found"),
+    ("PUT", "/v1/best-move", {}, None, 405, "method-not-allowed"),
+]
+
+
+@pytest.mark.parametrize("refused", REFUSED, ids=lambda r: f"{r[0]} {r[1]} {r[5]}")
+async def test_a_problem_is_said_whole_in_the_language_asked(
+    client: httpx.AsyncClient, refused: tuple[str, str, dict[str, Any], Any, int, str]
+) -> None:
+    """Title, detail and every error's msg in the language; type, status, locations and error types as
+    in English."""
+    method, path, params, body, status, kind = refused
+    english = await client.request(method, path, params=params, json=body)
+    source = assert_problem(english, status, kind)
+    for tag in LANGUAGES[1:]:
+        answer = await client.request(
+            method, path, params=params, json=body, headers={"Accept-Language": tag}
+        )
+        problem = assert_problem(answer, status, kind)
+        assert answer.headers["content-language"] == tag
+        assert problem["title"] != source["title"]
+        assert problem["detail"] != source["detail"]
+        located = [(error["loc"], error["type"]) for error in problem.get("errors", [])]
+        assert located == [(error["loc"], error["type"]) for error in source.get("errors", [])]
+        for said, english_error in zip(problem.get("errors", []), source.get("errors", []), strict=True):
+            assert said["msg"] != english_error["msg"]
+
+
+@pytest.mark.parametrize("kind", list(PYDANTIC_ERRORS))
+@pytest.mark.parametrize("number", [1, 2, 5])
+def test_pydantics_messages_are_said_in_english_as_pydantic_says_them(kind: str, number: int) -> None:
+    message = PYDANTIC_ERRORS[kind]
+    text = message.text if isinstance(message, Message) else message.plural
+    context: dict[str, Any] = {
+        name: number if name.endswith(("length", "_of", "gt", "ge", "lt", "le")) else "x"
+        for _, name, _, _ in Formatter().parse(text)
+        if name
+    }
+    said = validation.said({"type": kind, "ctx": context or None})
+    assert said is not None
+    assert str(said) == PydanticKnownError(kind, context or None).message()  # type: ignore[arg-type]

@@ -99,7 +99,7 @@ def test_every_translation_keeps_its_placeholders_and_has_every_plural_form(tag:
         for text in translations:
             if fields(text) != wanted:
                 wrong.append((message.context, sources(message)[0], text))
-            if set(re.sub(r"\{[a-z_]+\}", "", text)) & set("{}"):
+            if set(re.sub(r"\{[a-z_]+(:[,])?\}", "", text.replace("{{", "").replace("}}", ""))) & set("{}"):
                 wrong.append((message.context, sources(message)[0], "a brace outside a placeholder"))
     assert wrong == []
     assert [error for _, errors in found.check() for error in errors] == []
