@@ -279,10 +279,18 @@ def write(lines: dict[str, list[str]], folder: Path) -> dict[str, Path]:
     return files
 
 
+def fields(line: str) -> tuple[str, str, str, dict[str, str]]:
+    """A request line of a mix: its method, target and body, and the one header it may add."""
+    method, target, payload, *header = line.split("\t", 3)
+    name, _, value = (header or [""])[0].partition(": ")
+    return method, target, payload, {name: value} if name else {}
+
+
 def raw_request(line: str, port: int) -> bytes:
     """A request line of a mix as HTTP/1.1 bytes, as wrk sends it."""
-    method, target, payload = line.split("\t", 2)
+    method, target, payload, headers = fields(line)
     head = f"{method} {target} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+    head += "".join(f"{name}: {value}\r\n" for name, value in headers.items())
     if payload:
         head += f"Content-Type: application/json\r\nContent-Length: {len(payload.encode())}\r\n"
     return (head + "\r\n" + payload).encode()
@@ -292,8 +300,9 @@ def every_request(port: int, lines: list[str], connections: int = 16) -> None:
     """Send each request of ``lines`` once (over ``connections`` at a time); each must answer ``200``."""
     requests = []
     for line in lines:
-        method, target, payload, *header = line.split("\t", 3)
-        requests.append(Request(method, target, payload.encode(), *header))
+        method, target, payload, headers = fields(line)
+        header = "".join(f"{name}: {value}" for name, value in headers.items())
+        requests.append(Request(method, target, payload.encode(), header))
     answers = asyncio.run(load(port, requests, connections, timeout=300))
     failed = [(request, answer) for request, answer in answers if answer.status != 200]
     if failed:
@@ -304,12 +313,14 @@ def every_request(port: int, lines: list[str], connections: int = 16) -> None:
         )
 
 
-def fetch(port: int, method: str, target: str, payload: str = "") -> tuple[int, bytes]:
-    """One request to 127.0.0.1:``port``: the status and the body of the answer."""
+def fetch(
+    port: int, method: str, target: str, payload: str = "", headers: dict[str, str] | None = None
+) -> tuple[int, bytes]:
+    """One request to 127.0.0.1:``port``, perhaps with ``headers``: the status and the body of the answer."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
     try:
-        headers = {"Content-Type": "application/json"} if payload else {}
-        connection.request(method, target, body=payload or None, headers=headers)
+        sent = ({"Content-Type": "application/json"} if payload else {}) | (headers or {})
+        connection.request(method, target, body=payload or None, headers=sent)
         response = connection.getresponse()
         return response.status, response.read()
     finally:
@@ -340,8 +351,8 @@ def check(name: str, port: int, mix: list[str]) -> None:
     """
     samples = {mix[0], mix[-1], *[line for line in mix[:200] if "player" in line][:1]}
     for line in samples:
-        method, target, payload = line.split("\t", 2)
-        status, answer = fetch(port, method, target, payload)
+        method, target, payload, headers = fields(line)
+        status, answer = fetch(port, method, target, payload, headers)
         if status != 200:
             raise RuntimeError(f"{name}: {method} {target} answered {status}: {answer[:500]!r}")
         if target == CONSTANT_PATH and answer != CONSTANT:

@@ -47,12 +47,12 @@ class Plural(NamedTuple):
     plural: str
 
 
-def say(words: Words, message: Message, **values: object) -> str:
+def say(words: Words, message: Message, /, **values: object) -> str:
     """``message`` in the language of ``words``, its placeholders filled with ``values``."""
     return words.pgettext(message.context, message.text).format(**values)
 
 
-def say_count(words: Words, message: Plural, count: int, **values: object) -> str:
+def say_count(words: Words, message: Plural, count: int, /, **values: object) -> str:
     """``message`` in the language of ``words``, in the form for ``count``, its placeholders (``count``
     among them) filled."""
     text = words.npgettext(message.context, message.singular, message.plural, count)
