@@ -186,12 +186,16 @@ def paired(
     A round of every target lasts minutes, and the machine's speed swings within it (a server's
     throughput can double from one run to the next), so the rounds' two medians may come from
     different spells. Runs a few seconds apart share their spell: many such pairs measure the
-    ratio itself.
+    ratio itself. Each server is sent each request of its paired mixes once first, so that each
+    pair compares answers alike made (kept, in every language), whatever the rounds made.
     """
     by_key = {target.key: target for target in [*targets, *PAIR_ONLY]}
     found: dict[str, dict[str, Any]] = {}
     if mode.pairs < 1:
         return found  # none asked for (--pairs 0): the targets read the rounds
+    paired_targets = {by_key[key] for pair in PAIRED for key in pair}
+    for server, mix in sorted({(target.server, target.mix) for target in paired_targets}):
+        mixes.every_request(running[server].port, files[mix].read_text().splitlines())
     for key, baseline in PAIRED:
         ratios: list[float] = []
         runs: dict[str, list[float]] = {key: [], baseline: []}
