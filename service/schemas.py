@@ -893,19 +893,24 @@ def _game_move(value: object, info: ValidationInfo) -> int | MarkedMove:
     if isinstance(value, MarkedMove) and marked:
         return value
     if isinstance(value, dict) and marked:
-        try:
-            return MarkedMove.model_validate(value)
-        except ValidationError as error:
-            first = error.errors()[0]
-            field = ".".join(str(part) for part in first["loc"])
-            here = {
-                # TRANSLATORS: Follows what a move is, after "; here": what is wrong with the one sent.
-                "missing": Message("error", "{words}; here {field} is missing"),
-                "extra_forbidden": Message("error", "{words}; here {field} is not part of a move"),
-            }.get(first["type"], Message("error", "{words}; here {field}: {msg}"))
-            msg = said(first) or first["msg"]
-            raise refused("move_form", here, words=_move_words(info.data), field=field, msg=msg) from None
+        return _marked_move(value, info)
     raise PydanticCustomError("move_type", "{said}", {"said": _move_words(info.data)})
+
+
+def _marked_move(value: dict[str, Any], info: ValidationInfo) -> MarkedMove:
+    """A move of ``wild`` sent as an object, or the error that says what is wrong with it."""
+    try:
+        return MarkedMove.model_validate(value)
+    except ValidationError as error:
+        first = error.errors()[0]
+        field = ".".join(str(part) for part in first["loc"])
+        here = {
+            # TRANSLATORS: Follows what a move is, after "; here": what is wrong with the one sent.
+            "missing": Message("error", "{words}; here {field} is missing"),
+            "extra_forbidden": Message("error", "{words}; here {field} is not part of a move"),
+        }.get(first["type"], Message("error", "{words}; here {field}: {msg}"))
+        msg = said(first) or first["msg"]
+        raise refused("move_form", here, words=_move_words(info.data), field=field, msg=msg) from None
 
 
 #: A move of a game: a cell, or in ``wild`` a cell and a mark.

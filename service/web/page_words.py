@@ -557,7 +557,8 @@ SCRIPT: dict[str, Entry] = {
     ),
     # TRANSLATORS: A tag of a reviewed move that was the only one that kept the result.
     "only-move": Message("page, review", "only move"),
-    # TRANSLATORS: A button under a reviewed move, and its label for screen readers with the move's number.
+    # TRANSLATORS: A button under a reviewed move, and its label for screen readers with the move's number:
+    # the label begins with the button's text, word for word (a screen reader's user says what they see).
     "show-better": Message("page, review", "Show the better move"),
     "hide-better": Message("page, review", "Hide the better move"),
     "show-better-for": Message("page, review", "Show the better move for move {ply}"),

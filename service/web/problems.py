@@ -221,14 +221,7 @@ async def validation_problem(request: Request, exc: Exception) -> ProblemRespons
     spoken = words(language.tag)
     malformed = [error for error in raw if error.get("type") == "json_invalid"]
     if malformed:
-        reason = _json_fault(malformed[0], body_fault(request.scope))
-        return problem(
-            MALFORMED_JSON,
-            Said.of(_NOT_JSON, reason=reason),
-            path,
-            language,
-            errors=[{"loc": ["body"], "msg": render(reason, spoken), "type": "json_invalid"}],
-        )
+        return _malformed(request, malformed[0], language)
     items = [Item.of(error) for error in raw[:MAX_LISTED_ERRORS]]
     extra: dict[str, Any] = {"errors": [item.listed(spoken) for item in items]}
     if len(raw) > len(items):
@@ -238,6 +231,15 @@ async def validation_problem(request: Request, exc: Exception) -> ProblemRespons
         status = (over[0].get("ctx") or {}).get("status")
         return problem(GAME_OVER, summary(items, len(raw)), path, language, game_status=status, **extra)
     return problem(INVALID_INPUT, summary(items, len(raw)), path, language, **extra)
+
+
+def _malformed(request: Request, error: Mapping[str, Any], language: Spoken) -> ProblemResponse:
+    """The ``400`` of a body that is not JSON, from its ``json_invalid`` error."""
+    reason = _json_fault(error, body_fault(request.scope))
+    said = render(reason, words(language.tag))
+    errors = [{"loc": ["body"], "msg": said, "type": "json_invalid"}]
+    detail = Said.of(_NOT_JSON, reason=reason)
+    return problem(MALFORMED_JSON, detail, request.url.path, language, errors=errors)
 
 
 # TRANSLATORS: The detail of a 400 problem: {reason} says what is wrong with the JSON, and where.

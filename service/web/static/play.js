@@ -19,8 +19,12 @@
   const pluralRules = new Intl.PluralRules(LANG);
   const pluralCategories = PLURAL_ORDER.filter((c) => pluralRules.resolvedOptions().pluralCategories.includes(c));
 
+  // Numbers as the language writes them (66,7 in French), without grouping (ratings, cells, counts).
+  const NUMBER = new Intl.NumberFormat(LANG, { maximumFractionDigits: 3, useGrouping: false });
+
   function fill(template, values = {}) {
-    return template.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+    const shown = (value) => (typeof value === "number" ? NUMBER.format(value) : String(value));
+    return template.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? shown(values[name]) : whole));
   }
 
   // The sentence `key` with its placeholders filled.
