@@ -226,11 +226,18 @@ async def validation_problem(request: Request, exc: Exception) -> ProblemRespons
     extra: dict[str, Any] = {"errors": [item.listed(spoken) for item in items]}
     if len(raw) > len(items):
         extra["errors_omitted"] = len(raw) - len(items)
-    over = [error for error in raw if error.get("type") == "game_over"]
-    if over and len(over) == len(raw):
-        status = (over[0].get("ctx") or {}).get("status")
+    status = _game_over(raw)
+    if status is not None:
         return problem(GAME_OVER, summary(items, len(raw)), path, language, game_status=status, **extra)
     return problem(INVALID_INPUT, summary(items, len(raw)), path, language, **extra)
+
+
+def _game_over(errors: Sequence[Mapping[str, Any]]) -> object:
+    """The status of the finished board, when that is every error of a request; ``None`` otherwise."""
+    over = [error for error in errors if error.get("type") == "game_over"]
+    if not over or len(over) != len(errors):
+        return None
+    return (over[0].get("ctx") or {}).get("status")
 
 
 def _malformed(request: Request, error: Mapping[str, Any], language: Spoken) -> ProblemResponse:
