@@ -37,6 +37,7 @@ from ..game.levels import LADDERS
 from ..game.levels import NAMES as LEVEL_NAMES
 from ..game.variants import STANDARD, VARIANTS
 from ..game.words import Message, Plural, Words, say
+from ..game.words import listed as spoken_list
 from ..language import LANGUAGES, NAMES, words
 
 # --- what the HTML and the script say -----------------------------------------------------------------
@@ -195,16 +196,9 @@ SENTENCES = Message("page, sentences", "{first} {next}")
 
 
 def listed(words: Words, items: Sequence[str]) -> str:
-    """``A``, ``A and B`` or ``A, B and C`` in the language of ``words``, as the script's ``joined``."""
-    two, start, middle, end = LIST_AND
-    if len(items) < 2:
-        return "".join(items)
-    if len(items) == 2:
-        return say(words, two, first=items[0], second=items[1])
-    text = say(words, start, first=items[0], second=items[1])
-    for item in items[2:-1]:
-        text = say(words, middle, first=text, second=item)
-    return say(words, end, first=text, last=items[-1])
+    """``A``, ``A and B`` or ``A, B and C`` in the language of ``words``, as the script's ``joined``
+    (nothing for no items), with the page's own list patterns."""
+    return spoken_list(words, items, style=LIST_AND) if items else ""
 
 
 # --- the ratings ----------------------------------------------------------------------------------------
