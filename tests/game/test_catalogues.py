@@ -176,3 +176,9 @@ def test_names_are_translated_and_tell_every_cell_and_line_apart(tag: str) -> No
         said = [say(catalogue, name) for name in lines.values()]
         assert len(set(said)) == len(said)
         assert not set(said) & {name.text for name in lines.values()}
+
+
+def test_every_cell_and_line_of_every_variant_has_a_name() -> None:
+    for variant in VARIANTS.values():
+        assert len(CELLS[variant.size]) == len(WHERE[variant.size]) == variant.board_cells
+        assert set(LINES[variant.size, variant.line]) == set(variant.grid.lines)
