@@ -63,14 +63,14 @@ class Client(BaseClient):
 
     Languages. The sentences for people (a move's or a puzzle's ``reason``, a review's, a variant's
     ``name`` and ``rules``, a problem's ``title``, ``detail`` and errors) come in ``en``, ``es``,
-    ``fr``, ``de`` or ``pt`` (:meth:`languages`). ``lang``, a BCP 47 tag such as ``"es"`` or ``"pt-
-    BR"``, asks for one: given to the client, it is sent with every request that answers sentences;
-    given to a method, for that call, over the client's. It is the ``lang`` query parameter of a ``GET``
-    and the ``lang`` member of a ``POST`` body (the batch's, not its items'). Without either the service
-    chooses, by an ``Accept-Language`` in ``headers``, else English; a language it does not offer gets
-    English, and a malformed tag a ``ServiceError`` (``422``). Tags, ids and enum values (``tactics``,
-    ``outcome``, ``judgement``) are the same in every language. A :class:`~tictactoe_client.Fetched`
-    answer says its language in ``language``.
+    ``fr``, ``de`` or ``pt`` (:meth:`languages`). ``lang``, a BCP 47 tag such as ``"es"`` or
+    ``"pt-BR"``, asks for one: given to the client, it is sent with every request that answers
+    sentences; given to a method, for that call, over the client's. It is the ``lang`` query parameter
+    of a ``GET`` and the ``lang`` member of a ``POST`` body (the batch's, not its items'). Without
+    either the service chooses, by an ``Accept-Language`` in ``headers``, else English; a language it
+    does not offer gets English, and a malformed tag a ``ServiceError`` (``422``). Tags, ids and enum
+    values (``tactics``, ``outcome``, ``judgement``) are the same in every language. A
+    :class:`~tictactoe_client.Fetched` answer says its language in ``language``.
 
     Errors. Every method raises:
 
@@ -547,14 +547,14 @@ class AsyncClient(BaseClient):
 
     Languages. The sentences for people (a move's or a puzzle's ``reason``, a review's, a variant's
     ``name`` and ``rules``, a problem's ``title``, ``detail`` and errors) come in ``en``, ``es``,
-    ``fr``, ``de`` or ``pt`` (:meth:`languages`). ``lang``, a BCP 47 tag such as ``"es"`` or ``"pt-
-    BR"``, asks for one: given to the client, it is sent with every request that answers sentences;
-    given to a method, for that call, over the client's. It is the ``lang`` query parameter of a ``GET``
-    and the ``lang`` member of a ``POST`` body (the batch's, not its items'). Without either the service
-    chooses, by an ``Accept-Language`` in ``headers``, else English; a language it does not offer gets
-    English, and a malformed tag a ``ServiceError`` (``422``). Tags, ids and enum values (``tactics``,
-    ``outcome``, ``judgement``) are the same in every language. A :class:`~tictactoe_client.Fetched`
-    answer says its language in ``language``.
+    ``fr``, ``de`` or ``pt`` (:meth:`languages`). ``lang``, a BCP 47 tag such as ``"es"`` or
+    ``"pt-BR"``, asks for one: given to the client, it is sent with every request that answers
+    sentences; given to a method, for that call, over the client's. It is the ``lang`` query parameter
+    of a ``GET`` and the ``lang`` member of a ``POST`` body (the batch's, not its items'). Without
+    either the service chooses, by an ``Accept-Language`` in ``headers``, else English; a language it
+    does not offer gets English, and a malformed tag a ``ServiceError`` (``422``). Tags, ids and enum
+    values (``tactics``, ``outcome``, ``judgement``) are the same in every language. A
+    :class:`~tictactoe_client.Fetched` answer says its language in ``language``.
 
     Errors. Every method raises:
 
