@@ -84,8 +84,6 @@ class FastLane:
 
     async def _get(self, scope: Scope) -> tuple[Response | None, tuple[str, str] | None]:
         path: str = scope["path"]
-        if path != BEST_MOVE and not path.startswith(POSITIONS):
-            return None, None  # not a lookup: its query and headers are the routes' to read
         query = _query(scope)
         headers = Headers(scope=scope)
         language = None if query is None else _language(query.get("lang"), headers)
