@@ -236,6 +236,8 @@ def negotiate(
     """
     if lang is not None:
         return lookup([lang], offered, default), False
-    if accept_language is not None:
-        return lookup(language_ranges(accept_language), offered, default), True
-    return default, False
+    if accept_language is None:
+        return default, False
+    if accept_language in offered:  # one offered tag, as is, the commonest header: its own lookup
+        return accept_language, True
+    return lookup(language_ranges(accept_language), offered, default), True

@@ -6,11 +6,12 @@ catalogue, by the error's type.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from string import Formatter
 from typing import Any
 
-from ..game.words import Message, Plural, Said
+from ..game.words import Listed, Message, Plural, Said
 
 #: Pydantic's message of each type of error that a request can meet, as Pydantic words it (a test
 #: checks each against Pydantic's own template), and the member of the error's context that a plural
@@ -92,6 +93,19 @@ def _number(value: object) -> object:
     return int(value) if isinstance(value, float) and value.is_integer() else value
 
 
+#: Pydantic's list of the values expected, each quoted, joined by ", " and a last " or ":
+#: ``'X' or 'O'``, ``'a', 'b' or 'c'``.
+_EXPECTED = re.compile(r"'[^']*'(?:(?:, | or )'[^']*')*")
+
+
+def _expected(value: object) -> object:
+    """The values expected by a literal or an enum as a list said with the language's ``or``; a
+    value of another form as it is."""
+    if not isinstance(value, str) or _EXPECTED.fullmatch(value) is None:
+        return value
+    return Listed(tuple(re.findall(r"'[^']*'", value)), either=True)
+
+
 def said(error: Mapping[str, Any]) -> Said | None:
     """What an input error says, in any language: the service's words, or Pydantic's for an error of a
     type of :data:`PYDANTIC_ERRORS`; ``None`` for any other (its message is then English)."""
@@ -102,6 +116,10 @@ def said(error: Mapping[str, Any]) -> Said | None:
     message = PYDANTIC_ERRORS.get(str(error.get("type")))
     if message is None or not _fields(message) <= context.keys():
         return None
-    values = tuple((name, _number(value)) for name, value in context.items() if name != "expected_plural")
+    values = tuple(
+        (name, _expected(value) if name == "expected" else _number(value))
+        for name, value in context.items()
+        if name != "expected_plural"
+    )
     number = context.get(_NUMBER.get(str(error.get("type")), ""))
     return Said(message, values, number if isinstance(number, int) else None)

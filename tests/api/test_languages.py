@@ -12,7 +12,7 @@ import pytest
 from pydantic_core import PydanticKnownError
 
 from service.game.words import Message
-from service.language import LANGUAGES, NAMES, validation
+from service.language import LANGUAGES, NAMES, validation, words
 from service.language.validation import PYDANTIC_ERRORS
 from tests.api.test_api import assert_problem, only_error
 
@@ -275,3 +275,28 @@ def test_pydantics_messages_are_said_in_english_as_pydantic_says_them(kind: str,
     said = validation.said({"type": kind, "ctx": context or None})
     assert said is not None
     assert str(said) == PydanticKnownError(kind, context or None).message()  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "expected",
+    ["'X' or 'O'", "'X', 'O', 'first' or 'second'", "'beginner', 'easy', 'medium', 'hard' or 'perfect'"],
+)
+@pytest.mark.parametrize("kind", ["literal_error", "enum"])
+def test_the_values_expected_are_listed_with_the_languages_or(kind: str, expected: str) -> None:
+    """Pydantic lists the values a literal or an enum expects with an English "or": said again as a
+    list in each language, the values quoted as Pydantic quotes them, and in English as Pydantic says it."""
+    said = validation.said({"type": kind, "ctx": {"expected": expected}})
+    assert said is not None
+    assert str(said) == PydanticKnownError(kind, {"expected": expected}).message()  # type: ignore[arg-type]
+    values = expected.replace(" or ", ", ").split(", ")
+    conjunctions = {"es": " o ", "fr": " ou ", "de": " oder ", "pt": " ou "}
+    for tag, conjunction in conjunctions.items():
+        text = said.to(words(tag))
+        assert " or " not in text and conjunction in text, text
+        assert [value for value in values if value in text] == values, text
+
+
+async def test_a_literal_refused_in_spanish_lists_its_values_with_o(client: httpx.AsyncClient) -> None:
+    answer = await client.post("/v1/best-move", json={"board": "X........", "player": "Z", "lang": "es"})
+    (error,) = assert_problem(answer, 422, "invalid-input")["errors"]
+    assert error["msg"] == "El valor debe ser 'X', 'O', 'first' o 'second'"
