@@ -1,16 +1,18 @@
-"""``make messages``: the message catalogues of :mod:`service.language`, brought up to date with the
-code, or checked (``--check``).
+"""``make messages``: the message catalogues of the project, brought up to date with the code, or
+checked (``--check``). There are two: the service's (:mod:`service.language`: the engine's sentences,
+the problems, the game page), and the terminal game's (:mod:`tictactoe_client._words`: its prompts,
+labels and errors), which ships in the client's distribution, apart from the service.
 
 With Babel's own commands (``pybabel``), as every Python project that ships gettext catalogues does:
-``pybabel extract`` gathers every message the code says (the calls of :class:`~service.game.words.Message`
-and :class:`~service.game.words.Plural`, with their ``TRANSLATORS:`` comments) into ``messages.pot``;
-``pybabel update`` brings each language's ``.po`` up to date with it (a new message waits there
-untranslated, a message gone from the code leaves); ``pybabel compile`` writes the ``.mo`` the service
-reads. English is the source language: its ``.po`` says every message as the code writes it.
+``pybabel extract`` gathers every message the code says (with their ``TRANSLATORS:`` comments) into
+the catalogue's template (``.pot``); ``pybabel update`` brings each language's ``.po`` up to date with
+it (a new message waits there untranslated, a message gone from the code leaves); ``pybabel compile``
+writes the ``.mo`` the code reads. English is the source language: its ``.po`` says every message as
+the code writes it.
 
-``--check`` changes nothing: it fails when the code says a message that ``messages.pot`` lacks (or
-the reverse), when a ``.po`` is not up to date with ``messages.pot``, or when a ``.mo`` is not what
-its ``.po`` compiles to. Whether each translation is complete and keeps its placeholders is for the
+``--check`` changes nothing: it fails when the code says a message that a template lacks (or the
+reverse), when a ``.po`` is not up to date with its template, or when a ``.mo`` is not what its
+``.po`` compiles to. Whether each translation is complete and keeps its placeholders is for the
 tests (``tests/game/test_catalogues.py``).
 """
 
@@ -22,23 +24,59 @@ import subprocess
 import sys
 import tempfile
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
+from tictactoe_client import _words as terminal
 
-from service.language import DOMAIN, LANGUAGES, LOCALES
+from service import language
 
-ROOT = Path(__file__).resolve().parent.parent
-#: The template: every message the code says.
-TEMPLATE = LOCALES.parent / "messages.pot"
-#: The functions whose calls are messages, and which of their arguments are the context and texts.
-KEYWORDS = ("Message:1c,2", "Plural:1c,2,3")
 #: Who writes the catalogues, as their headers say.
 AUTHORS = "Tic-tac-toe service maintainers"
-#: Where the messages are said.
-SOURCES = ("service",)
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """One gettext catalogue: where its languages' files are, its name (gettext's domain), the
+    functions whose calls are its messages (Babel's keyword specifications, beside its defaults:
+    ``_``, ``gettext``, ``pgettext``, ``npgettext``, ``N_``...), and the code that says them."""
+
+    project: str
+    locales: Path
+    domain: str
+    languages: tuple[str, ...]
+    keywords: tuple[str, ...]
+    sources: tuple[Path, ...]
+
+    @property
+    def template(self) -> Path:
+        """The template: every message the code says."""
+        return self.locales.parent / f"{self.domain}.pot"
+
+    def po_path(self, tag: str) -> Path:
+        return self.locales / tag / "LC_MESSAGES" / f"{self.domain}.po"
+
+
+SERVICE = Catalogue(
+    project="tictactoe-service",
+    locales=language.LOCALES,
+    domain=language.DOMAIN,
+    languages=language.LANGUAGES,
+    keywords=("Message:1c,2", "Plural:1c,2,3"),
+    sources=(Path(language.__file__).resolve().parent.parent,),
+)
+TERMINAL = Catalogue(
+    project="tictactoe-client",
+    locales=terminal.LOCALES,
+    domain=terminal.DOMAIN,
+    languages=terminal.LANGUAGES,
+    keywords=("NP_:1c,2",),
+    sources=tuple(Path(terminal.__file__).resolve().parent / name for name in ("_cli.py", "_words.py")),
+)
+CATALOGUES = (SERVICE, TERMINAL)
 
 
 def pybabel(*arguments: str) -> None:
@@ -46,19 +84,19 @@ def pybabel(*arguments: str) -> None:
     subprocess.run([sys.executable, "-m", "babel.messages.frontend", "--quiet", *arguments], check=True)
 
 
-def extract(template: Path) -> None:
+def extract(catalogue: Catalogue, template: Path) -> None:
     """``pybabel extract`` every message of the code into ``template``."""
-    keywords = [f"--keyword={keyword}" for keyword in KEYWORDS]
+    keywords = [f"--keyword={keyword}" for keyword in catalogue.keywords]
     pybabel(
         "extract",
         *keywords,
         "--add-comments=TRANSLATORS:",
         "--no-location",
         "--sort-output",
-        "--project=tictactoe-service",
+        f"--project={catalogue.project}",
         f"--copyright-holder={AUTHORS}",
         f"--output-file={template}",
-        *(str(ROOT / source) for source in SOURCES),
+        *(str(source) for source in catalogue.sources),
     )
 
 
@@ -76,24 +114,20 @@ def _keys(catalog: Catalog) -> list[tuple[object, ...]]:
     )
 
 
-def po_path(tag: str) -> Path:
-    return LOCALES / tag / "LC_MESSAGES" / f"{DOMAIN}.po"
-
-
-def compiled(tag: str) -> bytes:
+def compiled(catalogue: Catalogue, tag: str) -> bytes:
     """The ``.mo`` that the ``.po`` of ``tag`` compiles to."""
     buffer = io.BytesIO()
-    write_mo(buffer, _read(po_path(tag), tag))
+    write_mo(buffer, _read(catalogue.po_path(tag), tag))
     return buffer.getvalue()
 
 
-def _finish(tag: str) -> None:
+def _finish(catalogue: Catalogue, tag: str) -> None:
     """Say who writes the catalogue of ``tag`` in its header, and fill the English one, the source
     language's, with every message as the code writes it."""
-    path = po_path(tag)
+    path = catalogue.po_path(tag)
     catalog = _read(path, tag)
     catalog.last_translator = catalog.language_team = AUTHORS
-    for message in catalog if tag == LANGUAGES[0] else ():
+    for message in catalog if tag == catalogue.languages[0] else ():
         if message.id:
             message.string = message.id
             message.flags.discard("fuzzy")
@@ -101,58 +135,59 @@ def _finish(tag: str) -> None:
         write_po(file, catalog, omit_header=False, width=100)
 
 
-def write() -> None:
-    """Bring the template, every ``.po`` and every ``.mo`` up to date with the code."""
+def _fresh(catalogue: Catalogue, scratch: str) -> Path:
+    fresh = Path(scratch) / "fresh.pot"
+    extract(catalogue, fresh)
+    return fresh
+
+
+def write(catalogue: Catalogue) -> None:
+    """Bring the template, every ``.po`` and every ``.mo`` of ``catalogue`` up to date with the code."""
+    template = catalogue.template
     with tempfile.TemporaryDirectory() as scratch:
-        fresh = Path(scratch) / "messages.pot"
-        extract(fresh)
-        if not TEMPLATE.exists() or _keys(_read(fresh)) != _keys(_read(TEMPLATE)):
-            TEMPLATE.write_bytes(fresh.read_bytes())
-    for tag in LANGUAGES:
-        if not po_path(tag).exists():
-            pybabel(
-                "init",
-                f"--input-file={TEMPLATE}",
-                f"--output-dir={LOCALES}",
-                f"--locale={tag}",
-                "--width=100",
-            )
-    for tag in LANGUAGES:
+        fresh = _fresh(catalogue, scratch)
+        if not template.exists() or _keys(_read(fresh)) != _keys(_read(template)):
+            template.write_bytes(fresh.read_bytes())
+    options = [
+        f"--input-file={template}",
+        f"--output-dir={catalogue.locales}",
+        f"--domain={catalogue.domain}",
+    ]
+    for tag in catalogue.languages:
+        if not catalogue.po_path(tag).exists():
+            pybabel("init", *options, f"--locale={tag}", "--width=100")
+    for tag in catalogue.languages:
         pybabel(
-            "update",
-            f"--input-file={TEMPLATE}",
-            f"--output-dir={LOCALES}",
-            f"--locale={tag}",
-            "--no-fuzzy-matching",
-            "--ignore-obsolete",
-            "--width=100",
+            "update", *options, f"--locale={tag}", "--no-fuzzy-matching", "--ignore-obsolete", "--width=100"
         )
-    for tag in LANGUAGES:
-        _finish(tag)
-    for tag in LANGUAGES:
-        po_path(tag).with_suffix(".mo").write_bytes(compiled(tag))
+    for tag in catalogue.languages:
+        _finish(catalogue, tag)
+    for tag in catalogue.languages:
+        catalogue.po_path(tag).with_suffix(".mo").write_bytes(compiled(catalogue, tag))
 
 
-def check() -> list[str]:
-    """What is out of date, in words; empty when everything is."""
+def check(catalogue: Catalogue = SERVICE) -> list[str]:
+    """What is out of date in ``catalogue``, in words; empty when everything is."""
     stale = []
+    template = catalogue.template
     with tempfile.TemporaryDirectory() as scratch:
-        fresh = Path(scratch) / "messages.pot"
-        extract(fresh)
-        if not TEMPLATE.exists() or _keys(_read(fresh)) != _keys(_read(TEMPLATE)):
-            stale.append("messages.pot is not what the code says")
-    template = {(message.id, message.context) for message in _read(TEMPLATE) if message.id}
-    for tag in LANGUAGES:
-        path = po_path(tag)
+        fresh = _fresh(catalogue, scratch)
+        if not template.exists() or _keys(_read(fresh)) != _keys(_read(template)):
+            stale.append(f"{template.name} is not what the code says")
+    if not template.exists():
+        return stale
+    said = {(message.id, message.context) for message in _read(template) if message.id}
+    for tag in catalogue.languages:
+        path = catalogue.po_path(tag)
         if not path.exists():
-            stale.append(f"{tag}: no catalogue")
+            stale.append(f"{catalogue.project}, {tag}: no catalogue")
             continue
         found = {(message.id, message.context) for message in _read(path, tag) if message.id}
-        if found != template:
-            stale.append(f"{tag}: its .po is not up to date with messages.pot")
+        if found != said:
+            stale.append(f"{catalogue.project}, {tag}: its .po is not up to date with {template.name}")
         mo = path.with_suffix(".mo")
-        if not mo.exists() or mo.read_bytes() != compiled(tag):
-            stale.append(f"{tag}: its .mo is not what its .po compiles to")
+        if not mo.exists() or mo.read_bytes() != compiled(catalogue, tag):
+            stale.append(f"{catalogue.project}, {tag}: its .mo is not what its .po compiles to")
     return stale
 
 
@@ -161,13 +196,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true", help="check the catalogues instead of writing them")
     arguments = parser.parse_args(argv)
     if not arguments.check:
-        write()
+        for catalogue in CATALOGUES:
+            write(catalogue)
         return 0
-    stale = check()
+    stale = [problem for catalogue in CATALOGUES for problem in check(catalogue)]
     for problem in stale:
         print(f"{problem}: run make messages")
     if not stale:
-        print(f"the catalogues of {', '.join(LANGUAGES)} are up to date with the code")
+        names = ", ".join(catalogue.project for catalogue in CATALOGUES)
+        print(f"the catalogues of {names}, in {', '.join(SERVICE.languages)}, are up to date with the code")
     return 1 if stale else 0
 
 

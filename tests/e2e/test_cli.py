@@ -21,6 +21,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from babel.messages.pofile import read_po
 from tictactoe_client import (
     Client,
     Mark,
@@ -43,16 +44,21 @@ from tictactoe_client._cli import (
     parser,
     render_board,
 )
+from tictactoe_client._words import LOCALES as TERMINAL_LOCALES
+from tictactoe_client._words import gettext, pgettext, speaking
 
 from service import cli as service_cli
 from service.game import Level
 from service.game.levels import HIGHEST_RATING as SERVICE_MAX_RATING
 from service.game.puzzles import THEMES as PUZZLE_THEMES
+from service.game.variants import VARIANTS
 from tests.support.commands import run
 from tests.support.server import Server, free_port
 
 #: The variables of the locale the command reads its language from, strongest first.
 LOCALE = ("LC_ALL", "LC_MESSAGES", "LANG")
+#: Each variant's name in English, as the terminal titles a game of it.
+NAMES = {variant: rules.name.text for variant, rules in VARIANTS.items()}
 
 
 @pytest.fixture(autouse=True)
@@ -114,7 +120,7 @@ def test_levels_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     arguments = ["selfplay", "--games", "40", "--x-level", "beginner", "--o-level", "perfect", "--seed", "2"]
     assert main(arguments) == 0
     tally = capsys.readouterr().out
-    assert tally.startswith("40 game(s), X level beginner, O level perfect: X won 0, ")
+    assert tally.startswith("40 games, X level beginner, O level perfect: X won 0, ")
     assert main(arguments) == 0
     assert capsys.readouterr().out == tally  # seeded: the same games again
     assert main(["selfplay", "--games", "4", "--x-skill", "0.5", "--x-depth", "2"]) == 0
@@ -165,7 +171,7 @@ def test_a_weak_engine_can_be_beaten(
 
 def test_selfplay_perfect_always_draws(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["selfplay", "--games", "20"]) == 0
-    assert "20 game(s), X skill 1, O skill 1: X won 0, O won 0, drawn 20" in capsys.readouterr().out
+    assert "20 games, X skill 1, O skill 1: X won 0, O won 0, drawn 20" in capsys.readouterr().out
 
 
 def test_selfplay_at_two_skills(capsys: pytest.CaptureFixture[str]) -> None:
@@ -182,11 +188,13 @@ def test_selfplay_at_two_skills(capsys: pytest.CaptureFixture[str]) -> None:
 def test_best_move_and_analyze(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["best-move", "X........"]) == 0
     out = capsys.readouterr().out
-    assert "O plays cell 5 (row 2, column 2): draw in 8 move(s)" in out
+    assert (
+        "O plays cell 5 (row 2, column 2).\nThe game is a draw with perfect play, in 8 more moves.\n" in out
+    )
     assert "Why: Takes the center; the game is a draw with best play." in out
     assert main(["analyze", "X.O...X..", "--player", "O"]) == 0
     out = capsys.readouterr().out
-    assert "O to move: loss with perfect play, 4 more move(s). Best play from here: 4 9 5 8" in out
+    assert "O is to move. O loses with perfect play, in 4 more moves. Best play from here: 4 9 5 8." in out
     assert re.search(r"^\s+4\s+2\s+1\s+loss\s+-1\s+4\s+4\s+\*\s+Blocks X's left column;", out, re.M), out
     assert len([line for line in out.splitlines() if re.match(r"^\s+\d\s+\d\s+\d\s", line)]) == 6
     assert main(["analyze", "XXXOO.O.."]) == 0
@@ -244,14 +252,8 @@ def test_serve_forwards_host_and_port_even_zero(
         (["play", "--rating", "strong"], "--rating"),
         (["selfplay", "--o-rating", "-1"], "--o-rating"),
         (["review", "0"], "CELL"),
-        (["review", "5", "10"], "CELL"),
         (["review", "e4"], "CELL"),
         (["review", "28"], "CELL"),
-        (["review", "5X"], "CELL"),
-        (["review", "--variant", "wild", "5X", "1"], "CELL"),
-        (["review", "--variant", "4x4", "17"], "CELL"),
-        (["review", "--variant", "notakto-2", "19"], "CELL"),
-        (["review", "--variant", "notakto", "5X"], "CELL"),
         (["puzzle", "--min-rating", "-1"], "--min-rating"),
         (["puzzle", "--theme", "pin"], "--theme"),
     ],
@@ -263,6 +265,31 @@ def test_bad_options_are_refused_naming_the_option(
         main(args)
     assert exit_.value.code == 2
     assert f"argument {option}" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["review", "5", "10"], "10 is not a cell from 1 to 9 in standard"),
+        (["review", "5X"], "5X: in standard a move is a cell alone, without a mark"),
+        (
+            ["review", "--variant", "wild", "5X", "1"],
+            "in wild each move names the mark placed after its cell",
+        ),
+        (["review", "--variant", "4x4", "17"], "17 is not a cell from 1 to 16 in 4x4"),
+        (["review", "--variant", "notakto-2", "19"], "19 is not a cell from 1 to 18 in notakto-2"),
+        (["review", "--variant", "notakto", "5X"], "5X: in notakto a move is a cell alone, without a mark"),
+    ],
+)
+def test_moves_off_the_variants_board_or_with_a_wrong_mark_are_refused_before_the_review(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    """The moves of ``review`` are checked against the variant's board and marks as ``GET /v1/variants``
+    gives them (its cells, and whether a move places either mark), before the review is asked for."""
+    assert main(args) == 1
+    captured = capsys.readouterr()
+    assert captured.err.startswith(f"error: {message}"), captured.err
+    assert captured.out == ""
 
 
 def test_help_is_plain_text_and_every_option_says_what_it_does() -> None:
@@ -625,18 +652,18 @@ def test_review_from_a_board_with_the_player_to_move(
 @pytest.mark.parametrize(
     ("arguments", "message"),
     [
-        (["1", "2", "5", "5"], "move 4 in the list, cell 5, cannot be played: cell 5 is taken (by X)"),
+        (["1", "2", "5", "5"], "move 4 in the list, 5, cannot be played: cell 5 is taken (by X)"),
         (
             ["1", "4", "2", "5", "3", "6"],
-            "move 6 in the list, cell 6, cannot be played: the game is over after move 5 (X wins)",
+            "move 6 in the list, 6, cannot be played: the game is over after move 5. X wins.",
         ),
         (
             ["1", "--board", "XX.OO....", "--player", "O"],
-            "move 1 in the list, cell 1, cannot be played: cell 1 is taken (by X)",
+            "move 1 in the list, 1, cannot be played: cell 1 is taken (by X)",
         ),
         (
             ["4", "5", "--board", "XX..O....", "--player", "O"],
-            "move 2 in the list, cell 5, cannot be played: cell 5 is taken (by O)",
+            "move 2 in the list, 5, cannot be played: cell 5 is taken (by O)",
         ),
         (["5", "--board", "XXXOO...."], "--board: the game is over (x_won)"),
         (["5", "--board", "XX.OO..."], "--board: a board string has exactly 9 characters"),
@@ -653,15 +680,17 @@ def test_an_illegal_review_names_the_move(
     assert captured.out == ""
 
 
+#: Each side as the terminal names it at the start of a sentence.
+SPOKEN = {"X": "X", "O": "O", "first": "The first player", "second": "The second player"}
 #: A ply of a review in any variant: its number, side, mark in wild, cell, judgement and reason.
 VARIANT_PLY = re.compile(
-    r"^ ?(\d+)\. (X|O|first|second) plays (?:([XO]) in )?(\d+): "
+    r"^ ?(\d+)\. (X|O|The first player|The second player) plays (?:([XO]) in )?(\d+): "
     r"(best|inaccuracy|mistake|blunder)(, the only move)?\. (.+)$"
 )
 VARIANT_BETTER = re.compile(r"^    Better: (?:([XO]) in )?(\d+)\. (.+)$")
 #: A side's summary in any variant: a level, and its rating where the variant is rated.
 VARIANT_SIDE = re.compile(
-    r"^(X|O|first|second): (\d+) moves?: (\d+) best, .*\n"
+    r"^(X|O|The first player|The second player): (\d+) moves?: (\d+) best, .*\n"
     r"   Accuracy (\d+\.\d)%, (\d+) only moves? found, played like: (\w+)(?: \(≈ (\d+)\))?\.$",
     re.M,
 )
@@ -678,7 +707,7 @@ def check_variant_review_output(out: str, review: ReviewResponse) -> None:
     for (n, found), ply in zip(plies, review.plies, strict=True):
         expected = (
             str(ply.ply),
-            ply.player,
+            SPOKEN[ply.player],
             ply.mark,
             str(ply.position + 1),
             ply.judgement,
@@ -702,9 +731,9 @@ def check_variant_review_output(out: str, review: ReviewResponse) -> None:
     )
     for name, side in named:
         if side.moves == 0:
-            assert f"\n{name}: no moves.\n" in out
+            assert f"\n{SPOKEN[name]}: no moves.\n" in out
             continue
-        assert sides[name] == (
+        assert sides[SPOKEN[name]] == (
             str(side.moves),
             str(side.judgements.best),
             f"{side.accuracy:.1f}",
@@ -723,21 +752,21 @@ def check_variant_review_output(out: str, review: ReviewResponse) -> None:
             "wild",
             ["5X", "1o", "9X"],
             [(4, "X"), (0, "O"), (8, "X")],
-            "The game of wild from the empty board, the first player to move:",
+            "The game of Wild tic-tac-toe from the empty board, the first player to move:",
             "The game goes on: the second player to move.",
         ),
         (
             "notakto-2",
             ["5", "14", "1", "10"],
             [4, 13, 0, 9],
-            "The game of notakto-2 from the empty board, the first player to move:",
+            "The game of Notakto on 2 boards from the empty board, the first player to move:",
             "The game goes on: the first player to move.",
         ),
         (
             "4x4",
             ["1", "6", "2", "7", "3", "8", "4"],
             [0, 5, 1, 6, 2, 7, 3],
-            "The game of 4x4 from the empty board, X first:",
+            "The game of Tic-tac-toe on 4 × 4 from the empty board, X first:",
             "X wins.",
         ),
     ],
@@ -773,11 +802,11 @@ def test_review_in_wild_from_a_board_with_the_side_to_move(
     assert main([*args, "--url", live_server.url]) == 0
     out = capsys.readouterr().out
     assert out.startswith(
-        "The game of wild from this board, the first player to move:\n\n"
+        "The game of Wild tic-tac-toe from this board, the first player to move:\n\n"
         + render_board("X...O....", numbered=True)
         + "\n"
     )
-    assert " 1. first plays O in 9: mistake. " in out and "\n    Better: X in 9. " in out
+    assert " 1. The first player plays O in 9: mistake. " in out and "\n    Better: X in 9. " in out
     with Client(live_server.url) as client:
         check_variant_review_output(out, client.review([(8, "O")], "X...O....", "first", variant="wild"))
 
@@ -787,24 +816,23 @@ def test_review_in_wild_from_a_board_with_the_side_to_move(
     [
         (
             ["--variant", "wild", "5X", "5o"],
-            "move 2 in the list, O in cell 5, cannot be played: cell 5 is taken (by X)",
+            "move 2 in the list, 5O, cannot be played: cell 5 is taken (by X)",
         ),
         (
             ["--variant", "notakto-2", "1", "2", "3", "4"],
-            "move 4 in the list, cell 4, cannot be played: cell 4 is on board 1, which has a line",
+            "move 4 in the list, 4, cannot be played: cell 4 is on board 1, which has a line",
         ),
         (
             ["--variant", "notakto", "1", "2", "3", "4"],
-            "move 4 in the list, cell 4, cannot be played: the game is over after move 3 "
-            "(the second player wins)",
+            "move 4 in the list, 4, cannot be played: the game is over after move 3. The second player wins.",
         ),
         (
             ["--variant", "4x4", "1", "5", "2", "6", "3", "7", "4", "8"],
-            "move 8 in the list, cell 8, cannot be played: the game is over after move 7 (X wins)",
+            "move 8 in the list, 8, cannot be played: the game is over after move 7. X wins.",
         ),
         (
             ["--variant", "notakto-2", "5", "--board", "XXX......X........"],
-            "move 1 in the list, cell 5, cannot be played: cell 5 is on board 1, which has a line",
+            "move 1 in the list, 5, cannot be played: cell 5 is on board 1, which has a line",
         ),
         (
             ["--variant", "4x4", "5", "--board", "X........"],
@@ -913,7 +941,7 @@ def test_a_rating_on_the_command_line(live_server: Server, capsys: pytest.Captur
     assert f"Why: {move.reason}" in out
     # The calibrated ratings of perfect play: every game drawn.
     assert main(["selfplay", "--games", "6", "--x-rating", "493", "--o-rating", "493", "--seed", "3"]) == 0
-    assert "6 game(s), X rating 493, O rating 493: X won 0, O won 0, drawn 6" in capsys.readouterr().out
+    assert "6 games, X rating 493, O rating 493: X won 0, O won 0, drawn 6" in capsys.readouterr().out
     code, out = run_cli(
         ["play", "--side", "X", "--first", "O", "--rating", "200", "--url", live_server.url], every_cell()
     )
@@ -943,7 +971,7 @@ def test_play_any_variant(variant: str, cells: int, options: list[str]) -> None:
     answers = "\n" + "".join(f"{cell}\n{mark}" for _ in range(2) for cell in range(1, cells + 1)) + "n\n"
     code, output = run_cli(["play", "--variant", variant, *options], stdin=answers)
     assert code == 0, output
-    assert output.startswith(f"Tic-tac-toe ({variant}) against the engine.")
+    assert output.startswith(f"{NAMES[variant]} against the engine.")
     assert "(level perfect)" in output, output
     assert f"Your move (1-{cells}, q to quit): " in output
     assert re.search(r"^(Draw\.|.* wins\. (You win!|The engine wins\.))$", output, re.M), output
@@ -962,11 +990,16 @@ def test_play_any_variant(variant: str, cells: int, options: list[str]) -> None:
 def test_best_move_and_analyze_in_a_variant(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["best-move", "X...X........X....", "--variant", "notakto-2"]) == 0
     said = capsys.readouterr().out
-    assert said.startswith("second plays cell 9 (board 1, row 3, column 3): win in 6 move(s)")
+    assert said.startswith(
+        "The second player plays cell 9 (board 1, row 3, column 3).\n"
+        "The second player wins with perfect play, in 6 more moves.\n"
+    )
     assert main(["best-move", "X...O....", "--variant", "wild", "--player", "first"]) == 0
-    assert capsys.readouterr().out.startswith("first plays X in cell 9 (row 3, column 3): win in 3")
+    assert capsys.readouterr().out.startswith(
+        "The first player plays X in cell 9 (row 3, column 3).\nThe first player wins with perfect play, in 3"
+    )
     assert main(["analyze", "XX.OO...........", "--variant", "4x4-3"]) == 0
-    assert "X to move: win with perfect play" in capsys.readouterr().out
+    assert "X is to move. X wins with perfect play" in capsys.readouterr().out
 
 
 def test_a_rating_in_a_rated_variant(live_server: Server, capsys: pytest.CaptureFixture[str]) -> None:
@@ -991,7 +1024,7 @@ def test_a_rating_in_a_rated_variant(live_server: Server, capsys: pytest.Capture
         every_cell() + "n\n",
     )
     assert code == 0, output
-    assert output.startswith("Tic-tac-toe (misere) against the engine."), output
+    assert output.startswith("Misère tic-tac-toe against the engine."), output
     assert f"You are X, the engine is O (rating {rating}); O starts." in output, output
     assert "The engine plays" in output and "error" not in output, output
     assert re.search(r"^(Draw\.|.* wins\. (You win!|The engine wins\.))$", output, re.M), output
@@ -1080,7 +1113,7 @@ def test_selfplay_depths_are_the_standard_games(
     url = live_server.url
     assert main(["selfplay", "--games", "2", "--x-depth", "9", "--o-depth", "9", "--url", url]) == 0
     assert (
-        "2 game(s), X skill 1, depth 9, O skill 1, depth 9: X won 0, O won 0, drawn 2"
+        "2 games, X skill 1, depth 9, O skill 1, depth 9: X won 0, O won 0, drawn 2"
         in capsys.readouterr().out
     )
     assert main(["selfplay", "--o-depth", "10", "--url", url]) == 1
@@ -1202,7 +1235,7 @@ def test_a_puzzle_of_a_variant_answered_right_then_wrong(
     solution, cell and mark; a wrong one judged as the review judges that move in the variant."""
     options = ["--variant", variant, "--seed", seed]
     out, (puzzle,) = variant_puzzles(live_server, monkeypatch, capsys, "q\n", *options)
-    assert out.startswith(f"Puzzles ({variant}): find the one move that keeps the win or the draw.")
+    assert out.startswith(f"Puzzles of {NAMES[variant]}: find the one move that keeps the win or the draw.")
     assert puzzle.variant == variant and puzzle.id.startswith(f"{variant}:")
     assert f"Your move (1-{cells}, q to quit): " in out
     assert (puzzle.mark is not None) == (variant == "wild")
@@ -1367,64 +1400,97 @@ def test_the_engines_sentences_in_the_language_of_lang_or_the_locale(
     lang: str,
 ) -> None:
     """A game through standard input against a live server: the engine's reason is the service's own
-    in the language of ``--lang``, else of the locale; the terminal's own words stay English."""
+    in the language of ``--lang``, else of the locale, and the terminal's own words are in it too."""
     for variable, value in environment.items():
         monkeypatch.setenv(variable, value)
     command = ["play", "--side", "O", "--first", "X", "--skill", "1", "--url", live_server.url, *arguments]
     code, out = run_cli(command, "q\n")
     assert code == 0, out
     reason = engine_sentence(live_server.url, lang)
-    assert re.search(rf"^The engine plays 1: {re.escape(reason)}$", out, re.M), out
+    with speaking(lang):
+        played = gettext("The engine plays {cell}: {reason}").format(cell=1, reason=reason)
+    assert re.search(rf"^{re.escape(played)}$", out, re.M), out
     if lang != "en":
         assert reason != engine_sentence(live_server.url, "en")
-    assert "You are O, the engine is X (skill 1); X starts." in out and out.endswith("Bye.\n"), out
+    with speaking(lang):
+        roles = gettext("You are {person}, the engine is {engine} ({strength}); {starter} starts.")
+        strength = gettext("skill {skill}").format(skill=1)
+        bye = gettext("Bye.")
+    assert roles.format(person="O", engine="X", strength=strength, starter="X") in out, out
+    assert out.endswith(f"{bye}\n"), out
 
 
+def english_fragments() -> set[str]:
+    """The words of the terminal's English messages between their placeholders, two words or more,
+    that a sentence left untranslated would show."""
+    template = read_po((TERMINAL_LOCALES.parent / "tictactoe.pot").open("rb"))
+    found = set()
+    for message in template:
+        for text in message.id if isinstance(message.id, tuple) else (message.id,):
+            for fragment in re.split(r"\{[a-z_]+\}", str(text)):
+                words = fragment.strip(" .:;,()").split()
+                if len([word for word in words if word.isalpha()]) >= 2:
+                    found.add(" ".join(words))
+    return found
+
+
+@pytest.mark.parametrize("tag", ["es", "fr", "de", "pt"])
 def test_every_command_speaks_the_language_asked_for(
-    live_server: Server, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    live_server: Server, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tag: str
 ) -> None:
-    """best-move, analyze, review and puzzle with ``--lang`` (anywhere on the line), and a variant's
-    name and rules where play and puzzle name the variant: each sentence the service's own in that
-    language."""
+    """best-move, analyze, review, play and puzzle with ``--lang`` (anywhere on the line) or the
+    locale, and their errors: the engine's sentences the service's own in that language, and the
+    terminal's own words (prompts, labels, results, errors) from its catalogue in that language, with
+    no English sentence of the terminal's left."""
     url = live_server.url
-    with Client(url, lang="de") as german, Client(url, lang="pt") as portuguese:
-        move = german.best_move("XX.OO....")
-        analysis = german.analyze("X.O...X..", "O")
-        review = portuguese.review([0, 1, 4, 2, 8])
-        misere = next(info for info in german.variants() if info.id == "misere")
-    assert main(["--lang", "de", "best-move", "XX.OO....", "--url", url]) == 0
-    assert f"Why: {move.reason}\n" in capsys.readouterr().out
-    assert main(["analyze", "X.O...X..", "--player", "O", "--lang", "de", "--url", url]) == 0
-    out = capsys.readouterr().out
-    assert all(entry.reason in out for entry in analysis.moves), out
-    assert main(["review", "1", "2", "5", "3", "9", "--lang", "pt", "--url", url]) == 0
-    out = capsys.readouterr().out
-    for ply in review.plies:
-        assert f": {ply.judgement}. {ply.reason}\n" in out or f", the only move. {ply.reason}\n" in out, out
-        if ply.better is not None:
-            assert f"    Better: {ply.better.position + 1}. {ply.better.reason}\n" in out, out
-    assert out.startswith("The game from the empty board, X first:\n")  # the terminal's words
-    # A variant's name and rules, in German, where play names the variant.
-    code, out = run_cli(["play", "--variant", "misere", "--lang", "de", "--url", url], "q\n")
+    with Client(url, lang=tag) as client:
+        move = client.best_move("XX.OO....")
+        analysis = client.analyze("X.O...X..", "O")
+        review = client.review([0, 1, 4, 2, 8])
+        misere = next(info for info in client.variants() if info.id == "misere")
+    said: list[str] = []
+    assert main(["--lang", tag, "best-move", "XX.OO....", "--url", url]) == 0
+    said.append(capsys.readouterr().out)
+    assert main(["analyze", "X.O...X..", "--player", "O", "--lang", tag, "--url", url]) == 0
+    said.append(capsys.readouterr().out)
+    assert main(["review", "1", "2", "5", "3", "9", "--lang", tag, "--url", url]) == 0
+    said.append(capsys.readouterr().out)
+    code, out = run_cli(
+        ["play", "--variant", "misere", "--lang", tag, "--url", url], "X\nX\n\n" + every_cell()
+    )
     assert code == 0, out
-    assert out.startswith(
-        "Tic-tac-toe (misere) against the engine. Type q to quit at any prompt.\n"
-        f"{misere.name}: {misere.rules}\n"
-    ), out
-    # A puzzle answered right, then wrong: the reasons in Portuguese, from the locale.
-    monkeypatch.setenv("LANG", "pt_BR.UTF-8")
-    _, (posed,) = variant_puzzles(live_server, monkeypatch, capsys, "q\n", "--seed", "3")
-    with Client(url, lang="pt") as portuguese:
-        puzzle = portuguese.puzzle(posed.id).value
-        empty = [cell for cell, mark in enumerate(puzzle.board) if mark == "."]
-        wrong = next(cell for cell in empty if cell != puzzle.solution)
-        (judged,) = portuguese.review([wrong], puzzle.board, puzzle.player).plies
-    assert puzzle.reason != posed.reason and judged.reason is not None
-    out, _ = variant_puzzles(live_server, monkeypatch, capsys, f"{puzzle.solution + 1}\nn\n", "--seed", "3")
-    assert f"Right: {puzzle.solution + 1}. {puzzle.reason}\n" in out, out
-    out, _ = variant_puzzles(live_server, monkeypatch, capsys, f"{wrong + 1}\nn\n", "--seed", "3")
-    assert f"Not this one: {wrong + 1} is " in out and f"{judged.judgement}. {judged.reason}\n" in out, out
-    assert f"The answer is {puzzle.solution + 1}. {puzzle.reason}\n" in out, out
+    said.append(out)
+    monkeypatch.setenv("LANG", {"pt": "pt_BR", "es": "es_ES", "fr": "fr_FR", "de": "de_DE"}[tag] + ".UTF-8")
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 30 + "X\n" * 30))
+    assert main(["puzzle", "--seed", "3", "--url", url]) == 0
+    said.append(capsys.readouterr().out)
+    assert main(["review", "5", "5", "--url", url]) == 1
+    said.append(capsys.readouterr().err)
+    best, analysed, reviewed, played, puzzled, refused = said
+    with speaking(tag):
+        assert f"{gettext('Why: {reason}').format(reason=move.reason)}\n" in best
+        assert all(entry.reason in analysed for entry in analysis.moves), analysed
+        header = [pgettext("column", name) for name in ("cell", "outcome", "traps", "why")]
+        assert any(all(label in line for label in header) for line in analysed.splitlines()), analysed
+        for ply in review.plies:
+            assert f"{ply.reason}\n" in reviewed, reviewed
+        assert reviewed.startswith(
+            gettext("{game} from the empty board, {starts}:").format(
+                game=gettext("The game"), starts=gettext("{mark} first").format(mark="X")
+            )
+        ), reviewed
+        assert played.startswith(gettext("{variant} against the engine.").format(variant=misere.name)), played
+        assert f"{misere.name}: {misere.rules}\n" in played
+        assert (
+            gettext("Games: you won {you}, the engine won {engine}, drawn {drawn}.").split("{")[0] in played
+        )
+        assert pgettext("question", "Play again") in played and played.endswith(gettext("Bye.") + "\n"), (
+            played
+        )
+        assert gettext("Puzzles: find the one move that keeps the win or the draw.") in puzzled, puzzled
+        assert refused.startswith(gettext("error: {message}").format(message="")), refused
+    english = [(fragment, out) for fragment in english_fragments() for out in said if fragment in out]
+    assert english == []
 
 
 def test_a_malformed_lang_is_named_by_its_option(
@@ -1454,4 +1520,6 @@ def test_the_default_variant_is_the_services_first(live_server: Server) -> None:
         code, out = run_cli(["review", *given, "5", "--url", live_server.url])
         assert code == 0 and out.startswith("The game from the empty board, X first:"), out
     code, out = run_cli(["review", "--variant", "4x4", "5", "--url", live_server.url])
-    assert code == 0 and out.startswith("The game of 4x4 from the empty board, X first:"), out
+    assert code == 0 and out.startswith("The game of Tic-tac-toe on 4 × 4 from the empty board, X first:"), (
+        out
+    )

@@ -29,6 +29,7 @@ from pathlib import Path
 
 import pytest
 from tictactoe_client import Client, NotModified, ServiceError, Sides, TurnSides
+from tictactoe_client._words import LANGUAGES, _, speaking
 
 from tests.e2e.test_readme import URL, Example, assert_same_answer, examples
 from tests.support import ROOT
@@ -48,6 +49,11 @@ MODULES = {
     "_reviews.py",
     "_types.py",
     "_version.py",
+    "_words.py",
+}
+#: The terminal game's catalogue: its template, and each language's, as written and compiled.
+CATALOGUE = {"tictactoe.pot"} | {
+    f"locales/{tag}/LC_MESSAGES/tictactoe.{kind}" for tag in LANGUAGES for kind in ("po", "mo")
 }
 #: The service's own packages: none may come with the client.
 SERVER_PACKAGES = {
@@ -279,7 +285,7 @@ def test_the_wheel_holds_the_client_alone(dist: dict[str, Path]) -> None:
     package = {
         name.removeprefix("tictactoe_client/") for name in names if name.startswith("tictactoe_client/")
     }
-    assert package == MODULES | {"py.typed"}
+    assert package == MODULES | {"py.typed"} | CATALOGUE
     assert {name.split("/")[0] for name in names} == {"tictactoe_client", info}
     assert (metadata["Name"], metadata["Version"]) == ("tictactoe-client", "1.0.0")
     assert sorted(metadata.get_all("Requires-Dist") or []) == ["httpx>=0.28.1", "pydantic>=2.14"]
@@ -303,7 +309,7 @@ def test_the_sdist_holds_the_sources_to_build_it(dist: dict[str, Path], tmp_path
         for name in names
         if name.startswith("src/tictactoe_client/")
     }
-    assert MODULES | {"py.typed"} <= sources
+    assert MODULES | {"py.typed"} | CATALOGUE <= sources
     assert {"pyproject.toml", "README.md", "LICENSE", "PKG-INFO"} <= names
     assert not any(name.startswith(("service", "tests", "src/service")) for name in names), sorted(names)
     assert not any("__pycache__" in name or name.endswith(".pyc") for name in names)
@@ -517,7 +523,10 @@ def test_the_languages_there(user: User, live_server: Server) -> None:
     locale = {**without_url(), "LC_ALL": "", "LC_MESSAGES": "", "LANG": "es_ES.UTF-8"}
     with Client(live_server.url, lang="es") as client:
         best = client.best_move("XX..O....")
-    assert f"Why: {best.reason}\n" in run(command, cwd=user.project, env=locale).stdout
+    with speaking("es"):
+        why = _("Why: {reason}").format(reason=best.reason)
+    assert why != f"Why: {best.reason}"  # the terminal's own words, in Spanish too
+    assert f"{why}\n" in run(command, cwd=user.project, env=locale).stdout
     with Client(live_server.url) as client:
         in_english = client.best_move("XX..O....")
     chosen = run([*command, "--lang", "en"], cwd=user.project, env=locale).stdout

@@ -31,15 +31,23 @@ from tests.support.tools import require_tool
 TRANSLATED = [tag for tag in LANGUAGES if tag != DEFAULT]
 
 
+#: Every catalogue (the service's, the terminal game's) in every language, as the tests name them.
+EVERY = [
+    pytest.param(catalogue, tag, id=f"{catalogue.project}-{tag}")
+    for catalogue in catalogues.CATALOGUES
+    for tag in catalogue.languages
+]
+
+
 @cache
-def catalogue(tag: str) -> Catalog:
-    with catalogues.po_path(tag).open("rb") as file:
+def catalogue(tag: str, of: catalogues.Catalogue = catalogues.SERVICE) -> Catalog:
+    with of.po_path(tag).open("rb") as file:
         return read_po(file, locale=tag)
 
 
 @cache
-def template() -> Catalog:
-    with catalogues.TEMPLATE.open("rb") as file:
+def template(of: catalogues.Catalogue = catalogues.SERVICE) -> Catalog:
+    with of.template.open("rb") as file:
         return read_po(file)
 
 
@@ -59,8 +67,9 @@ def sources(message: Message) -> list[str]:
     return list(message.id) if isinstance(message.id, (list, tuple)) else [message.id]
 
 
-def test_the_template_and_every_catalogue_are_up_to_date_with_the_code() -> None:
-    assert catalogues.check() == []
+@pytest.mark.parametrize("of", catalogues.CATALOGUES, ids=lambda of: of.project)
+def test_the_template_and_every_catalogue_are_up_to_date_with_the_code(of: catalogues.Catalogue) -> None:
+    assert catalogues.check(of) == []
 
 
 def test_the_template_holds_every_name_and_sentence() -> None:
@@ -72,9 +81,18 @@ def test_the_template_holds_every_name_and_sentence() -> None:
     assert len(ids) > 150
 
 
-@pytest.mark.parametrize("tag", LANGUAGES)
-def test_every_message_is_translated(tag: str) -> None:
-    found = catalogue(tag)
+def test_the_terminals_template_holds_its_prompts_labels_and_errors() -> None:
+    ids = {(message.context, sources(message)[0]) for message in template(catalogues.TERMINAL) if message.id}
+    assert ("question", "Play again") in ids
+    assert ("column", "traps") in ids
+    assert (None, "error: {message}") in ids
+    assert ("outlook", "{side} wins with perfect play, in {count} more move.") in ids
+    assert len(ids) > 100
+
+
+@pytest.mark.parametrize(("of", "tag"), EVERY)
+def test_every_message_is_translated(of: catalogues.Catalogue, tag: str) -> None:
+    found = catalogue(tag, of)
     assert found.locale is not None and str(found.locale) == tag
     missing = [
         (message.context, sources(message)[0])
@@ -82,12 +100,14 @@ def test_every_message_is_translated(tag: str) -> None:
         if message.id and (message.fuzzy or not all(forms(message)))
     ]
     assert missing == []
-    assert len([message for message in found if message.id]) == len([m for m in template() if m.id])
+    assert len([message for message in found if message.id]) == len([m for m in template(of) if m.id])
 
 
-@pytest.mark.parametrize("tag", LANGUAGES)
-def test_every_translation_keeps_its_placeholders_and_has_every_plural_form(tag: str) -> None:
-    found = catalogue(tag)
+@pytest.mark.parametrize(("of", "tag"), EVERY)
+def test_every_translation_keeps_its_placeholders_and_has_every_plural_form(
+    of: catalogues.Catalogue, tag: str
+) -> None:
+    found = catalogue(tag, of)
     wrong = []
     for message in found:
         if not message.id:
@@ -105,11 +125,11 @@ def test_every_translation_keeps_its_placeholders_and_has_every_plural_form(tag:
     assert [error for _, errors in found.check() for error in errors] == []
 
 
-@pytest.mark.parametrize("tag", LANGUAGES)
-def test_msgfmt_checks_every_catalogue(tag: str) -> None:
+@pytest.mark.parametrize(("of", "tag"), EVERY)
+def test_msgfmt_checks_every_catalogue(of: catalogues.Catalogue, tag: str) -> None:
     msgfmt = require_tool("msgfmt")
     done = subprocess.run(
-        [msgfmt, "--check", "--output-file=/dev/null", str(catalogues.po_path(tag))],
+        [msgfmt, "--check", "--output-file=/dev/null", str(of.po_path(tag))],
         capture_output=True,
         text=True,
         check=False,

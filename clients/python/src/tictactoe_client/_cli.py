@@ -15,7 +15,9 @@ language of ``--lang``, a BCP 47 tag; without it, in the language of the locale,
 a POSIX program finds it: the first of ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` that
 is set and not empty, a locale name such as ``es_ES.UTF-8`` read as ``es-ES``
 (:func:`locale_language`); ``C`` and ``POSIX`` ask for none (the service's default,
-English). The terminal's own words (prompts, labels) are English.
+English). The terminal's own words (prompts, labels, its errors) are in the same language, from this
+package's own catalogue (:mod:`._words`); the command line's help and its usage errors are argparse's,
+in English.
 
 The terminal speaks to people: every command numbers cells 1 to 9, row by row
 from the top-left, and rows and columns 1 to 3 (the API's indexes plus one); a
@@ -62,6 +64,7 @@ from ._models import (
 from ._models import Level as LevelName
 from ._types import Mark, Player, ReviewMove, Theme, Variant
 from ._version import __version__
+from ._words import NP_, _, decimal, ngettext, npgettext, pgettext, speaking
 
 Ask = Callable[[str], str]
 
@@ -69,13 +72,44 @@ Ask = Callable[[str], str]
 #: function of no arguments that returns the ASGI app, quiet (no access log).
 APP_ENTRY_POINT = ("tictactoe.apps", "in-process")
 
+#: How a finished game ended, in words (said with ``pgettext(*RESULT_WORDS[status])``).
 RESULT_WORDS = {
-    "x_won": "X wins",
-    "o_won": "O wins",
-    "first_won": "The first player wins",
-    "second_won": "The second player wins",
-    "draw": "Draw",
+    "x_won": NP_("result", "X wins"),
+    "o_won": NP_("result", "O wins"),
+    "first_won": NP_("result", "The first player wins"),
+    "second_won": NP_("result", "The second player wins"),
+    "draw": NP_("result", "Draw"),
 }
+
+
+def result_words(status: str) -> str:
+    """How a finished game ended, as a sentence begins (``status`` is the API's)."""
+    return pgettext(*RESULT_WORDS[status])
+
+
+#: The API's values of an outcome, a level and a judgement, in words.
+OUTCOME_WORDS = {"win": NP_("outcome", "win"), "draw": NP_("outcome", "draw"), "loss": NP_("outcome", "loss")}
+LEVEL_WORDS = {
+    "random": NP_("level", "random"),
+    "beginner": NP_("level", "beginner"),
+    "easy": NP_("level", "easy"),
+    "medium": NP_("level", "medium"),
+    "hard": NP_("level", "hard"),
+    "perfect": NP_("level", "perfect"),
+}
+JUDGEMENT_WORDS = {
+    "best": NP_("judgement", "best"),
+    "inaccuracy": NP_("judgement", "inaccuracy"),
+    "mistake": NP_("judgement", "mistake"),
+    "blunder": NP_("judgement", "blunder"),
+}
+
+
+def word(words: Mapping[str, tuple[str, str]], value: str) -> str:
+    """One of the API's values in words (the value itself if it is new to this client)."""
+    marked = words.get(value)
+    return value if marked is None else pgettext(*marked)
+
 
 DESCRIPTION = """\
 The tic-tac-toe engine in a terminal. The commands talk to the service at --url (or
@@ -133,7 +167,6 @@ VARIANTS: tuple[Variant, ...] = (
     "4x4",
     "4x4-3",
 )
-BY_SIDES: tuple[Variant, ...] = ("wild", "notakto", "notakto-2", "notakto-3")
 SIDES: tuple[Player, ...] = ("first", "second")
 PLAYERS: tuple[Player, ...] = (*MARKS, *SIDES)
 VARIANT_HELP = "the rules (standard by default): " + ", ".join(VARIANTS)
@@ -171,11 +204,13 @@ class Engine:
 
     def __str__(self) -> str:
         if self.level is not None:
-            return f"level {self.level}"
+            return _("level {level}").format(level=word(LEVEL_WORDS, self.level))
         if self.rating is not None:
-            return f"rating {self.rating:g}"
-        skill = f"skill {1.0 if self.skill is None else self.skill:g}"
-        return skill if self.depth is None else f"{skill}, depth {self.depth}"
+            return _("rating {rating}").format(rating=decimal(self.rating))
+        skill = decimal(1.0 if self.skill is None else self.skill)
+        if self.depth is None:
+            return _("skill {skill}").format(skill=skill)
+        return _("skill {skill}, depth {depth}").format(skill=skill, depth=self.depth)
 
     async def move(
         self,
@@ -225,6 +260,17 @@ class InputError(Exception):
     """Input the service refused, said in the terminal's words (exit status 1, as every refusal)."""
 
 
+def error_line(message: str) -> str:
+    """An error as the terminal reports it, on a line of its own."""
+    # TRANSLATORS: How the terminal game reports an error: {message} says what went wrong.
+    return _("error: {message}").format(message=message)
+
+
+def capitalised(text: str) -> str:
+    """``text`` as a sentence begins."""
+    return text[:1].upper() + text[1:]
+
+
 def render_board(cells: str, numbered: bool = False) -> str:
     """The board as text rows; empty cells show their number (1 to the number of cells) when
     ``numbered``. A board of 16 cells is 4 × 4; of 18 or 27, Notakto's 3 × 3 boards side by side."""
@@ -250,27 +296,107 @@ def render_board(cells: str, numbered: bool = False) -> str:
     return "\n".join(lines)
 
 
+#: The columns of :func:`render_analysis`'s table, and whether each is aligned to the right.
+ANALYSIS_COLUMNS = (
+    (NP_("column", "cell"), True),
+    (NP_("column", "row"), True),
+    (NP_("column", "col"), True),
+    (NP_("column", "outcome"), False),
+    (NP_("column", "score"), True),
+    (NP_("column", "plies"), True),
+    (NP_("column", "traps"), True),
+    (NP_("column", "best"), True),
+    (NP_("column", "why"), False),
+)
+
+
+def table(rows: Sequence[Sequence[str]], right: Sequence[bool]) -> list[str]:
+    """Rows of cells as lines, each column as wide as its widest cell, two spaces between."""
+    widths = [max(len(row[column]) for row in rows) for column in range(len(right))]
+    return [
+        "  ".join(
+            text.rjust(width) if to_right else text.ljust(width)
+            for text, width, to_right in zip(row, widths, right, strict=True)
+        ).rstrip()
+        for row in rows
+    ]
+
+
+def outlook(outcome: str, player: Player, count: int) -> str:
+    """What perfect play makes of a game for ``player`` (``outcome``, the API's, is theirs), ``count``
+    moves from its end."""
+    side = capitalised(side_name(player))
+    # TRANSLATORS: {side} is a mark (X, O), or "the first player" or "the second player"; {count} the
+    # moves left to the game's end, both sides' together.
+    if outcome == "win":
+        said = npgettext(
+            "outlook",
+            "{side} wins with perfect play, in {count} more move.",
+            "{side} wins with perfect play, in {count} more moves.",
+            count,
+        )
+    elif outcome == "loss":
+        said = npgettext(
+            "outlook",
+            "{side} loses with perfect play, in {count} more move.",
+            "{side} loses with perfect play, in {count} more moves.",
+            count,
+        )
+    else:
+        said = npgettext(
+            "outlook",
+            "The game is a draw with perfect play, in {count} more move.",
+            "The game is a draw with perfect play, in {count} more moves.",
+            count,
+        )
+    return said.format(side=side, count=count)
+
+
 def render_analysis(analysis: AnalysisResponse) -> str:
     """The board, its status, and a table of every move's value, best first."""
     lines = [render_board(analysis.board), ""]
-    if analysis.player is None:
+    if analysis.player is None or analysis.outcome is None or analysis.plies_to_end is None:
         winning = ", ".join(line_text(line) for line in analysis.winning_lines)
-        winner = f", winning line {winning}" if winning else ""
-        lines.append(f"Game over: {RESULT_WORDS[analysis.status]}{winner}.")
+        result = result_words(analysis.status)
+        if winning:
+            lines.append(
+                ngettext(
+                    "Game over: {result}, winning line {lines}.",
+                    "Game over: {result}, winning lines {lines}.",
+                    len(analysis.winning_lines),
+                ).format(result=result, lines=winning)
+            )
+        else:
+            lines.append(_("Game over: {result}.").format(result=result))
         return "\n".join(lines)
     lines.append(
-        f"{analysis.player} to move: {analysis.outcome} with perfect play, "
-        f"{analysis.plies_to_end} more move(s). Best play from here: "
-        + " ".join(str(cell(index)) for index in analysis.principal_variation)
+        # TRANSLATORS: {side} is a mark (X, O), or "the first player" or "the second player".
+        _("{side} is to move.").format(side=capitalised(side_name(analysis.player)))
+        + " "
+        + outlook(analysis.outcome, analysis.player, analysis.plies_to_end)
+        + " "
+        + _("Best play from here: {cells}.").format(
+            cells=" ".join(str(cell(index)) for index in analysis.principal_variation)
+        )
     )
     lines.append("")
-    lines.append("cell  row  col  outcome  score  plies  traps  best  why")
+    rows = [[pgettext(*label) for label, _right in ANALYSIS_COLUMNS]]
     for move in analysis.moves:
-        best = "*" if move.position in analysis.best_moves else " "
-        lines.append(
-            f"{cell(move.position):>4}  {cell(move.row):>3}  {cell(move.column):>3}  {move.outcome:<7}"
-            f"  {move.score:>5}  {move.plies_to_end:>5}  {move.traps:>5}  {best:>4}  {move.reason}"
+        best = "*" if move.position in analysis.best_moves else ""
+        rows.append(
+            [
+                str(cell(move.position)),
+                str(cell(move.row)),
+                str(cell(move.column)),
+                word(OUTCOME_WORDS, move.outcome),
+                str(move.score),
+                str(move.plies_to_end),
+                str(move.traps),
+                best,
+                move.reason,
+            ]
         )
+    lines += table(rows, [right for _label, right in ANALYSIS_COLUMNS])
     return "\n".join(lines)
 
 
@@ -279,48 +405,75 @@ def rules_text(info: VariantInfo) -> str:
     return f"{info.name}: {info.rules}\n"
 
 
-def describe_move(move: BestMoveResponse) -> str:
-    flag = "" if move.optimal else " (not optimal)"
-    mark = "" if move.mark is None else f"{move.mark} in "
-    board = "" if move.grid is None else f"board {cell(move.grid)}, "
-    return (
-        f"{move.player} plays {mark}cell {cell(move.position)} ({board}row {cell(move.row)},"
-        f" column {cell(move.column)}){flag}: "
-        f"{move.outcome} in {move.plies_to_end} move(s) with perfect play.\n"
-        f"Why: {move.reason}\n"
-        f"{render_board(move.board_after)}\nStatus: {move.status_after}"
+def where(move: BestMoveResponse) -> str:
+    """Where a move goes: its cell, its row and column, and its board among several."""
+    numbers = {"cell": cell(move.position), "row": cell(move.row), "column": cell(move.column)}
+    if move.grid is None:
+        return _("cell {cell} (row {row}, column {column})").format(**numbers)
+    return _("cell {cell} (board {board}, row {row}, column {column})").format(
+        board=cell(move.grid), **numbers
     )
 
 
-#: A judgement's count in words: the plural of each judgement's name.
-JUDGEMENT_PLURALS = {
-    "best": "best",
-    "inaccuracy": "inaccuracies",
-    "mistake": "mistakes",
-    "blunder": "blunders",
-}
+def describe_move(move: BestMoveResponse) -> str:
+    """A move, its value and why, and the board after it."""
+    values = {"side": capitalised(side_name(move.player)), "where": where(move), "mark": move.mark}
+    if move.mark is None:
+        # TRANSLATORS: {side} is a mark (X, O), or "the first player" or "the second player"; {where}
+        # a cell, as "cell 5 (row 2, column 2)".
+        played = _("{side} plays {where}.").format(**values)
+    else:
+        # TRANSLATORS: {mark} is the mark placed, X or O.
+        played = _("{side} plays {mark} in {where}.").format(**values)
+    if not move.optimal:
+        played += " " + _("It is not the best move.")
+    lines = [
+        played,
+        outlook(move.outcome, move.player, move.plies_to_end)
+        if move.status_after == "in_progress"
+        else f"{result_words(move.status_after)}.",
+        _("Why: {reason}").format(reason=move.reason),
+        render_board(move.board_after),
+    ]
+    return "\n".join(lines)
 
 
 def count_text(count: int, judgement: str) -> str:
-    return f"{count} {judgement if count == 1 else JUDGEMENT_PLURALS[judgement]}"
+    """How many moves were judged so, in words."""
+    if judgement == "best":
+        said = npgettext("judgement", "{count} best", "{count} best", count)
+    elif judgement == "inaccuracy":
+        said = npgettext("judgement", "{count} inaccuracy", "{count} inaccuracies", count)
+    elif judgement == "mistake":
+        said = npgettext("judgement", "{count} mistake", "{count} mistakes", count)
+    else:
+        said = npgettext("judgement", "{count} blunder", "{count} blunders", count)
+    return said.format(count=count)
+
+
+#: The sides that are not marks, in words.
+SIDE_WORDS = {"first": NP_("side", "the first player"), "second": NP_("side", "the second player")}
 
 
 def side_name(player: Player) -> str:
     """A side in a sentence: its mark, or in wild and Notakto "the first player" or "the second player"."""
-    return player if player in MARKS else f"the {player} player"
+    return player if player in MARKS else pgettext(*SIDE_WORDS[player])
 
 
 def result_text(status: str, to_move: Player) -> str:
     """How a game stands at its last board: its result, or whose turn it is."""
     if status == "in_progress":
-        return f"The game goes on: {side_name(to_move)} to move."
-    return f"{RESULT_WORDS[status]}."
+        # TRANSLATORS: {side} is a mark (X, O), or "the first player" or "the second player".
+        return _("The game goes on: {side} to move.").format(side=side_name(to_move))
+    return f"{result_words(status)}."
 
 
 def side_summary(mark: Player, side: SideReview) -> str:
     """One side's part of a review: its moves, their judgements, and the strength they show."""
+    who = capitalised(side_name(mark))
     if side.moves == 0:
-        return f"{mark}: no moves."
+        # TRANSLATORS: {side} is a mark (X, O), or "the first player" or "the second player".
+        return _("{side}: no moves.").format(side=who)
     counts = side.judgements
     judged = ", ".join(
         count_text(number, name)
@@ -331,44 +484,82 @@ def side_summary(mark: Player, side: SideReview) -> str:
             ("blunder", counts.blunder),
         )
     )
-    accuracy = "-" if side.accuracy is None else f"{side.accuracy:.1f}%"
-    only = f"{side.only_moves} only move{'' if side.only_moves == 1 else 's'} found"
+    # TRANSLATORS: An accuracy, as "87.5%"; {number} is written with the language's decimal separator.
+    accuracy = "-" if side.accuracy is None else _("{number}%").format(number=decimal(side.accuracy, 1))
+    only = ngettext("{count} only move found", "{count} only moves found", side.only_moves).format(
+        count=side.only_moves
+    )
     # A rating only where the variant's levels are calibrated (``rated`` in GET /v1/variants).
-    strength = side.level if side.rating is None else f"{side.level} (≈ {side.rating})"
+    level = "-" if side.level is None else word(LEVEL_WORDS, side.level)
+    strength = level if side.rating is None else f"{level} (≈ {decimal(side.rating)})"
+    # TRANSLATORS: {judged} lists how many moves were judged each way, as "3 best, 1 mistake".
+    moves = ngettext("{side}: {count} move: {judged}.", "{side}: {count} moves: {judged}.", side.moves)
     return (
-        f"{mark}: {side.moves} move{'' if side.moves == 1 else 's'}: {judged}.\n"
-        f"   Accuracy {accuracy}, {only}, played like: {strength}."
+        moves.format(side=who, count=side.moves, judged=judged)
+        + "\n   "
+        # TRANSLATORS: {accuracy} is a percentage, {only} as "2 only moves found", {strength} a level.
+        + _("Accuracy {accuracy}, {only}, played like: {strength}.").format(
+            accuracy=accuracy, only=only, strength=strength
+        )
     )
 
 
 def move_text(position: int, mark: str | None) -> str:
     """A move as people name it: its cell (1 to the number of cells), and in wild the mark, as ``X in 5``."""
-    return str(cell(position)) if mark is None else f"{mark} in {cell(position)}"
+    # TRANSLATORS: A move of wild tic-tac-toe: the mark placed (X or O) and the number of its cell.
+    return (
+        str(cell(position)) if mark is None else _("{mark} in {cell}").format(mark=mark, cell=cell(position))
+    )
 
 
-def render_review(review: ReviewResponse, variant: Variant | None = None) -> str:
+def verdict(judgement: str, only_move: bool) -> str:
+    """A move's judgement in words, and whether it was the only move."""
+    said = word(JUDGEMENT_WORDS, judgement)
+    # TRANSLATORS: {judgement} is a move's judgement: best, inaccuracy, mistake or blunder.
+    return _("{judgement}, the only move").format(judgement=said) if only_move else said
+
+
+def render_review(review: ReviewResponse, variant: VariantInfo | None = None) -> str:
     """Every move with its judgement (and the better move when it was not best), then each side.
     Boards of any variant: a 4 × 4 board, or Notakto's boards side by side, with their cells'
     numbers; in wild each move with its mark. ``variant``, when given (not the service's default
     variant, which goes without saying: :func:`named_variant`), is named in the title."""
-    game = "The game" if variant is None else f"The game of {variant}"
-    starts = f"{review.player} first" if review.player in MARKS else f"{side_name(review.player)} to move"
+    # TRANSLATORS: {variant} is a variant's name, such as "Wild tic-tac-toe".
+    game = _("The game") if variant is None else _("The game of {variant}").format(variant=variant.name)
+    if review.player in MARKS:
+        # TRANSLATORS: Who moves first in a game: X or O.
+        starts = _("{mark} first").format(mark=review.player)
+    else:
+        starts = _("{side} to move").format(side=side_name(review.player))
     if set(review.board) == {"."}:
-        lines = [f"{game} from the empty board, {starts}:", ""]
+        # TRANSLATORS: {game} is "The game" or "The game of" a variant; {starts} as "X first".
+        lines = [_("{game} from the empty board, {starts}:").format(game=game, starts=starts), ""]
     else:
         lines = [
-            f"{game} from this board, {starts}:",
+            _("{game} from this board, {starts}:").format(game=game, starts=starts),
             "",
             render_board(review.board, numbered=True),
             "",
         ]
     for ply in review.plies:
-        verdict = ply.judgement + (", the only move" if ply.only_move else "")
-        played = move_text(ply.position, ply.mark)
-        lines.append(f"{ply.ply:>2}. {ply.player} plays {played}: {verdict}. {ply.reason}")
+        lines.append(
+            # TRANSLATORS: A line of a review: the move's number in the game, its side (a mark, or "the
+            # first player"), the move ({move}: a cell's number, or in wild as "X in 5"), its judgement
+            # and why.
+            _("{number}. {side} plays {move}: {judgement}. {reason}").format(
+                number=f"{ply.ply:>2}",
+                side=capitalised(side_name(ply.player)),
+                move=move_text(ply.position, ply.mark),
+                judgement=verdict(ply.judgement, ply.only_move),
+                reason=ply.reason,
+            )
+        )
         if ply.better is not None:
             lines.append(
-                f"    Better: {move_text(ply.better.position, ply.better.mark)}. {ply.better.reason}"
+                "    "
+                + _("Better: {move}. {reason}").format(
+                    move=move_text(ply.better.position, ply.better.mark), reason=ply.better.reason
+                )
             )
     last = review.plies[-1]
     lines += ["", render_board(last.board_after, numbered=True), ""]
@@ -389,16 +580,20 @@ def make_client(url: str | None, timeout: float = 5.0, lang: str | None = None) 
         return AsyncClient(url, timeout=timeout, lang=lang)
     group, name = APP_ENTRY_POINT
     found = entry_points(group=group, name=name)
-    needs = "give --url (or TICTACTOE_URL) of a running service, or install it to run here: "
     install = "pip install 'tictactoe-service[server]'"
     if not found:
-        raise SystemExit(f"error: no service to talk to: {needs}{install}")
+        # TRANSLATORS: {install} is the command that installs the service.
+        needs = _(
+            "no service to talk to: give --url (or TICTACTOE_URL) of a running service, or install it "
+            "to run here: {install}"
+        )
+        raise SystemExit(error_line(needs.format(install=install)))
     try:
         app = next(iter(found)).load()()
     except ModuleNotFoundError as error:
-        raise SystemExit(
-            f"error: the service needs {error.name}, which is not installed: {install}"
-        ) from None
+        # TRANSLATORS: {module} is a Python package's name; {install} the command that installs it.
+        missing = _("the service needs {module}, which is not installed: {install}")
+        raise SystemExit(error_line(missing.format(module=error.name, install=install))) from None
     return AsyncClient("http://tictactoe.local", lang=lang, transport=httpx.ASGITransport(app=app))
 
 
@@ -425,40 +620,60 @@ def reader(stream: TextIO, out: TextIO) -> Ask:
 
 ChoiceT = TypeVar("ChoiceT", bound=str)
 
+#: The answers to a question of yes or no, in words: what a person types.
+YES_NO = {"y": NP_("answer", "y"), "n": NP_("answer", "n")}
+#: The order of a person's moves in wild and Notakto, in words: what a person types.
+ORDER_WORDS = {"first": NP_("order", "first"), "second": NP_("order", "second")}
 
-def ask_choice(ask: Ask, out: TextIO, prompt: str, choices: Sequence[ChoiceT], default: ChoiceT) -> ChoiceT:
-    """One of ``choices``, in any case; Enter for ``default``."""
+
+def ask_choice(
+    ask: Ask,
+    out: TextIO,
+    prompt: str,
+    choices: Sequence[ChoiceT],
+    default: ChoiceT,
+    *,
+    words: Mapping[str, tuple[str, str]] | None = None,
+) -> ChoiceT:
+    """One of ``choices``, typed in any case as ``words`` say it (or as the choice itself is
+    written); Enter for ``default``."""
+    shown = {choice: word(words or {}, choice) for choice in choices}
     by_key = {choice.casefold(): choice for choice in choices}
+    by_key |= {said.casefold(): choice for choice, said in shown.items()}
     while True:
-        answer = ask(f"{prompt} [{'/'.join(choices)}, Enter for {default}]: ") or default
+        # TRANSLATORS: A question ({prompt}) and its answers: {choices} as "X/O", {default} the answer
+        # that Enter gives.
+        question = _("{prompt} [{choices}, Enter for {default}]: ").format(
+            prompt=prompt, choices="/".join(shown.values()), default=shown[default]
+        )
+        answer = ask(question)
+        if not answer:
+            return default
         if answer.casefold() in by_key:
             return by_key[answer.casefold()]
-        out.write(f"Please answer one of {', '.join(choices)}.\n")
+        # TRANSLATORS: {choices} lists the answers, as "X, O".
+        out.write(_("Please answer one of {choices}.").format(choices=", ".join(shown.values())) + "\n")
 
 
 def ask_move(ask: Ask, out: TextIO, cells: str) -> int:
+    """The empty cell a person chooses, by its number (1 to the number of cells)."""
     last = len(cells)
     while True:
-        answer = ask(f"Your move (1-{last}, q to quit): ")
+        answer = ask(_("Your move (1-{last}, q to quit): ").format(last=last))
         if answer.isdigit() and 1 <= int(answer) <= last:
             cell = int(answer) - 1
             if cells[cell] == ".":
                 return cell
-            out.write(f"Cell {answer} is taken; choose an empty cell.\n")
+            out.write(_("Cell {cell} is taken; choose an empty cell.").format(cell=answer) + "\n")
         elif last == 9:
-            out.write("Please type a number from 1 to 9: 1 is top-left, 9 is bottom-right.\n")
+            out.write(_("Please type a number from 1 to 9: 1 is top-left, 9 is bottom-right.") + "\n")
         else:
-            out.write(f"Please type a number from 1 to {last}, as the board shows them.\n")
+            out.write(
+                _("Please type a number from 1 to {last}, as the board shows them.").format(last=last) + "\n"
+            )
 
 
 # --- commands --------------------------------------------------------------------------------------
-
-
-#: The cells of each variant's board (its boards'), for the checks of ``review`` made before anything
-#: is sent; the commands that talk to the service read them from ``GET /v1/variants``.
-CELLS = {"notakto-2": 18, "notakto-3": 27, "4x4": 16, "4x4-3": 16}
-#: The lines of a 3 × 3 board.
-LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 
 
 async def variants_of(client: AsyncClient) -> dict[str, VariantInfo]:
@@ -472,17 +687,31 @@ def default_variant(variants: Mapping[str, VariantInfo]) -> Variant:
     return next(iter(variants.values())).id
 
 
-async def named_variant(client: AsyncClient, variant: Variant | None) -> Variant | None:
-    """``variant`` as the requests and the titles name it: ``None`` for the service's default
-    variant (none given, or the one ``GET /v1/variants`` lists first), which goes without saying."""
+async def named_variant(client: AsyncClient, variant: Variant | None) -> VariantInfo | None:
+    """``variant`` as the titles name it: ``None`` for the service's default variant (none given, or
+    the one ``GET /v1/variants`` lists first), which goes without saying."""
     if variant is None:
         return None
-    return None if variant == default_variant(await variants_of(client)) else variant
+    variants = await variants_of(client)
+    return None if variant == default_variant(variants) else variants.get(variant)
 
 
 def board_cells(info: VariantInfo) -> int:
     """The cells of a variant's board (of all its boards): the most plies a game of it lasts."""
     return info.rows * info.columns * info.boards
+
+
+def by_sides(info: VariantInfo) -> bool:
+    """Whether a variant's sides are the first and the second player rather than marks: where a move
+    places either mark (wild), or only X (Notakto)."""
+    return info.marks != "own"
+
+
+def not_played(variants: Mapping[str, VariantInfo], variant: Variant) -> str:
+    """That the service does not play ``variant``, and what it plays."""
+    return _("the service does not play {variant} (it plays {variants})").format(
+        variant=variant, variants=", ".join(variants)
+    )
 
 
 def strength_fault(
@@ -494,21 +723,27 @@ def strength_fault(
     on the variant's own scale (``rating_max`` in ``GET /v1/variants``)."""
     info = variants.get(variant)
     if info is None:
-        return f"the service does not play {variant} (it plays {', '.join(variants)})"
+        return not_played(variants, variant)
     cells = board_cells(info)
     if engine.depth is not None and engine.depth > cells:
-        return f"{option}depth: Input should be less than or equal to {cells}"
-    if engine.rating is not None and not info.rated:
-        rated = ", ".join(name for name, other in variants.items() if other.rated) or "none"
-        return (
-            f"{option}rating: rating is on a calibrated variant's scale, and {variant} is not calibrated "
-            f"(calibrated: {rated}): use {option}level, {option}depth or {option}skill"
+        # TRANSLATORS: {option} is a command-line option, such as --depth; {cells} a number.
+        return _("{option}: Input should be less than or equal to {cells}").format(
+            option=f"{option}depth", cells=cells
         )
+    if engine.rating is not None and not info.rated:
+        rated = [name for name, other in variants.items() if other.rated]
+        # TRANSLATORS: {option} is the prefix of the command-line options, such as -- or --x-; {variant}
+        # a variant's id, as --variant takes it; {rated} lists the ids of the variants that are calibrated.
+        fault = _(
+            "{option}rating: rating is on a calibrated variant's scale, and {variant} is not calibrated "
+            "(calibrated: {rated}): use {option}level, {option}depth or {option}skill"
+        )
+        return fault.format(option=option, variant=variant, rated=", ".join(rated) or "-")
     top = info.rating_max
     if engine.rating is not None and top is not None and engine.rating > top:
-        return (
-            f"{option}rating: Input should be less than or equal to {top}, perfect play's rating in {variant}"
-        )
+        # TRANSLATORS: {option} is a command-line option; {top} a rating; {variant} a variant's id.
+        fault = _("{option}: Input should be less than or equal to {top}, perfect play's rating in {variant}")
+        return fault.format(option=f"{option}rating", top=top, variant=variant)
     return None
 
 
@@ -527,10 +762,70 @@ def bounded(engines: Mapping[str, Engine]) -> bool:
     return any(engine.depth is not None or engine.rating is not None for engine in engines.values())
 
 
-def dead_board(cells: str, index: int) -> bool:
-    """Whether the Notakto board of cell ``index`` has a line, and so takes no more moves."""
-    start = index - index % 9
-    return any(all(cells[start + at] == "X" for at in line) for line in LINES)
+def dead_board(info: VariantInfo, cells: str, index: int) -> bool:
+    """Whether cell ``index`` is on a board, one of several, that has a line, and so takes no more
+    moves (a single board with a line ends the game). A line is ``info.line`` cells of one mark in a
+    row, column or diagonal."""
+    if info.boards == 1:
+        return False
+    size = info.rows * info.columns
+    start = index - index % size
+    board = [cells[start + row * info.columns : start + (row + 1) * info.columns] for row in range(info.rows)]
+    steps = ((0, 1), (1, 0), (1, 1), (1, -1))
+    for row in range(info.rows):
+        for column in range(info.columns):
+            for down, across in steps:
+                ends = (row + down * (info.line - 1), column + across * (info.line - 1))
+                if not (0 <= ends[0] < info.rows and 0 <= ends[1] < info.columns):
+                    continue
+                run = {board[row + down * step][column + across * step] for step in range(info.line)}
+                if len(run) == 1 and run != {"."}:
+                    return True
+    return False
+
+
+def ask_placed(ask: Ask, out: TextIO, info: VariantInfo, side: Player) -> Mark:
+    """The mark a person's move places: asked where a move places either (wild), X where only X is
+    placed (Notakto), else the side's own."""
+    if info.marks == "either":
+        return ask_choice(ask, out, pgettext("question", "Which mark"), MARKS, "X")
+    if info.marks == "x_only" or side not in MARKS:
+        return "X"
+    return "X" if side == "X" else "O"
+
+
+def ask_legal_move(ask: Ask, out: TextIO, info: VariantInfo, cells: str) -> int:
+    """The cell of a person's move: an empty one (asked again when taken), and not on a dead board
+    (one of several with a line)."""
+    while True:
+        chosen = ask_move(ask, out, cells)
+        if not dead_board(info, cells, chosen):
+            return chosen
+        dead = _("Cell {cell} is on a dead board, one with a line; choose a live board.")
+        out.write(dead.format(cell=cell(chosen)) + "\n")
+
+
+def engine_played(move: BestMoveResponse) -> str:
+    """The engine's move and why, as it plays it against a person."""
+    if move.mark is None:
+        played = _("The engine plays {cell}: {reason}")
+    else:
+        # TRANSLATORS: {mark} is the mark the engine places, X or O, and {cell} the cell's number.
+        played = _("The engine plays {mark} in {cell}: {reason}")
+    return played.format(mark=move.mark, cell=cell(move.position), reason=move.reason)
+
+
+def introduction(person: Player, engine: Engine, info: VariantInfo, starter: Player) -> str:
+    """Who is who in a game of a person against the engine."""
+    if not by_sides(info):
+        # TRANSLATORS: {person} and {engine} are marks, X or O; {strength} as "level perfect"; {starter}
+        # the mark that starts.
+        said = _("You are {person}, the engine is {engine} ({strength}); {starter} starts.")
+    elif person == "first":
+        said = _("You move first, the engine second ({strength}).")
+    else:
+        said = _("You move second, the engine first ({strength}).")
+    return said.format(person=person, engine=OTHER[person], strength=engine, starter=starter)
 
 
 async def play_game(
@@ -541,46 +836,36 @@ async def play_game(
     person: Player,
     starter: Player,
     engine: Engine,
-    variant: Variant,
-    default: Variant | None = None,
-    size: int = 9,
+    info: VariantInfo,
+    named: Variant | None = None,
 ) -> str:
-    """One game of a person against the engine on a board of ``size`` cells; its final status. In
-    wild and Notakto the sides are ``"first"`` and ``"second"``: in wild each move asks for its
-    mark, in Notakto it is X. ``variant`` is sent with each request unless it is ``default``, the
-    service's default variant."""
-    sides = variant in BY_SIDES
+    """One game of a person against the engine in the variant ``info``; its final status. Where the
+    sides are the first and the second player (:func:`by_sides`), ``person`` and ``starter`` are
+    ``"first"`` or ``"second"``, and each move asks for its mark where a move may place either.
+    ``named`` is the variant sent with each request (``None`` for the service's default)."""
     mark = OTHER[person]
-    named = None if variant == default else variant
-    if sides:
-        out.write(f"You move {person}, the engine {mark} ({engine}).\n")
-    else:
-        out.write(f"You are {person}, the engine is {mark} ({engine}); {starter} starts.\n")
-    cells, to_move, status = "." * size, starter, "in_progress"
+    out.write(introduction(person, engine, info, starter) + "\n")
+    cells, to_move, status = "." * board_cells(info), starter, "in_progress"
     while status == "in_progress":
         out.write("\n" + render_board(cells, numbered=True) + "\n")
         if to_move == person:
-            chosen = ask_move(ask, out, cells)
-            if variant.startswith("notakto") and dead_board(cells, chosen):
-                out.write(f"Cell {cell(chosen)} is on a dead board, one with a line; choose a live board.\n")
-                continue
-            placed = person if not sides else "X"
-            if variant == "wild":
-                placed = ask_choice(ask, out, "Which mark", MARKS, "X")
-            after = cells[:chosen] + placed + cells[chosen + 1 :]
+            chosen = ask_legal_move(ask, out, info, cells)
+            after = cells[:chosen] + ask_placed(ask, out, info, person) + cells[chosen + 1 :]
             try:
                 status = (await client.analyze(after, mark, variant=named)).status
             except ServiceError as error:
                 if error.status != 422:
                     raise
-                # The service knows the rules: a move it refuses (a dead Notakto board) is asked again.
-                out.write(f"Cell {cell(chosen)} cannot be played: {error.problem.detail}\n")
+                # The service knows the rules: a move it refuses is asked again.
+                refused = _("Cell {cell} cannot be played: {why}").format(
+                    cell=cell(chosen), why=error.problem.detail
+                )
+                out.write(refused + "\n")
                 continue
             cells = after
         else:
             move = await engine.move(client, cells, mark, variant=named)
-            shown = "" if move.mark is None else f"{move.mark} in "
-            out.write(f"The engine plays {shown}{cell(move.position)}: {move.reason}\n")
+            out.write(engine_played(move) + "\n")
             cells, status = move.board_after, move.status_after
         to_move = mark if to_move == person else person
     # The final board keeps the numbers of its empty cells, as every board of the game did.
@@ -589,11 +874,15 @@ async def play_game(
         status
     )
     if winner is None:
-        out.write("Draw.\n")
+        out.write(f"{result_words('draw')}.\n")
     else:
-        verdict = "You win!" if winner == person else "The engine wins."
-        out.write(f"{RESULT_WORDS[status]}. {verdict}\n")
+        said = _("You win!") if winner == person else _("The engine wins.")
+        out.write(f"{result_words(status)}. {said}\n")
     return status
+
+
+def quit_hint() -> str:
+    return _("Type q to quit at any prompt.")
 
 
 async def play(
@@ -616,30 +905,40 @@ async def play(
     variants = await variants_of(client)
     default = default_variant(variants)
     variant = variant or default
+    if variant not in variants:
+        raise InputError(not_played(variants, variant))
+    info = variants[variant]
     refuse_strengths(variants, variant, {"--": engine or Engine()})
     if variant == default:
-        out.write("Tic-tac-toe against the engine. Type q to quit at any prompt.\n")
+        out.write(_("Tic-tac-toe against the engine.") + " " + quit_hint() + "\n")
     else:
-        out.write(f"Tic-tac-toe ({variant}) against the engine. Type q to quit at any prompt.\n")
-        out.write(rules_text(variants[variant]))
+        # TRANSLATORS: {variant} is a variant's name, such as "Wild tic-tac-toe".
+        out.write(_("{variant} against the engine.").format(variant=info.name) + " " + quit_hint() + "\n")
+        out.write(rules_text(info))
     try:
         person: Player
         starter: Player
-        if variant in BY_SIDES:
-            person = order or ask_choice(ask, out, "Move", SIDES, "first")
+        if by_sides(info):
+            person = order or ask_choice(
+                ask, out, pgettext("question", "Move"), SIDES, "first", words=ORDER_WORDS
+            )
             starter = "first"
             wins = {"first_won": "you" if person == "first" else "engine"}
             wins["second_won"] = "engine" if person == "first" else "you"
         else:
-            person = side or ask_choice(ask, out, "Play as", MARKS, "X")
-            starter = first or ask_choice(ask, out, "Who starts", MARKS, "X")
+            person = side or ask_choice(ask, out, pgettext("question", "Play as"), MARKS, "X")
+            starter = first or ask_choice(ask, out, pgettext("question", "Who starts"), MARKS, "X")
             wins = {
                 "x_won": "you" if person == "X" else "engine",
                 "o_won": "you" if person == "O" else "engine",
             }
         if engine is None:
             # The API's five levels play in every variant: the same choice as in the standard game.
-            engine = Engine(level=ask_choice(ask, out, "Engine level", LEVELS, "perfect"))
+            engine = Engine(
+                level=ask_choice(
+                    ask, out, pgettext("question", "Engine level"), LEVELS, "perfect", words=LEVEL_WORDS
+                )
+            )
         tally: Counter[str] = Counter()
         while True:
             status = await play_game(
@@ -649,20 +948,18 @@ async def play(
                 person=person,
                 starter=starter,
                 engine=engine,
-                variant=variant,
-                default=default,
-                size=board_cells(variants[variant]),
+                info=info,
+                named=None if variant == default else variant,
             )
             tally[wins.get(status, "drawn")] += 1
-            out.write(
-                f"Games: you won {tally['you']}, the engine won {tally['engine']}, drawn {tally['drawn']}.\n"
-            )
-            if ask_choice(ask, out, "Play again", ["y", "n"], "y") == "n":
+            games = _("Games: you won {you}, the engine won {engine}, drawn {drawn}.")
+            out.write(games.format(you=tally["you"], engine=tally["engine"], drawn=tally["drawn"]) + "\n")
+            if ask_choice(ask, out, pgettext("question", "Play again"), ["y", "n"], "y", words=YES_NO) == "n":
                 break
             out.write("\n")
     except Quit:
         pass
-    out.write("Bye.\n")
+    out.write(_("Bye.") + "\n")
     return 0
 
 
@@ -690,49 +987,71 @@ async def selfplay(
             cells, status = move.board_after, move.status_after
             to_move = opponent(to_move)
         tally[status] += 1
+    # TRANSLATORS: {x} and {o} are each side's strength, as "level perfect"; the rest are numbers.
+    said = ngettext(
+        "{count} game, X {x}, O {o}: X won {x_won}, O won {o_won}, drawn {drawn}",
+        "{count} games, X {x}, O {o}: X won {x_won}, O won {o_won}, drawn {drawn}",
+        games,
+    )
     out.write(
-        f"{games} game(s), X {x}, O {o}: "
-        f"X won {tally['x_won']}, O won {tally['o_won']}, drawn {tally['draw']}\n"
+        said.format(count=games, x=x, o=o, x_won=tally["x_won"], o_won=tally["o_won"], drawn=tally["draw"])
+        + "\n"
     )
     return 0
 
 
-def ask_puzzle_move(ask: Ask, out: TextIO, variant: Variant, cells: str) -> tuple[int, Mark | None]:
-    """The person's answer to a puzzle, read as ``play`` reads a move of ``variant``: a cell (a
-    taken one, or in Notakto one on a dead board, asked again), and in wild the mark it places."""
-    while True:
-        chosen = ask_move(ask, out, cells)
-        if variant.startswith("notakto") and dead_board(cells, chosen):
-            out.write(f"Cell {cell(chosen)} is on a dead board, one with a line; choose a live board.\n")
-            continue
-        if variant == "wild":
-            return chosen, ask_choice(ask, out, "Which mark", MARKS, "X")
-        return chosen, None
+def ask_puzzle_move(
+    ask: Ask, out: TextIO, info: VariantInfo, side: Player, cells: str
+) -> tuple[int, Mark | None]:
+    """The person's answer to a puzzle, read as ``play`` reads a move of the variant ``info``: a cell
+    (a taken one, or one on a dead board, asked again), and the mark it places where a move may place
+    either (wild)."""
+    chosen = ask_legal_move(ask, out, info, cells)
+    return chosen, ask_placed(ask, out, info, side) if info.marks == "either" else None
+
+
+def judged(move: str, judgement: str) -> str:
+    """That a person's answer to a puzzle was not the one, and how it is judged."""
+    # TRANSLATORS: {move} is the move played, a cell's number (or in wild as "X in 5").
+    if judgement == "best":
+        return _("Not this one: {move} is one of the best moves, but not the only one.").format(move=move)
+    if judgement == "inaccuracy":
+        return _("Not this one: {move} is an inaccuracy.").format(move=move)
+    if judgement == "mistake":
+        return _("Not this one: {move} is a mistake.").format(move=move)
+    return _("Not this one: {move} is a blunder.").format(move=move)
 
 
 async def solve_puzzle(
-    client: AsyncClient, ask: Ask, out: TextIO, puzzle: Puzzle, default: Variant | None = None
+    client: AsyncClient,
+    ask: Ask,
+    out: TextIO,
+    puzzle: Puzzle,
+    *,
+    info: VariantInfo,
+    named: Variant | None = None,
 ) -> bool:
-    """One puzzle of any variant: its board (as ``play`` draws it), the person's move (in wild a
-    cell and a mark), and whether it was the one; ``True`` if it was. A wrong move is reviewed in
-    the puzzle's variant (left out of the request when it is ``default``, the service's default)."""
-    keeps = "win" if puzzle.outcome == "win" else "draw"
-    out.write(
-        f"Puzzle {puzzle.id}, rated {puzzle.rating}: {side_name(puzzle.player)} to move; "
-        f"only one move keeps the {keeps}.\n"
-    )
+    """One puzzle of the variant ``info``: its board (as ``play`` draws it), the person's move (in wild
+    a cell and a mark), and whether it was the one; ``True`` if it was. A wrong move is reviewed in
+    the puzzle's variant (``named``: ``None`` for the service's default)."""
+    side = side_name(puzzle.player)
+    if puzzle.outcome == "win":
+        # TRANSLATORS: {id} is the puzzle's id, {rating} its rating; {side} a mark (X, O), or "the first
+        # player" or "the second player".
+        said = _("Puzzle {id}, rated {rating}: {side} to move; only one move keeps the win.")
+    else:
+        said = _("Puzzle {id}, rated {rating}: {side} to move; only one move keeps the draw.")
+    out.write(said.format(id=puzzle.id, rating=puzzle.rating, side=side) + "\n")
     out.write("\n" + render_board(puzzle.board, numbered=True) + "\n")
-    chosen, mark = ask_puzzle_move(ask, out, puzzle.variant, puzzle.board)
+    chosen, mark = ask_puzzle_move(ask, out, info, puzzle.player, puzzle.board)
     answer = f"{move_text(puzzle.solution, puzzle.mark)}. {puzzle.reason}"
     if chosen == puzzle.solution and mark == puzzle.mark:
-        out.write(f"Right: {answer}\n")
+        out.write(_("Right: {answer}").format(answer=answer) + "\n")
         return True
     move: ReviewMove = chosen if mark is None else (chosen, mark)
-    named = None if puzzle.variant == default else puzzle.variant
     (ply,) = (await client.review([move], puzzle.board, puzzle.player, variant=named)).plies
-    article = "an" if ply.judgement[0] in "aeiou" else "a"
-    out.write(f"Not this one: {move_text(chosen, mark)} is {article} {ply.judgement}. {ply.reason}\n")
-    out.write(f"The answer is {answer}\n")
+    out.write(judged(move_text(chosen, mark), ply.judgement) + " " + ply.reason + "\n")
+    out.write(_("The answer is {answer}").format(answer=answer) + "\n")
     return False
 
 
@@ -744,15 +1063,20 @@ def puzzle_filters_fault(
     or a lowest rating above the variant's scale (its ``rating_max``)."""
     info = variants.get(variant)
     if info is None:
-        return f"the service does not play {variant} (it plays {', '.join(variants)})"
+        return not_played(variants, variant)
     if info.puzzles == 0:
-        return f"the service has no puzzles of {variant}"
+        # TRANSLATORS: {variant} is a variant's id, as --variant takes it.
+        return _("the service has no puzzles of {variant}").format(variant=variant)
     themes = [tag for tag in info.tactics if tag in THEMES]
     if theme is not None and theme not in themes:
-        return f"--theme: {theme} is not a theme of {variant}'s puzzles; its themes: {', '.join(themes)}"
+        # TRANSLATORS: {theme} and {themes} are the API's names of themes, as "block_fork", kept as they
+        # are typed; {variant} a variant's id, as --variant takes it.
+        fault = _("--theme: {theme} is not a theme of {variant}'s puzzles; its themes: {themes}")
+        return fault.format(theme=theme, variant=variant, themes=", ".join(themes))
     top = info.rating_max
     if min_rating is not None and top is not None and min_rating > top:
-        return f"--min-rating: puzzles of {variant} are rated on its scale, from 0 to {top}"
+        fault = _("--min-rating: puzzles of {variant} are rated on its scale, from 0 to {top}")
+        return fault.format(variant=variant, top=top)
     return None
 
 
@@ -778,12 +1102,14 @@ async def puzzles(
     fault = puzzle_filters_fault(variants, variant, theme, min_rating)
     if fault is not None:
         raise InputError(fault)
-    game = "" if named is None else f" ({variant})"
-    out.write(
-        f"Puzzles{game}: find the one move that keeps the win or the draw. Type q to quit at any prompt.\n"
-    )
-    if named is not None:
-        out.write(rules_text(variants[named]))
+    info = variants[variant]
+    if named is None:
+        out.write(_("Puzzles: find the one move that keeps the win or the draw.") + " " + quit_hint() + "\n")
+    else:
+        # TRANSLATORS: {variant} is a variant's name, such as "Wild tic-tac-toe".
+        said = _("Puzzles of {variant}: find the one move that keeps the win or the draw.")
+        out.write(said.format(variant=info.name) + " " + quit_hint() + "\n")
+        out.write(rules_text(info))
     rng = None if seed is None else random.Random(seed)
     tally: Counter[bool] = Counter()
     try:
@@ -796,13 +1122,23 @@ async def puzzles(
                 max_rating=max_rating,
             )
             out.write("\n")
-            tally[await solve_puzzle(client, ask, out, drawn.value, default)] += 1
-            out.write(f"Puzzles: {tally[True]} right, {tally[False]} wrong.\n")
-            if ask_choice(ask, out, "Next puzzle", ["y", "n"], "y") == "n":
+            tally[
+                await solve_puzzle(
+                    client, ask, out, drawn.value, info=variants[drawn.value.variant], named=named
+                )
+            ] += 1
+            out.write(
+                _("Puzzles: {right} right, {wrong} wrong.").format(right=tally[True], wrong=tally[False])
+                + "\n"
+            )
+            if (
+                ask_choice(ask, out, pgettext("question", "Next puzzle"), ["y", "n"], "y", words=YES_NO)
+                == "n"
+            ):
                 break
     except Quit:
         pass
-    out.write("Bye.\n")
+    out.write(_("Bye.") + "\n")
     return 0
 
 
@@ -867,20 +1203,26 @@ def move_value(text: str) -> tuple[int, Mark | None]:
     return int(number), "X" if mark == "X" else "O" if mark == "O" else None
 
 
-def review_moves_fault(variant: Variant | None, moves: Sequence[tuple[int, Mark | None]]) -> str | None:
-    """What is wrong with the moves given for a review of ``variant`` (``None``: the service's
-    default variant, on a board of 9 cells), or ``None``: a cell off its board, a wild move without
-    its mark, or a mark where the variant's moves name none. Checked before anything is sent."""
-    cells = 9 if variant is None else CELLS.get(variant, 9)
+def review_moves_fault(info: VariantInfo, moves: Sequence[tuple[int, Mark | None]]) -> str | None:
+    """What is wrong with the moves given for a review of the variant ``info``, or ``None``: a cell
+    off its board, a move without its mark where a move may place either (wild), or a mark where the
+    variant's moves name none. Checked before the review is asked for."""
+    cells = board_cells(info)
     for number, mark in moves:
         written = f"{number}{mark or ''}"
         if number > cells:
-            return f"{written} is not a cell from 1 to {cells}" + ("" if cells == 9 else f" (in {variant})")
-        if variant == "wild" and mark is None:
-            return f"in wild each move names the mark placed after its cell, such as {number}X or {number}O"
-        if variant != "wild" and mark is not None:
-            game = "" if variant is None else f" in {variant}"
-            return f"{written}: only a move of wild names its mark;{game} a move is a cell alone"
+            # TRANSLATORS: {move} is a move as typed, as "12" or "5X"; {variant} a variant's id, as
+            # --variant takes it.
+            fault = _("{move} is not a cell from 1 to {cells} in {variant}")
+            return fault.format(move=written, cells=cells, variant=info.id)
+        if info.marks == "either" and mark is None:
+            fault = _(
+                "in {variant} each move names the mark placed after its cell, such as {cell}X or {cell}O"
+            )
+            return fault.format(variant=info.id, cell=number)
+        if info.marks != "either" and mark is not None:
+            fault = _("{move}: in {variant} a move is a cell alone, without a mark")
+            return fault.format(move=written, variant=info.id)
     return None
 
 
@@ -1083,6 +1425,13 @@ REVIEW_OPTIONS = {**OPTIONS, "board": "--board"}
 
 async def review_command(client: AsyncClient, args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     given: list[tuple[int, Mark | None]] = args.moves
+    variants = await variants_of(client)
+    variant: Variant = args.variant or default_variant(variants)
+    if variant not in variants:
+        raise InputError(not_played(variants, variant))
+    fault = review_moves_fault(variants[variant], given)
+    if fault is not None:
+        raise InputError(fault)
     moves: list[ReviewMove] = [number - 1 if mark is None else (number - 1, mark) for number, mark in given]
     try:
         review = await client.review(moves, args.board, args.player, variant=args.variant)
@@ -1092,10 +1441,13 @@ async def review_command(client: AsyncClient, args: argparse.Namespace, stdin: T
             raise InputError(problem_text(error, REVIEW_OPTIONS)) from None
         index, message = refused
         number, mark = given[index]
-        played = f"cell {number}" if mark is None else f"{mark} in cell {number}"
-        why = await why_illegal(client, args, moves, index, message)
-        raise InputError(f"move {index + 1} in the list, {played}, cannot be played: {why}") from None
-    out.write(render_review(review, await named_variant(client, args.variant)) + "\n")
+        why = await why_illegal(client, args, variants[variant], moves, index=index, message=message)
+        # TRANSLATORS: {index} is the move's place in the list given; {move} the move as typed, as "5" or
+        # "5X"; {why} why it cannot be played.
+        fault = _("move {index} in the list, {move}, cannot be played: {why}")
+        raise InputError(fault.format(index=index + 1, move=f"{number}{mark or ''}", why=why)) from None
+    named = None if variant == default_variant(variants) else variants[variant]
+    out.write(render_review(review, named) + "\n")
     return 0
 
 
@@ -1109,29 +1461,38 @@ def illegal_move(error: ServiceError) -> tuple[int, str] | None:
 
 
 async def why_illegal(
-    client: AsyncClient, args: argparse.Namespace, moves: list[ReviewMove], index: int, message: str
+    client: AsyncClient,
+    args: argparse.Namespace,
+    info: VariantInfo,
+    moves: list[ReviewMove],
+    *,
+    index: int,
+    message: str,
 ) -> str:
-    """Why ``moves[index]`` cannot be played, from the board before it, in the terminal's numbers
-    (the service's ``message`` when the board does not tell)."""
-    variants = await variants_of(client)
-    variant: Variant = args.variant or default_variant(variants)
+    """Why ``moves[index]`` cannot be played in the variant ``info``, from the board before it, in the
+    terminal's numbers (the service's ``message`` when the board does not tell)."""
     if index == 0:
-        start = args.board or "." * board_cells(variants[variant])
+        start = args.board or "." * board_cells(info)
         before = await client.analyze(start, args.player, variant=args.variant)
         cells, status = before.board, before.status
     else:
         review = await client.review(moves[:index], args.board, args.player, variant=args.variant)
         cells, status = review.plies[-1].board_after, review.status
     if status != "in_progress":
-        after = f"after move {index}" if index else "on the starting board"
-        result = RESULT_WORDS[status].replace("The ", "the ", 1)  # within the sentence
-        return f"the game is over {after} ({result})"
+        # TRANSLATORS: {result} is how the game ended, as "X wins".
+        if index == 0:
+            over = _("the game is over on the starting board. {result}.")
+        else:
+            over = _("the game is over after move {number}. {result}.")
+        return over.format(number=index, result=result_words(status))
     move = moves[index]
     at = move if isinstance(move, int) else move[0] if isinstance(move, tuple) else move.position
     if cells[at] != ".":
-        return f"cell {cell(at)} is taken (by {cells[at]})"
-    if variant.startswith("notakto") and dead_board(cells, at):
-        return f"cell {cell(at)} is on board {at // 9 + 1}, which has a line: no move can go there"
+        return _("cell {cell} is taken (by {mark})").format(cell=cell(at), mark=cells[at])
+    if dead_board(info, cells, at):
+        board = at // (info.rows * info.columns) + 1
+        dead = _("cell {cell} is on board {board}, which has a line: no move can go there")
+        return dead.format(cell=cell(at), board=board)
     return message
 
 
@@ -1156,7 +1517,7 @@ def problem_text(error: ServiceError, options: Mapping[str, str] = OPTIONS) -> s
     parts = []
     for item in problem.errors:
         fields = [str(part) for part in item.loc[1:] if not isinstance(part, int)]
-        option = options.get(fields[0], fields[0]) if fields else "the request"
+        option = options.get(fields[0], fields[0]) if fields else _("the request")
         parts.append(f"{option}: {item.msg}")
     return "; ".join(parts)
 
@@ -1192,30 +1553,42 @@ async def with_client(args: argparse.Namespace, command: GameCommand, stdin: Tex
 
 
 def game(command: GameCommand) -> Callable[[argparse.Namespace], int]:
-    """Run a game command with a client of the service, reporting its errors in words."""
+    """Run a game command with a client of the service, reporting its errors in words, all in the
+    language of ``--lang`` (:func:`~._words.speaking`)."""
 
     def run(args: argparse.Namespace) -> int:
+        with speaking(args.lang):
+            return attempt(args)
+
+    def attempt(args: argparse.Namespace) -> int:
         try:
             with interrupted_at_once():
                 return asyncio.run(with_client(args, command, sys.stdin, sys.stdout))
         except ServiceError as error:
-            sys.stderr.write(f"error: {problem_text(error)}\n")
+            sys.stderr.write(error_line(problem_text(error)) + "\n")
             return 1
         except InputError as error:
-            sys.stderr.write(f"error: {error}\n")
+            sys.stderr.write(error_line(str(error)) + "\n")
             return 1
         except httpx.TimeoutException:
-            sys.stderr.write(f"error: the service at {args.url} did not answer within {args.timeout:g} s\n")
+            late = _("the service at {url} did not answer within {seconds} s")
+            sys.stderr.write(error_line(late.format(url=args.url, seconds=decimal(args.timeout))) + "\n")
             return 1
         except httpx.TransportError as error:
-            sys.stderr.write(
-                f"error: cannot reach the service at {args.url}: {str(error) or type(error).__name__}\n"
-            )
+            # TRANSLATORS: {reason} is the network's own words, in English, such as "Connection refused".
+            unreachable = _("cannot reach the service at {url}: {reason}")
+            reason = str(error) or type(error).__name__
+            sys.stderr.write(error_line(unreachable.format(url=args.url, reason=reason)) + "\n")
             return 1
         except pydantic.ValidationError as error:  # a server answered, but not as the service does
-            sys.stderr.write(
-                f"error: the answer from {args.url} is not the service's ({error.error_count()} problems)\n"
+            count = error.error_count()
+            # TRANSLATORS: A server answered at {url}, but its answer is not the tic-tac-toe service's.
+            strange = ngettext(
+                "the answer from {url} is not the service's ({count} problem)",
+                "the answer from {url} is not the service's ({count} problems)",
+                count,
             )
+            sys.stderr.write(error_line(strange.format(url=args.url, count=count)) + "\n")
             return 1
         except KeyboardInterrupt:
             sys.stderr.write("\n")
@@ -1378,10 +1751,6 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     command_line = parser()
     args = command_line.parse_args(argv)
-    if args.command == "review":
-        fault = review_moves_fault(args.variant, args.moves)
-        if fault is not None:
-            command_line.error(f"argument CELL: {fault}")
     for prefix in ("", "x_", "o_"):
         level, skill, depth, rating = (
             vars(args).get(prefix + name) for name in ("level", "skill", "depth", "rating")
