@@ -1480,7 +1480,7 @@ def test_every_command_speaks_the_language_asked_for(
             )
         ), reviewed
         assert played.startswith(gettext("{variant} against the engine.").format(variant=misere.name)), played
-        assert f"{misere.name}: {misere.rules}\n" in played
+        assert gettext("{variant}: {rules}").format(variant=misere.name, rules=misere.rules) + "\n" in played
         assert (
             gettext("Games: you won {you}, the engine won {engine}, drawn {drawn}.").split("{")[0] in played
         )

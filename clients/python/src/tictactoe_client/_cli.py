@@ -402,7 +402,9 @@ def render_analysis(analysis: AnalysisResponse) -> str:
 
 def rules_text(info: VariantInfo) -> str:
     """A variant's name and rules, a line in the service's words (in the language asked for)."""
-    return f"{info.name}: {info.rules}\n"
+    # TRANSLATORS: A variant's name, as "Wild tic-tac-toe", then its rules, a whole sentence from the
+    # service that begins with a capital.
+    return _("{variant}: {rules}").format(variant=info.name, rules=info.rules) + "\n"
 
 
 def where(move: BestMoveResponse) -> str:
