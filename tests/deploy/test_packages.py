@@ -18,6 +18,7 @@ the repository, and followed by the commands a user runs next:
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 import tarfile
@@ -178,5 +179,8 @@ def test_the_checkout_with_the_server_extra_serves_and_plays(tmp_path: Path) -> 
     no_client = run([bin_dir / "python", "-c", "import tictactoe_client"], cwd=tmp_path, check=False)
     assert no_client.returncode == 1, "the service must not bring the client"
     pip_install(bin_dir, checkout / "clients" / "python")
-    played = run([bin_dir / "tictactoe", "best-move", "X........"], cwd=tmp_path, timeout=120).stdout
+    english = {**os.environ, "LC_ALL": "C.UTF-8"}  # whatever the locale of whoever runs the tests
+    played = run(
+        [bin_dir / "tictactoe", "best-move", "X........"], cwd=tmp_path, env=english, timeout=120
+    ).stdout
     assert "O plays cell 5 (row 2, column 2)" in played, played

@@ -471,9 +471,12 @@ def test_the_tictactoe_command_plays_against_a_server_and_names_what_is_missing(
     """The command from the wheel: against the service at --url; without one, and with no service
     installed to run in its own process, one line that says what to give or install."""
     command = user.python.parent / "tictactoe"
-    played = run([command, "--url", live_server.url, "best-move", "X........"], cwd=user.project).stdout
+    english = {**without_url(), "LC_ALL": "C.UTF-8"}  # whatever the locale of whoever runs the tests
+    played = run(
+        [command, "--url", live_server.url, "best-move", "X........"], cwd=user.project, env=english
+    ).stdout
     assert "O plays cell 5 (row 2, column 2)" in played, played
-    alone = run([command, "best-move", "X........"], cwd=user.project, fails=True, env=without_url())
+    alone = run([command, "best-move", "X........"], cwd=user.project, fails=True, env=english)
     assert alone.returncode == 1
     assert alone.output.strip().splitlines() == [
         "error: no service to talk to: give --url (or TICTACTOE_URL) of a running service, "
