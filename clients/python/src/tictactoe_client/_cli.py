@@ -525,7 +525,7 @@ def render_review(review: ReviewResponse, variant: VariantInfo | None = None) ->
     """Every move with its judgement (and the better move when it was not best), then each side.
     Boards of any variant: a 4 × 4 board, or Notakto's boards side by side, with their cells'
     numbers; in wild each move with its mark. ``variant``, when given (not the service's default
-    variant, which goes without saying: :func:`named_variant`), is named in the title."""
+    variant, which goes without saying), is named in the title."""
     # TRANSLATORS: {variant} is a variant's name, such as "Wild tic-tac-toe".
     game = _("The game") if variant is None else _("The game of {variant}").format(variant=variant.name)
     if review.player in MARKS:
@@ -687,15 +687,6 @@ async def variants_of(client: AsyncClient) -> dict[str, VariantInfo]:
 def default_variant(variants: Mapping[str, VariantInfo]) -> Variant:
     """The service's default variant: the first it lists, the rules of a request without ``variant``."""
     return next(iter(variants.values())).id
-
-
-async def named_variant(client: AsyncClient, variant: Variant | None) -> VariantInfo | None:
-    """``variant`` as the titles name it: ``None`` for the service's default variant (none given, or
-    the one ``GET /v1/variants`` lists first), which goes without saying."""
-    if variant is None:
-        return None
-    variants = await variants_of(client)
-    return None if variant == default_variant(variants) else variants.get(variant)
 
 
 def board_cells(info: VariantInfo) -> int:
